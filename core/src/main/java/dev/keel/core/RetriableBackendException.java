@@ -1,0 +1,32 @@
+package dev.keel.core;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** A backend failure that may pass: timeout, refused connection, HTTP 429 or 5xx. */
+public class RetriableBackendException extends BackendException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Duration retryAfter;
+
+    public RetriableBackendException(String backendId, String message, Throwable cause) {
+        this(backendId, message, null, cause);
+    }
+
+    /** {@code retryAfter} is the delay the backend asked for (HTTP Retry-After), or null. */
+    public RetriableBackendException(String backendId, String message, Duration retryAfter, Throwable cause) {
+        super("backend_retriable", backendId, message, cause);
+        this.retryAfter = retryAfter;
+    }
+
+    /** The delay the backend asked for before the next attempt, if it said. */
+    public Optional<Duration> retryAfter() {
+        return Optional.ofNullable(retryAfter);
+    }
+
+    @Override
+    public boolean retriable() {
+        return true;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.keel.core.json;
+
+import java.util.Map;
+
+/**
+ * Reads and writes Keel's JSON wire formats.
+ *
+ * <p><b>Reading</b> gives a tree of plain values: {@code Map<String, Object>} for objects (unmodifiable, keys in
+ * document order), {@code List<Object>} for arrays (unmodifiable, may hold null), {@link String},
+ * {@link java.math.BigDecimal} for every number (exact: {@code 0.80} keeps scale 2), {@link Boolean} and
+ * {@code null}. Anything that is not strict JSON, or passes a {@link JsonLimits} limit, fails with a
+ * {@link dev.keel.core.WireFormatException} whose code says what and whose message says where.
+ *
+ * <p><b>Writing</b> accepts the same plain values (any {@link Map}, {@link Iterable}, array, {@link Number},
+ * {@link CharSequence}, {@link Boolean}, {@link Enum} by name) and, through Jackson data binding, records and
+ * beans. Keys keep their order where the map defines one ({@link java.util.LinkedHashMap},
+ * {@link java.util.SortedMap}, {@link java.util.EnumMap}, maps this codec parsed); keys of any other map are
+ * sorted, so the same value always gives the same text. NaN and infinities are refused.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public interface JsonCodec {
+
+    /** The shared codec with {@link JsonLimits#DEFAULTS}. */
+    static JsonCodec strict() {
+        return StrictJsonCodec.DEFAULT;
+    }
+
+    /** A codec with other limits. */
+    static JsonCodec create(JsonLimits limits) {
+        return new StrictJsonCodec(limits);
+    }
+
+    JsonLimits limits();
+
+    /**
+     * Parses one JSON value.
+     *
+     * @throws dev.keel.core.WireFormatException when the text is not strict JSON or passes a limit
+     */
+    Object parse(String json);
+
+    /**
+     * Parses one JSON object.
+     *
+     * @throws dev.keel.core.WireFormatException as {@link #parse(String)}, or {@code json_not_an_object}
+     */
+    Map<String, Object> parseObject(String json);
+
+    /**
+     * Parses JSON and binds it to {@code type} (a record or bean). Unknown properties are refused.
+     *
+     * @throws dev.keel.core.WireFormatException as {@link #parse(String)}, or {@code json_binding_failed} with
+     *         the JSON pointer of the offending value
+     */
+    <T> T read(String json, Class<T> type);
+
+    /**
+     * Binds a plain-value tree (or any value) to {@code type}, as {@link #read(String, Class)} does.
+     *
+     * @throws dev.keel.core.WireFormatException {@code json_binding_failed} with a JSON pointer
+     */
+    <T> T convert(Object value, Class<T> type);
+
+    /** Turns a record, bean or plain value into a plain-value tree, as the writer would see it. */
+    Object toPlain(Object value);
+
+    /**
+     * Compact JSON on one line.
+     *
+     * @throws dev.keel.core.WireFormatException {@code json_unsupported_value} for NaN, infinities, or a value
+     *         nested deeper than the depth limit (a cycle, say)
+     */
+    String write(Object value);
+
+    /** Indented JSON (two spaces, {@code "key": value}), for people to read. */
+    String writePretty(Object value);
+}

@@ -1,0 +1,105 @@
+package dev.keel.core.spi;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What an {@link LlmBackend} answered: the text, the tokens it cost, and who really answered.
+ *
+ * <p>Immutable and thread-safe; the builder is not thread-safe.
+ */
+public final class ChatReply {
+
+    private final String text;
+    private final TokenUsage usage;
+    private final String backendId;
+    private final String model;
+    private final String finishReason;
+
+    private ChatReply(Builder b) {
+        this.text = Objects.requireNonNull(b.text, "text");
+        this.usage = Objects.requireNonNull(b.usage, "usage");
+        this.backendId = Objects.requireNonNull(b.backendId, "backendId");
+        this.model = b.model;
+        this.finishReason = b.finishReason;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The reply text (JSON text when JSON was asked for). */
+    public String text() {
+        return text;
+    }
+
+    public TokenUsage usage() {
+        return usage;
+    }
+
+    /** The backend that produced this reply: what provenance records as {@code backend_used}. */
+    public String backendId() {
+        return backendId;
+    }
+
+    /** The model name the backend reported, if any. */
+    public Optional<String> model() {
+        return Optional.ofNullable(model);
+    }
+
+    /** Why generation stopped (for example {@code stop}, {@code length}), if the backend said. */
+    public Optional<String> finishReason() {
+        return Optional.ofNullable(finishReason);
+    }
+
+    public Builder toBuilder() {
+        return builder().text(text).usage(usage).backendId(backendId).model(model).finishReason(finishReason);
+    }
+
+    @Override
+    public String toString() {
+        return "ChatReply{backend=" + backendId + ", model=" + model + ", usage=" + usage + ", " + text.length() + " chars}";
+    }
+
+    /** Collects a reply; not thread-safe. */
+    public static final class Builder {
+        private String text;
+        private TokenUsage usage = TokenUsage.UNKNOWN;
+        private String backendId;
+        private String model;
+        private String finishReason;
+
+        private Builder() {
+        }
+
+        public Builder text(String text) {
+            this.text = text;
+            return this;
+        }
+
+        public Builder usage(TokenUsage usage) {
+            this.usage = usage;
+            return this;
+        }
+
+        public Builder backendId(String backendId) {
+            this.backendId = backendId;
+            return this;
+        }
+
+        public Builder model(String model) {
+            this.model = model;
+            return this;
+        }
+
+        public Builder finishReason(String finishReason) {
+            this.finishReason = finishReason;
+            return this;
+        }
+
+        /** @throws NullPointerException when text or backendId is missing */
+        public ChatReply build() {
+            return new ChatReply(this);
+        }
+    }
+}
