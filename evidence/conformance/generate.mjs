@@ -425,7 +425,49 @@ for (let i = 0; i < GATE_CASES; i++) {
   gateLines.push(runCase(`gate-${String(i).padStart(4, "0")}`, "evidence_gate", gateInput(plan)));
 }
 
+// ---- JavaScript number semantics the port reimplements: Number::toString and StringToNumber ------------------
+
+function bitsOf(number) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, number);
+  return view.getBigUint64(0).toString(16).padStart(16, "0");
+}
+function numberOfBits(hex) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, BigInt("0x" + hex));
+  return view.getFloat64(0);
+}
+const semanticsLines = [];
+const toStringSamples = [
+  5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e21, 1e-7, 1e-6, 123e-20, 0.1, 0.2, 0.3, 1 / 3, 2 / 3,
+  100, 1e20, 123456789012345680000, 9007199254740993, 4.35, 0.000001234, 1.5e300, -0.5, 2 ** 52, 2 ** -1074 * 3,
+  9.5367431640625e-7, 1.2e-322, 4.9406564584124654e-324 * 7
+];
+for (let i = 0; i < 600; i++) {
+  const hex = Array.from({ length: 16 }, () => "0123456789abcdef"[int(16)]).join("");
+  const value = numberOfBits(hex);
+  if (Number.isFinite(value)) toStringSamples.push(value);
+}
+for (let i = 0; i < 600; i++) {
+  toStringSamples.push(Number((random() * 10 ** (int(40) - 20)).toPrecision(1 + int(17))));
+}
+for (let e = -1074; e <= 1023; e += 7) toStringSamples.push(2 ** e);
+for (const value of toStringSamples) {
+  semanticsLines.push(JSON.stringify({ kind: "number_to_string", bits: bitsOf(value), expected: String(value) }));
+}
+const toNumberSamples = [
+  "", " ", "\u00a0\t\n", "12", " 12 ", "+5", "-5", "5.", ".5", ".", "+.5e1", "1e3", "1E+3", "1e-3", "1e", "e1",
+  "0x1A", "0X1a", "-0x10", "0x", "0b101", "0B2", "0o17", "0o8", "007", "1_000", "12px", "Infinity", "-Infinity",
+  "+Infinity", "infinity", "NaN", "1e400", "-1e400", "１２", "\u180e12", "12\u180e", "\ufeff7", "0x" + "f".repeat(30),
+  "123456789012345678901234567890", "0.1e-400", "--1", "1.2.3", "0.0", "-0", "9007199254740993", "2.5e+10"
+];
+for (const text of toNumberSamples) {
+  const value = Number(text);
+  semanticsLines.push(JSON.stringify({ kind: "string_to_number", input: text, expected: Number.isNaN(value) ? "NaN" : bitsOf(value) }));
+}
+
 mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, "js-semantics.jsonl"), semanticsLines.join("\n") + "\n");
 writeFileSync(join(outDir, "discovery-plan.jsonl"), planLines.join("\n") + "\n");
 writeFileSync(join(outDir, "evidence-gate.jsonl"), gateLines.join("\n") + "\n");
 writeFileSync(join(outDir, "corpus.json"), JSON.stringify({
