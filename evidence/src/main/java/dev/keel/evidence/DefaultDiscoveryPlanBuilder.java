@@ -1,13 +1,32 @@
 package dev.keel.evidence;
 
+import dev.keel.core.ReasonCode;
 import dev.keel.core.ReasonCodes;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /** The port of {@code buildAssistantMcpDiscoveryPlan}. Stateless; pure and thread-safe. */
 final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
 
     static final DefaultDiscoveryPlanBuilder INSTANCE = new DefaultDiscoveryPlanBuilder();
+
+    // Normalised once: the reference's pushReason normalises these constants to themselves.
+    private static final ReasonCode MODEL_PROPOSED_UNREGISTERED_MCP_PRIMITIVE = ReasonCode.of("model_proposed_unregistered_mcp_primitive");
+    private static final ReasonCode SEMANTIC_DATA_NEED_MISSING = ReasonCode.of("semantic_data_need_missing");
+    private static final ReasonCode TURN_MEANING_REF_MISSING = ReasonCode.of("turn_meaning_ref_missing");
+    private static final ReasonCode GROUNDING_AXIS_MISSING = ReasonCode.of("grounding_axis_missing");
+    private static final ReasonCode NO_ALLOWED_MCP_PRIMITIVES_AFTER_RUNTIME_FILTER = ReasonCode.of("no_allowed_mcp_primitives_after_runtime_filter");
+    private static final ReasonCode MCP_PRIMITIVES_NOT_PROPOSED = ReasonCode.of("mcp_primitives_not_proposed");
+    private static final Map<PlanStatus, ReasonCode> STATUS_CODES = new EnumMap<>(PlanStatus.class);
+
+    static {
+        for (PlanStatus status : PlanStatus.values()) {
+            STATUS_CODES.put(status, ReasonCode.of("guarded_mcp_discovery_plan_" + status.wireName()));
+        }
+    }
+
 
     private DefaultDiscoveryPlanBuilder() {
     }
@@ -34,22 +53,22 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
 
         ReasonCodes.Builder reasons = ReasonCodes.builder();
         if (!rejected.isEmpty()) {
-            reasons.add("model_proposed_unregistered_mcp_primitive");
+            reasons.add(MODEL_PROPOSED_UNREGISTERED_MCP_PRIMITIVE);
         }
         if (semanticDataNeed == null) {
-            reasons.add("semantic_data_need_missing");
+            reasons.add(SEMANTIC_DATA_NEED_MISSING);
         }
         if (turnMeaning == null) {
-            reasons.add("turn_meaning_ref_missing");
+            reasons.add(TURN_MEANING_REF_MISSING);
         }
         if (!grounded) {
-            reasons.add("grounding_axis_missing");
+            reasons.add(GROUNDING_AXIS_MISSING);
         }
         if (allowed.isEmpty() && !proposed.isEmpty()) {
-            reasons.add("no_allowed_mcp_primitives_after_runtime_filter");
+            reasons.add(NO_ALLOWED_MCP_PRIMITIVES_AFTER_RUNTIME_FILTER);
         }
         if (allowed.isEmpty() && proposed.isEmpty()) {
-            reasons.add("mcp_primitives_not_proposed");
+            reasons.add(MCP_PRIMITIVES_NOT_PROPOSED);
         }
 
         PlanStatus status;
@@ -60,7 +79,7 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
         } else {
             status = PlanStatus.ALLOWED;
         }
-        reasons.add("guarded_mcp_discovery_plan_" + status.wireName());
+        reasons.add(STATUS_CODES.get(status));
 
         return DiscoveryPlan.builder()
                 .planStatus(status)

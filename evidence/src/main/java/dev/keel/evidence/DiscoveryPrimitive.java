@@ -1,5 +1,7 @@
 package dev.keel.evidence;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,13 +32,16 @@ public enum DiscoveryPrimitive {
         return wireName;
     }
 
-    /** The constant with this exact wire name, if any. */
-    public static Optional<DiscoveryPrimitive> fromWireName(String wireName) {
+    private static final Map<String, DiscoveryPrimitive> BY_WIRE_NAME = new HashMap<>();
+
+    static {
         for (DiscoveryPrimitive value : values()) {
-            if (value.wireName.equals(wireName)) {
-                return Optional.of(value);
-            }
+            BY_WIRE_NAME.put(value.wireName, value);
         }
-        return Optional.empty();
+    }
+
+    /** The constant with this exact wire name, if any (the reference's {@code isAssistantMcpDiscoveryPrimitive}). */
+    public static Optional<DiscoveryPrimitive> fromWireName(String wireName) {
+        return Optional.ofNullable(BY_WIRE_NAME.get(wireName));
     }
 }
