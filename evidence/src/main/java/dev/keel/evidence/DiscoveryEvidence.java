@@ -1,6 +1,7 @@
 package dev.keel.evidence;
 
 import dev.keel.core.ReasonCodes;
+import dev.keel.evidence.internal.Js;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +142,7 @@ public final class DiscoveryEvidence {
         return rowsReceived;
     }
 
-    /** The contract with the seed's field names, in the reference's order. */
+    /** The contract with the seed's field names, in the reference's order; a new map on each call. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("schema_version", SCHEMA_VERSION);
@@ -153,11 +154,11 @@ public final class DiscoveryEvidence {
         wire.put("inferred_facts", inferredFacts);
         wire.put("unknown_facts", unknownFacts);
         wire.put("source_rows_summary", sourceRowsSummary);
-        wire.put("query_plan", queryPlan());
+        wire.put("query_plan", Js.orderedCopy(queryPlan()));
         wire.put("query_limitations", queryLimitations);
         wire.put("confidence_reason", confidenceReason());
         wire.put("recommended_next_probe", recommendedNextProbe);
-        wire.put("reason_codes", wireReasonCodes);
+        wire.put("reason_codes", Js.orderedCopy(wireReasonCodes));
         return wire;
     }
 

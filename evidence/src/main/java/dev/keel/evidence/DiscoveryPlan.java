@@ -105,7 +105,7 @@ public final class DiscoveryPlan {
         return reasonCodes;
     }
 
-    /** The contract with the seed's field names, in the reference's order. */
+    /** The contract with the seed's field names, in the reference's order; a new map on each call. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("schema_version", SCHEMA_VERSION);
@@ -124,11 +124,11 @@ public final class DiscoveryPlan {
         Map<String, Object> budget = new LinkedHashMap<>();
         budget.put("max_probe_count", executionBudget.maxProbeCount());
         budget.put("max_rows_per_probe", executionBudget.maxRowsPerProbe());
-        wire.put("execution_budget", Collections.unmodifiableMap(budget));
+        wire.put("execution_budget", budget);
         wire.put("requires_evidence_gate", true);
         wire.put("answer_may_use_raw_model_claims", false);
         wire.put("reason_codes", reasonCodes.values());
-        return Collections.unmodifiableMap(wire);
+        return wire;
     }
 
     @Override

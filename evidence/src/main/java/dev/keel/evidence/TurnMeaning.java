@@ -2,7 +2,6 @@ package dev.keel.evidence;
 
 import dev.keel.evidence.internal.Js;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +119,7 @@ public final class TurnMeaning {
 
     /**
      * The object with the seed's snake_case names, only the fields that are set, in the order the reference
-     * writes {@code turn_meaning_ref}.
+     * writes {@code turn_meaning_ref}. A new map on each call, ordered for the wire codec.
      */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
@@ -139,7 +138,7 @@ public final class TurnMeaning {
                 meaningConfidence == null ? null : Js.toJsonNumberOrNull(meaningConfidence));
         putIfSet(wire, "unsupported_but_understood_family", unsupportedButUnderstoodFamily);
         putIfSet(wire, "stale_replay_forbidden", staleReplayForbidden);
-        return Collections.unmodifiableMap(wire);
+        return wire;
     }
 
     private static void putIfSet(Map<String, Object> wire, String key, Object value) {

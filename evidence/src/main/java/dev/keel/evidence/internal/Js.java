@@ -108,6 +108,28 @@ public final class Js {
         return value;
     }
 
+    /**
+     * A deep copy whose objects are {@link LinkedHashMap}s, which the wire codec writes in their key order (it sorts
+     * the keys of maps whose order it cannot know, such as unmodifiable views).
+     */
+    public static Object orderedCopy(Object value) {
+        if (value instanceof Map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+                copy.put(String.valueOf(entry.getKey()), orderedCopy(entry.getValue()));
+            }
+            return copy;
+        }
+        if (value instanceof List) {
+            List<Object> copy = new ArrayList<>(((List<?>) value).size());
+            for (Object item : (List<?>) value) {
+                copy.add(orderedCopy(item));
+            }
+            return copy;
+        }
+        return value;
+    }
+
     /** A canonical decimal integer below 2^32 - 1, the property keys JavaScript orders first. */
     private static boolean isArrayIndex(String key) {
         if (key.isEmpty() || key.length() > 10 || (key.length() > 1 && key.charAt(0) == '0')) {
