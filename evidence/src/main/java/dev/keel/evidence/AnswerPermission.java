@@ -1,0 +1,36 @@
+package dev.keel.evidence;
+
+import java.util.Optional;
+
+/**
+ * What an answer may claim after the evidence gate (seed 004 {@code AssistantMcpDiscoveryAnswerPermission}):
+ * confirmed facts, a bounded inference, or only which sources were checked.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public enum AnswerPermission {
+    CONFIRMED_ANSWER("confirmed_answer"),
+    BOUNDED_INFERENCE("bounded_inference"),
+    CHECKED_SOURCES_ONLY("checked_sources_only");
+
+    private final String wireName;
+
+    AnswerPermission(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The name on the wire, exactly as seed 004 writes it. */
+    public String wireName() {
+        return wireName;
+    }
+
+    /** The constant with this exact wire name, if any. */
+    public static Optional<AnswerPermission> fromWireName(String wireName) {
+        for (AnswerPermission value : values()) {
+            if (value.wireName.equals(wireName)) {
+                return Optional.of(value);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,141 @@
+package dev.keel.evidence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.eval.EvalOpRegistry;
+import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every case of the corpus generated from seed 004's TypeScript reference, run through the Java API and through the
+ * {@code keel eval} ops: the JSON must be identical (parsed trees compared, numbers by value), and where the
+ * reference throws, Keel must refuse the input with {@code invalid_input} naming a JSON pointer.
+ */
+class ConformanceTest {
+
+    private static final JsonCodec CODEC = JsonCodec.strict();
+    private static final EvalRunner RUNNER = EvalRunner.create(EvalOpRegistry.discover());
+
+    record Case(String id, String op, Map<String, Object> input, Object expected, Map<String, Object> expectedError) {
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
+
+    static Stream<Case> planCases() {
+        return load("discovery-plan.jsonl").stream();
+    }
+
+    static Stream<Case> gateCases() {
+        return load("evidence-gate.jsonl").stream();
+    }
+
+    @Test
+    void theCorpusIsLargeAndCoversEveryOutcome() {
+        List<Case> plans = load("discovery-plan.jsonl");
+        List<Case> gates = load("evidence-gate.jsonl");
+        assertThat(plans.size() + gates.size()).isGreaterThanOrEqualTo(1_000);
+        for (String status : List.of("allowed", "needs_clarification", "blocked")) {
+            assertThat(plans).anyMatch(c -> c.expected() != null && status.equals(field(c.expected(), "plan_status")));
+        }
+        for (String status : List.of("confirmed", "inferred_only", "insufficient", "blocked")) {
+            assertThat(gates).anyMatch(c -> c.expected() != null && status.equals(field(c.expected(), "evidence_status")));
+        }
+        assertThat(plans).anyMatch(c -> c.expectedError() != null);
+        assertThat(gates).anyMatch(c -> c.expectedError() != null);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("planCases")
+    void discoveryPlanMatchesTheReference(Case c) {
+        check(c, () -> DiscoveryPlanBuilder.create().build(DiscoveryPlanInput.fromWire(c.input())).toWire());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("gateCases")
+    void evidenceGateMatchesTheReference(Case c) {
+        check(c, () -> EvidenceGate.create().resolve(EvidenceGateInput.fromWire(c.input())).toWire());
+    }
+
+    private static void check(Case c, java.util.function.Supplier<Map<String, Object>> javaApi) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", c.op());
+        request.put("input", c.input());
+        Map<String, Object> opAnswer = CODEC.parseObject(RUNNER.answer(CODEC.write(request)));
+        if (c.expectedError() != null) {
+            assertThatThrownBy(javaApi::get).as("the reference throws %s", c.expectedError())
+                    .isInstanceOf(InvalidInputException.class)
+                    .satisfies(e -> assertThat(((InvalidInputException) e).code()).isEqualTo("invalid_input"))
+                    .hasMessageStartingWith("/");
+            assertThat(opAnswer).containsOnlyKeys("error");
+            assertThat(field(opAnswer.get("error"), "code")).isEqualTo("invalid_input");
+            return;
+        }
+        Object api = CODEC.parse(CODEC.write(javaApi.get()));
+        assertSameJson(api, c.expected(), "");
+        assertSameJson(opAnswer, c.expected(), "");
+    }
+
+    /** Parsed JSON trees equal, numbers by numeric value; fails naming the JSON pointer of the first difference. */
+    static void assertSameJson(Object actual, Object expected, String pointer) {
+        if (expected instanceof Map && actual instanceof Map) {
+            Map<?, ?> e = (Map<?, ?>) expected;
+            Map<?, ?> a = (Map<?, ?>) actual;
+            assertThat(a.keySet()).as("keys at %s", pointer.isEmpty() ? "/" : pointer).isEqualTo(e.keySet());
+            for (Object key : e.keySet()) {
+                assertSameJson(a.get(key), e.get(key), pointer + "/" + key);
+            }
+        } else if (expected instanceof List && actual instanceof List) {
+            List<?> e = (List<?>) expected;
+            List<?> a = (List<?>) actual;
+            assertThat(a).as("length at %s: %s", pointer, a).hasSameSizeAs(e);
+            for (int i = 0; i < e.size(); i++) {
+                assertSameJson(a.get(i), e.get(i), pointer + "/" + i);
+            }
+        } else if (expected instanceof BigDecimal && actual instanceof BigDecimal) {
+            assertThat((BigDecimal) actual).as("number at %s", pointer).isEqualByComparingTo((BigDecimal) expected);
+        } else {
+            assertThat(actual).as("value at %s", pointer).isEqualTo(expected);
+        }
+    }
+
+    private static Object field(Object object, String key) {
+        return ((Map<?, ?>) object).get(key);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Case> load(String name) {
+        List<Case> cases = new ArrayList<>();
+        try (InputStream in = Objects.requireNonNull(ConformanceTest.class.getResourceAsStream("/conformance/" + name), name);
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (Iterator<String> lines = reader.lines().iterator(); lines.hasNext(); ) {
+                Map<String, Object> line = CODEC.parseObject(lines.next());
+                cases.add(new Case((String) line.get("id"), (String) line.get("op"), (Map<String, Object>) line.get("input"),
+                        line.get("expected"), (Map<String, Object>) line.get("expected_error")));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return cases;
+    }
+}
