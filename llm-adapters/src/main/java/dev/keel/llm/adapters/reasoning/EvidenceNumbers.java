@@ -11,12 +11,14 @@ import java.util.regex.Pattern;
 /**
  * Finds figures in a text and the ones a commentary states that its evidence does not. A heuristic check for
  * seed 000's "do not invent numerical values": numbers compare by value ({@code 0.80} is {@code 0.8},
- * {@code 1,200} is {@code 1200}); list numbering at the start of a line ({@code 1.}, {@code 2)}) is not a figure.
+ * {@code 1,200} is {@code 1200}); digits inside a word ({@code Q3}) and list numbering at the start of a line
+ * ({@code 1.}, {@code 2)}) are not figures.
  * Pure and thread-safe.
  */
 final class EvidenceNumbers {
 
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?");
+    /** A figure standing on its own: not the digit of a word such as {@code Q3} or {@code A1}. */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?");
     private static final Pattern LIST_MARKER = Pattern.compile("(?m)^\\s*\\d+[.)]\\s");
 
     private EvidenceNumbers() {

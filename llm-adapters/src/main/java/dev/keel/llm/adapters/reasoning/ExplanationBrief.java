@@ -154,8 +154,9 @@ public final class ExplanationBrief {
             return this;
         }
 
+        /** The normalised question; null or blank means none. */
         public Builder question(String question) {
-            this.question = question;
+            this.question = question == null || question.isBlank() ? null : question;
             return this;
         }
 
