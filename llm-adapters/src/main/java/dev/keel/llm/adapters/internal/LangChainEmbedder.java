@@ -13,7 +13,9 @@ import java.util.function.Supplier;
 
 /**
  * {@link Embedder} over a langchain4j {@link EmbeddingModel} (obtained lazily, so loading a large model waits
- * for the first text). Failures are {@link NonRetriableBackendException}s. Thread-safe when the model is.
+ * for the first text). A blank text has no meaning to embed: it gets the zero vector of the model's dimension,
+ * whose similarity to anything is 0. Failures are {@link NonRetriableBackendException}s. Thread-safe when the
+ * model is.
  */
 public final class LangChainEmbedder implements Embedder {
 
@@ -32,25 +34,36 @@ public final class LangChainEmbedder implements Embedder {
         }
         List<TextSegment> segments = new ArrayList<>(texts.size());
         for (String text : texts) {
-            segments.add(TextSegment.from(Objects.requireNonNull(text, "text")));
+            if (!Objects.requireNonNull(text, "text").isBlank()) {
+                segments.add(TextSegment.from(text));
+            }
         }
-        Response<List<dev.langchain4j.data.embedding.Embedding>> response;
         try {
-            response = model.get().embedAll(segments);
+            EmbeddingModel embeddingModel = model.get();
+            List<dev.langchain4j.data.embedding.Embedding> vectors = segments.isEmpty() ? List.of() : vectorsOf(embeddingModel, segments);
+            Embedding blank = segments.size() == texts.size() ? null : Embedding.of(new float[embeddingModel.dimension()]);
+            List<Embedding> result = new ArrayList<>(texts.size());
+            int next = 0;
+            for (String text : texts) {
+                result.add(text.isBlank() ? blank : Embedding.of(vectors.get(next++).vector()));
+            }
+            return List.copyOf(result);
+        } catch (NonRetriableBackendException e) {
+            throw e;
         } catch (RuntimeException | ExceptionInInitializerError | NoClassDefFoundError e) {
             throw new NonRetriableBackendException(id, "embedding model '" + id + "' failed ("
                     + e.getClass().getSimpleName() + ")", e);
         }
-        List<dev.langchain4j.data.embedding.Embedding> vectors = response.content();
-        if (vectors == null || vectors.size() != texts.size()) {
+    }
+
+    private List<dev.langchain4j.data.embedding.Embedding> vectorsOf(EmbeddingModel embeddingModel, List<TextSegment> segments) {
+        Response<List<dev.langchain4j.data.embedding.Embedding>> response = embeddingModel.embedAll(segments);
+        List<dev.langchain4j.data.embedding.Embedding> vectors = response == null ? null : response.content();
+        if (vectors == null || vectors.size() != segments.size()) {
             throw new NonRetriableBackendException(id, "embedding model '" + id + "' returned "
-                    + (vectors == null ? "no" : vectors.size()) + " vectors for " + texts.size() + " texts", null);
+                    + (vectors == null ? "no" : vectors.size()) + " vectors for " + segments.size() + " texts", null);
         }
-        List<Embedding> result = new ArrayList<>(vectors.size());
-        for (dev.langchain4j.data.embedding.Embedding vector : vectors) {
-            result.add(Embedding.of(vector.vector()));
-        }
-        return List.copyOf(result);
+        return vectors;
     }
 
     @Override
