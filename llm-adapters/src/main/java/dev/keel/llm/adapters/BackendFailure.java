@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * One backend of a {@link FallbackChain} that failed: which one, how ({@link BackendException#code()}), whether
- * it may pass, and the (redacted) message. Immutable and thread-safe.
+ * it may pass, and the (redacted) message. Immutable, pure and thread-safe.
  */
 public record BackendFailure(String backendId, String code, boolean retriable, String message) {
 

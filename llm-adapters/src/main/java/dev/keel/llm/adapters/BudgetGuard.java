@@ -18,7 +18,7 @@ import java.util.Objects;
  * call is charged nothing. A call that costs more than its estimate is still charged in full, so
  * {@link BudgetStatus#capExceeded()} tells when the cap was passed after all.
  *
- * <p>Thread-safe: reservations are atomic, so concurrent calls cannot pass the cap together.
+ * <p>Not pure: it keeps a ledger. Thread-safe: reservations are atomic, so concurrent calls cannot pass the cap together.
  */
 public interface BudgetGuard {
 

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A snapshot of a {@link BudgetGuard}. Immutable and thread-safe.
+ * A snapshot of a {@link BudgetGuard}. Immutable, pure and thread-safe.
  *
  * @param capUsd       the cap
  * @param spentUsd     the cost of the calls that completed

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The cost of one call a {@link BudgetGuard} let through. Immutable and thread-safe.
+ * The cost of one call a {@link BudgetGuard} let through. Immutable, pure and thread-safe.
  *
  * @param backendId the backend that was called
  * @param model     the model it was priced as

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * What a {@link FallbackChain} answered, and the truth about who answered: the {@code backend_target} the chain
  * was asked to use, the {@code backend_used} that produced the reply, why they differ, and every failure on the
- * way. Immutable and thread-safe.
+ * way. Immutable, pure and thread-safe.
  */
 public final class ChainReply {
 

@@ -21,7 +21,8 @@ import java.util.Objects;
  * provider only after removing every registered secret and anything shaped like an API key or bearer token.
  * This backend does not retry: wrap it with {@link RetryPolicy#wrap}.
  *
- * <p>Thread-safe when the wrapped {@code ChatModel} is (langchain4j's provider models are).
+ * <p>Not pure: a call is the model's I/O. Thread-safe when the wrapped {@code ChatModel} is (langchain4j's
+ * provider models are).
  */
 public interface ChatModelBackend extends LlmBackend {
 

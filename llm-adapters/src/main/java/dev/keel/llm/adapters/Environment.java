@@ -9,7 +9,8 @@ import java.util.Optional;
  * Where environment variables are read from. Configuration code takes one of these instead of calling
  * {@link System#getenv(String)}, so that it stays testable and the host decides what the process may see.
  *
- * <p>Implementations must be thread-safe. A variable that is set but blank counts as missing.
+ * <p>Implementations must be thread-safe and, for a given name, stable while configuration is resolved. Code
+ * that takes an {@code Environment} stays pure; only {@link #system()} reads the process. A variable that is set but blank counts as missing.
  */
 @FunctionalInterface
 public interface Environment {

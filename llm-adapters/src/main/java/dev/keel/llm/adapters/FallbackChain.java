@@ -17,7 +17,7 @@ import java.util.List;
  * failure was retriable, else a {@link dev.keel.core.NonRetriableBackendException}; its message lists each
  * failure and the others are attached as suppressed exceptions.
  *
- * <p>Thread-safe when its backends are.
+ * <p>Not pure: it calls backends. Thread-safe when its backends are.
  */
 public interface FallbackChain extends LlmBackend {
 

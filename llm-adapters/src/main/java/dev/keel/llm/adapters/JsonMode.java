@@ -2,7 +2,7 @@ package dev.keel.llm.adapters;
 
 /**
  * How a {@link ChatModelBackend} passes a request for JSON ({@link dev.keel.core.spi.ResponseFormat#JSON}) to its
- * model.
+ * model. Immutable, pure and thread-safe.
  */
 public enum JsonMode {
     /** As langchain4j's {@code ResponseFormat.JSON}: Ollama's {@code format: json}, OpenAI's {@code json_object}. */

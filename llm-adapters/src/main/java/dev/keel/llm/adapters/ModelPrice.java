@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * What a model costs: US dollars per million input tokens and per million output tokens. Immutable and
- * thread-safe.
+ * thread-safe; pricing is pure.
  */
 public record ModelPrice(BigDecimal inputUsdPerMillion, BigDecimal outputUsdPerMillion) {
 

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * Prices by model name (the name the backend asks for, for example {@code claude-sonnet-4-5} or
  * {@code llama3.1}). A model that is not listed has no price: a {@link BudgetGuard} refuses to guard it, so that
- * an unpriced model can never slip past a cap. Immutable and thread-safe.
+ * an unpriced model can never slip past a cap. Immutable, pure and thread-safe.
  */
 public final class PriceTable {
 

@@ -15,7 +15,8 @@ import java.util.Objects;
  * <p>Every model is built with langchain4j's own retries off (Keel's {@link RetryPolicy} is the only retry
  * layer, so attempts stay bounded and visible) and with request and response logging off (a logged request
  * carries the prompt, and headers carry keys). API keys are registered as secrets of the backend: they never
- * appear in its exception messages. Thread-safe (no state).
+ * appear in its exception messages. The factories are pure (building a model opens no connection); the
+ * backends they build do network I/O. Thread-safe (no state).
  */
 public final class ReadyBackends {
 

@@ -10,7 +10,7 @@ import java.util.Optional;
  * Bounded retries with exponential backoff for {@link dev.keel.core.RetriableBackendException}s: attempt {@code n}
  * (from 2) waits {@code initialBackoff * multiplier^(n-2)}, at most {@code maxBackoff}; a delay the backend asked
  * for (HTTP {@code Retry-After}) lengthens the wait, still at most {@code maxBackoff}. Non-retriable failures are
- * never retried. Immutable and thread-safe.
+ * never retried. Immutable and thread-safe; {@link #delayBefore} is pure.
  *
  * @param maxAttempts    attempts in all, including the first (1 = no retry)
  * @param initialBackoff the wait before the second attempt

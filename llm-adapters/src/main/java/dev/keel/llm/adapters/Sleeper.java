@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Waits between retries. Injected so that tests do not sleep and hosts can use their own scheduler.
- * Implementations must be thread-safe.
+ * Not pure: it waits. Implementations must be thread-safe.
  */
 @FunctionalInterface
 public interface Sleeper {

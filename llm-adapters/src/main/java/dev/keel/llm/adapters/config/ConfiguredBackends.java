@@ -19,7 +19,7 @@ import java.util.Set;
  * disabled provider or an unknown role is a {@link dev.keel.core.ConfigurationException} that names the variable,
  * provider or role (never a secret's value). Resolved backends are kept and reused.
  *
- * <p>Thread-safe.
+ * <p>Not pure: backends call providers over the network. Thread-safe.
  */
 public interface ConfiguredBackends {
 

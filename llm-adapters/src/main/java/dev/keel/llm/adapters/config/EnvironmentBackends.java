@@ -19,7 +19,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** {@link ConfiguredBackends}. Thread-safe: resolved roles are kept in a concurrent map. */
+/** {@link ConfiguredBackends}. Not pure (builds network clients); thread-safe: resolved roles are kept in a concurrent map. */
 final class EnvironmentBackends implements ConfiguredBackends {
 
     private final LlmConfig config;

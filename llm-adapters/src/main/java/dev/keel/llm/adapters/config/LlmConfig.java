@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * {@link ConfiguredBackends}. Unknown fields are refused so that a typo cannot silently disable a setting.
  * Every error is a {@link ConfigurationException} whose message starts with the JSON pointer of the field.
  *
- * <p>Immutable and thread-safe.
+ * <p>Immutable, pure (parsing reads neither files nor the environment) and thread-safe.
  */
 public final class LlmConfig {
 

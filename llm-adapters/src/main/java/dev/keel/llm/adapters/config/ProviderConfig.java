@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * One entry of {@code providers}: how to reach a provider. Holds names of environment variables, never their
- * values. Immutable and thread-safe.
+ * values. Immutable, pure and thread-safe.
  *
  * @param name       the entry's key
  * @param kind       what it speaks

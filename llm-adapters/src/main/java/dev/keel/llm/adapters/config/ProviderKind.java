@@ -3,7 +3,7 @@ package dev.keel.llm.adapters.config;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The kinds of provider a configuration can name, with their wire names. */
+/** The kinds of provider a configuration can name, with their wire names. Immutable, pure and thread-safe. */
 public enum ProviderKind {
     /** An Ollama server ({@code /api/chat}); its address defaults to {@code OLLAMA_HOST}. */
     OLLAMA,

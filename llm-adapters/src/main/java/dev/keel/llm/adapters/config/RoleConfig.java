@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * One entry of {@code models.roles}: which provider serves the role, which environment variable names its
- * model, and which roles to fall back to, in order. Immutable and thread-safe.
+ * model, and which roles to fall back to, in order. Immutable, pure and thread-safe.
  *
  * @param name     the role (also the backend id reported as {@code backend_used} when one of its models answers)
  * @param provider the key of its provider entry

@@ -5,7 +5,7 @@ import dev.keel.core.spi.EmbedderProvider;
 
 /**
  * Offers {@link Embedders#allMiniLmL6V2()} to {@link java.util.ServiceLoader} (registered in
- * {@code META-INF/services}). Creating the embedder does not load the model; the first text does. Thread-safe.
+ * {@code META-INF/services}). Creating the embedder does not load the model; the first text does. Stateless and thread-safe.
  */
 public final class AllMiniLmEmbedderProvider implements EmbedderProvider {
 

@@ -7,7 +7,8 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 
 /**
- * {@link Embedder}s over langchain4j. Thread-safe (no state of its own; the shared model is loaded once).
+ * {@link Embedder}s over langchain4j. The embedders are deterministic (the same text, the same vector) but
+ * load a model and keep a cache. Thread-safe (no state of its own; the shared model is loaded once).
  */
 public final class Embedders {
 

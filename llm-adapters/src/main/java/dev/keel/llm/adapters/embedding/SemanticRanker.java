@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * Ranks passages by cosine similarity of their embeddings to a query's: the semantic ranking offered to
  * knowledge retrieval beside a lexical one. Ties keep the passages' order, so the ranking is deterministic when
- * the embedder is. Immutable; thread-safe when the embedder is.
+ * the embedder is. Immutable; pure and thread-safe when the embedder is.
  */
 public final class SemanticRanker {
 

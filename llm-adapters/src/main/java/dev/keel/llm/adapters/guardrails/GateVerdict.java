@@ -5,7 +5,7 @@ import dev.keel.core.ReasonCodes;
 import java.util.Objects;
 
 /**
- * A governance decision and its reason codes, as a {@link PolicyGate} returns it. Immutable and thread-safe.
+ * A governance decision and its reason codes, as a {@link PolicyGate} returns it. Immutable, pure and thread-safe.
  */
 public record GateVerdict(Decision decision, ReasonCodes reasonCodes) {
 

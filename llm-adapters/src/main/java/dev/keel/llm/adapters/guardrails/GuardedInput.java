@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * What a {@link PolicyGate} decides on: the user's message text and, under AI Services, the invocation context
- * (its {@code InvocationParameters} are where a host passes the principal of the call). Immutable; thread-safe.
+ * (its {@code InvocationParameters} are where a host passes the principal of the call). Immutable, pure and thread-safe.
  *
  * @param userMessage the text of the user message
  * @param context     the AI Services invocation context, or null outside AI Services

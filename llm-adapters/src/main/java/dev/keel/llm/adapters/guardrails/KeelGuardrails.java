@@ -26,7 +26,8 @@ import dev.langchain4j.guardrail.OutputGuardrail;
  * </ul>
  *
  * <p>Verdicts wait between the two guardrails in a bounded map (the oldest are dropped past 10,000 calls whose
- * model call never returned). Thread-safe when the gate and the filter are.
+ * model call never returned), so the pair is not pure; it is thread-safe when the gate and the filter
+ * are.
  */
 public interface KeelGuardrails {
 

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
-/** {@link KeelGuardrails}. Thread-safe: pending verdicts are kept in a synchronized, bounded map. */
+/** {@link KeelGuardrails}. Not pure (keeps pending verdicts); thread-safe: pending verdicts are kept in a synchronized, bounded map. */
 final class PairedGuardrails implements KeelGuardrails {
 
     static final int MAX_PENDING = 10_000;

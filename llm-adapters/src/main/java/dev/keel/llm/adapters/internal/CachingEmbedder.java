@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * An {@link Embedder} with a bounded least-recently-used cache by text. Misses of one call are embedded together,
- * in one delegate call, outside the lock. Thread-safe when the delegate is.
+ * in one delegate call, outside the lock. Deterministic when the delegate is; thread-safe when the delegate is.
  */
 public final class CachingEmbedder implements Embedder {
 

@@ -16,7 +16,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link BudgetGuard}. Thread-safe: the ledger is guarded by this object's monitor. */
+/** {@link BudgetGuard}. Not pure (keeps a ledger); thread-safe: the ledger is guarded by this object's monitor. */
 public final class CappedBudget implements BudgetGuard {
 
     private final BigDecimal capUsd;

@@ -31,7 +31,8 @@ import java.util.Optional;
  * </ul>
  *
  * <p>Messages say what happened and quote at most 200 redacted characters of the provider's message; the
- * original exception is replaced by a redacted copy. Stateless and thread-safe.
+ * original exception is replaced by a redacted copy. Pure, stateless and thread-safe (it sets the thread's interrupt flag back when the
+ * failure was an interruption).
  */
 public final class FailureClassifier {
 

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
-/** {@link FallbackChain}. Immutable; thread-safe when its backends are. */
+/** {@link FallbackChain}. Immutable; not pure (calls backends); thread-safe when its backends are. */
 public final class FallbackChainBackend implements FallbackChain {
 
     private static final System.Logger LOG = System.getLogger(FallbackChainBackend.class.getName());

@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** {@link ChatModelBackend} over a langchain4j {@link ChatModel}. Thread-safe when the model is. */
+/** {@link ChatModelBackend} over a langchain4j {@link ChatModel}. Not pure (the model's I/O); thread-safe when the model is. */
 public final class LangChainChatModelBackend implements ChatModelBackend {
 
     private static final String THINK_OPEN = "<think>";

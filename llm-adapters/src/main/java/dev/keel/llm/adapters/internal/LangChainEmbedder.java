@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * {@link Embedder} over a langchain4j {@link EmbeddingModel} (obtained lazily, so loading a large model waits
  * for the first text). A blank text has no meaning to embed: it gets the zero vector of the model's dimension,
- * whose similarity to anything is 0. Failures are {@link NonRetriableBackendException}s. Thread-safe when the
+ * whose similarity to anything is 0. Failures are {@link NonRetriableBackendException}s. Pure (deterministic) and thread-safe when the
  * model is.
  */
 public final class LangChainEmbedder implements Embedder {

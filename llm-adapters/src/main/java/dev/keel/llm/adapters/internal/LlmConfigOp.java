@@ -27,7 +27,7 @@ import java.util.Set;
  * whether the pricing table lists that model (null when unresolved), {@code missing_env} the variables enabled
  * roles need that {@code env} lacks, {@code ready} true when none is missing. Values of API key variables are
  * never written. An invalid configuration is an error whose message starts with its JSON pointer under
- * {@code /config}. Stateless and thread-safe.
+ * {@code /config}. Pure, stateless and thread-safe.
  */
 public final class LlmConfigOp implements EvalOp {
 

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Removes secrets from text before it is quoted in an exception message: every registered secret value, and
  * anything shaped like a bearer token, an {@code sk-} style API key or an {@code api_key=...} pair, so that a
- * provider that echoes a key it does not know still cannot leak it. Immutable and thread-safe.
+ * provider that echoes a key it does not know still cannot leak it. Immutable, pure and thread-safe.
  */
 public final class Redactor {
 

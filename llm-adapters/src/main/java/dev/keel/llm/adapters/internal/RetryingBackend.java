@@ -11,7 +11,7 @@ import java.time.Duration;
 
 /**
  * Retries {@link RetriableBackendException}s of a backend as its {@link RetryPolicy} says; the last failure is
- * rethrown with the number of attempts in its message. Thread-safe when the delegate and the sleeper are.
+ * rethrown with the number of attempts in its message. Not pure (it waits); thread-safe when the delegate and the sleeper are.
  */
 public final class RetryingBackend implements LlmBackend {
 

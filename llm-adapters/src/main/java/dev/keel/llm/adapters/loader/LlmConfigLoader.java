@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reads {@code llm.config.json} (UTF-8). Thread-safe (no state). */
+/** Reads {@code llm.config.json} (UTF-8). Not pure (file I/O); thread-safe (no state). */
 public final class LlmConfigLoader {
 
     /** The file name seed 003 §6 gives the configuration. */

@@ -15,7 +15,7 @@ import java.util.Optional;
  * not contain, so that the aggregation step can note the inconsistency.
  *
  * <p>Also records who wrote it: the {@code backend_target} routing chose, the {@code backend_used} that answered,
- * and why they differ. Immutable and thread-safe.
+ * and why they differ. Immutable, pure and thread-safe.
  */
 public final class Commentary {
 

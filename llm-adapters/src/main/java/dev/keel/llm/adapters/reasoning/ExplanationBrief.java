@@ -17,8 +17,8 @@ import java.util.Optional;
  * spares, budget), short summaries of the transition calendars, key weekly behaviour, and the routing facts
  * that matter here (reasoning mode, top-secret safeguard).
  *
- * <p>Texts are kept as given; {@link ExplanationPrompt} puts each on one line. Immutable and thread-safe; the
- * builder is not thread-safe.
+ * <p>Texts are kept as given; {@link ExplanationPrompt} puts each on one line. Immutable, pure and thread-safe;
+ * the builder is not thread-safe.
  */
 public final class ExplanationBrief {
 

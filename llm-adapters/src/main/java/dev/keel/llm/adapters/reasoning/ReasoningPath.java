@@ -12,7 +12,7 @@ import java.util.Map;
  * {@linkplain ExplanationBrief#topSecretInternalOnly() top-secret internal only}, no external backend is
  * called.
  *
- * <p>Thread-safe when the backends are.
+ * <p>Not pure: it calls backends (I/O). Thread-safe when the backends are.
  */
 public interface ReasoningPath {
 

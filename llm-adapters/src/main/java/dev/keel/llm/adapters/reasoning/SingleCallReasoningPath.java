@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
-/** {@link ReasoningPath}. Immutable; thread-safe when the backends are. */
+/** {@link ReasoningPath}. Immutable; not pure (calls backends); thread-safe when the backends are. */
 final class SingleCallReasoningPath implements ReasoningPath {
 
     private final Map<String, LlmBackend> externals;

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * One way a model's output breaks its contract, as the stage runtime reports it: a stable code, the JSON
- * pointer of the offending value ({@code ""} for the whole output) and a message. Immutable and thread-safe.
+ * pointer of the offending value ({@code ""} for the whole output) and a message. Immutable, pure and thread-safe.
  */
 public record OutputViolation(String code, String path, String message) {
 

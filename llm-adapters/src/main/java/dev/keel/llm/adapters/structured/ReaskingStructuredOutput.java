@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** {@link StructuredOutput}. Immutable; thread-safe when the backend and the validator are. */
+/** {@link StructuredOutput}. Immutable; not pure (calls the backend); thread-safe when the backend and the validator are. */
 final class ReaskingStructuredOutput implements StructuredOutput {
 
     static final String JSON_INSTRUCTION = "Reply with exactly one JSON object and nothing else: no prose before or"

@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * Telemetry of one ask of a {@link StructuredOutput} call: which attempt, which backend answered, what it cost,
- * and the violations its reply had (empty for the accepted one). Immutable and thread-safe.
+ * and the violations its reply had (empty for the accepted one). Immutable, pure and thread-safe.
  */
 public record StructuredAttempt(int attempt, String backendId, TokenUsage usage, List<OutputViolation> violations) {
 

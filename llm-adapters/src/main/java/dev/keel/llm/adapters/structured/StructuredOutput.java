@@ -14,7 +14,7 @@ import dev.keel.core.spi.LlmBackend;
  * violations; at most {@code maxAttempts} asks are made.
  *
  * <p>Backend failures are not violations: they propagate as {@link dev.keel.core.BackendException}s.
- * Thread-safe when the backend and the validator are.
+ * Not pure: it calls the backend. Thread-safe when the backend and the validator are.
  */
 public interface StructuredOutput {
 

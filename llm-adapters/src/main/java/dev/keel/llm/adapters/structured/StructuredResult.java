@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * The outcome of a {@link StructuredOutput} call: the output when one reply satisfied the contract, otherwise the
  * violations of the last reply; every attempt's telemetry; the total usage. A value, not an exception: running
- * out of attempts is an outcome. Immutable and thread-safe.
+ * out of attempts is an outcome. Immutable, pure and thread-safe.
  */
 public final class StructuredResult {
 
