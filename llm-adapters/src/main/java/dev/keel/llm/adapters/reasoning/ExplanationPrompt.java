@@ -71,7 +71,9 @@ public final class ExplanationPrompt {
 
     private static List<String> instructions(ExplanationBrief brief) {
         List<String> lines = new ArrayList<>();
-        lines.add(brief.calendarSummaries().size() > 1 ? "Compare the calendars." : "Describe the calendar supplied.");
+        int calendars = brief.calendarSummaries().size();
+        lines.add(calendars > 1 ? "Compare the calendars." : calendars == 1 ? "Describe the calendar supplied."
+                : "No calendar summary was supplied: say what cannot be compared without one.");
         lines.add("Explain the trade-offs and the bottlenecks.");
         lines.add("Stay consistent with the supplied data: where it conflicts with anything else you know, the supplied"
                 + " data is right.");

@@ -49,7 +49,9 @@ class ExplanationPromptTest {
 
         assertThat(prompt).contains("## Constraints from evidence\n- (none supplied)")
                 .contains("## Calendar summaries\n(none supplied)")
-                .contains("- Describe the calendar supplied.");
+                .contains("- No calendar summary was supplied: say what cannot be compared without one.");
+        assertThat(ExplanationPrompt.render(ExplanationBrief.builder().principal(Principal.of("guest", "unclassified"))
+                .scenarioLabel("MARP").calendar("Transition Calendar A", "steady").build())).contains("- Describe the calendar supplied.");
     }
 
     @Test
