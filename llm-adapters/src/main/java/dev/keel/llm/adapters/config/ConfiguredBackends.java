@@ -1,0 +1,88 @@
+package dev.keel.llm.adapters.config;
+
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.llm.adapters.BudgetGuard;
+import dev.keel.llm.adapters.Environment;
+import dev.keel.llm.adapters.FallbackChain;
+import dev.keel.llm.adapters.PriceTable;
+import dev.keel.llm.adapters.Sleeper;
+import java.math.BigDecimal;
+import java.util.Set;
+
+/**
+ * The backends of an {@link LlmConfig}, resolved against an {@link Environment} when first asked for (seed 003
+ * §6: model names are read from the environment variables the roles name, at run time).
+ *
+ * <p>A role's backend is its provider's model wrapped in the configured {@link dev.keel.llm.adapters.RetryPolicy};
+ * its id is the role's name (what provenance reports as {@code backend_used}), except for an embedded provider,
+ * whose backend reports {@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID}. A missing variable, a
+ * disabled provider or an unknown role is a {@link dev.keel.core.ConfigurationException} that names the variable,
+ * provider or role (never a secret's value). Resolved backends are kept and reused.
+ *
+ * <p>Not pure: backends call providers over the network. Thread-safe.
+ */
+public interface ConfiguredBackends {
+
+    /** Backends of {@code config} in {@code environment}, retrying with {@link Sleeper#system()}. */
+    static ConfiguredBackends create(LlmConfig config, Environment environment) {
+        return create(config, environment, Sleeper.system());
+    }
+
+    /** Backends of {@code config} in {@code environment}, waiting between retries with {@code sleeper}. */
+    static ConfiguredBackends create(LlmConfig config, Environment environment, Sleeper sleeper) {
+        return new EnvironmentBackends(config, environment, sleeper);
+    }
+
+    LlmConfig config();
+
+    /** The configured roles, in file order. */
+    Set<String> roles();
+
+    /**
+     * The backend of {@code role}, with retries.
+     *
+     * @throws dev.keel.core.ConfigurationException for an unknown role, a disabled provider or a missing variable
+     */
+    LlmBackend backend(String role);
+
+    /**
+     * The model {@code role} asks for (read from its variable), or
+     * {@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID} for an embedded provider.
+     *
+     * @throws dev.keel.core.ConfigurationException as {@link #backend(String)}
+     */
+    String modelName(String role);
+
+    /** True when {@code role}'s provider is a real model (not the embedded backend). */
+    boolean hasModel(String role);
+
+    /**
+     * {@code role}'s backend followed by its fallback roles' backends; the chain's target is {@code role}.
+     *
+     * @throws dev.keel.core.ConfigurationException as {@link #backend(String)}, for any role of the chain
+     */
+    FallbackChain chain(String role);
+
+    /**
+     * As {@link #chain(String)}, with every model of the chain under {@code guard} (the embedded backend costs
+     * nothing and is not guarded), so that a call the cap refuses falls back like a failed one.
+     *
+     * @throws dev.keel.core.ConfigurationException as {@link #chain(String)}, or when a model has no price
+     */
+    FallbackChain chain(String role, BudgetGuard guard);
+
+    PriceTable prices();
+
+    /**
+     * The {@code policy} number {@code name} (seed 003: {@code normalMaxUsd}, {@code deepMaxUsd}, ...), read
+     * from its variable when the file says so; {@code fallback} when the file does not name it.
+     *
+     * @throws dev.keel.core.ConfigurationException when its variable is unset without default, or not a number
+     */
+    BigDecimal policyValue(String name, BigDecimal fallback);
+
+    /** A guard capped at the policy number {@code capName} (for example {@code normalMaxUsd}), or {@code fallback}. */
+    default BudgetGuard budget(String capName, BigDecimal fallback) {
+        return BudgetGuard.create(policyValue(capName, fallback), prices());
+    }
+}

@@ -1,0 +1,56 @@
+package dev.keel.llm.adapters.config;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.llm.adapters.Environment;
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * A number of the {@code policy} section (seed 003: {@code normalMaxUsd}, {@code deepMaxUsd},
+ * {@code askUserThreshold}, ...): either fixed in the file, or read from an environment variable with a default
+ * (seed 003 §3.3: "configurable by env"). Immutable, pure (the environment is passed in) and thread-safe.
+ *
+ * @param fixed        the value written in the file, or null
+ * @param env          the environment variable to read, or null
+ * @param defaultValue the value when {@code env} is unset, or null (then it must be set)
+ */
+public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue) {
+
+    public PolicyValue {
+        if ((fixed == null) == (env == null)) {
+            throw new IllegalArgumentException("a policy value is either fixed or read from the environment");
+        }
+    }
+
+    public static PolicyValue of(BigDecimal value) {
+        return new PolicyValue(Objects.requireNonNull(value, "value"), null, null);
+    }
+
+    /**
+     * The value in {@code environment}.
+     *
+     * @throws ConfigurationException when the variable is unset without a default, or is not a number >= 0
+     */
+    public BigDecimal resolve(String name, Environment environment) {
+        if (fixed != null) {
+            return fixed;
+        }
+        java.util.Optional<String> raw = environment.value(env);
+        if (raw.isEmpty()) {
+            if (defaultValue == null) {
+                throw new ConfigurationException("environment variable " + env + " is not set (policy value " + name + ")");
+            }
+            return defaultValue;
+        }
+        try {
+            BigDecimal value = new BigDecimal(raw.get());
+            if (value.signum() < 0) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException("environment variable " + env + " (policy value " + name
+                    + ") is not a decimal number >= 0");
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.keel.llm.adapters.internal;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
+import dev.keel.llm.adapters.BudgetExceededException;
+import dev.keel.llm.adapters.BudgetGuard;
+import dev.keel.llm.adapters.BudgetStatus;
+import dev.keel.llm.adapters.CallCost;
+import dev.keel.llm.adapters.ModelPrice;
+import dev.keel.llm.adapters.PriceTable;
+import dev.keel.llm.adapters.TokenEstimator;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@link BudgetGuard}. Not pure (keeps a ledger); thread-safe: the ledger is guarded by this object's monitor. */
+public final class CappedBudget implements BudgetGuard {
+
+    private final BigDecimal capUsd;
+    private final PriceTable prices;
+    private final TokenEstimator estimator;
+    private final long defaultMaxOutputTokens;
+
+    private BigDecimal spentUsd = BigDecimal.ZERO;
+    private BigDecimal reservedUsd = BigDecimal.ZERO;
+    private int refusedCalls;
+    private final List<CallCost> calls = new ArrayList<>();
+
+    public CappedBudget(BigDecimal capUsd, PriceTable prices, TokenEstimator estimator, long defaultMaxOutputTokens) {
+        this.capUsd = capUsd;
+        this.prices = prices;
+        this.estimator = estimator;
+        this.defaultMaxOutputTokens = defaultMaxOutputTokens;
+    }
+
+    @Override
+    public LlmBackend guard(LlmBackend backend, String model) {
+        return new Guarded(backend, model, priceOf(model));
+    }
+
+    @Override
+    public BigDecimal estimateUsd(ChatRequest request, String model) {
+        return priceOf(model).cost(estimatedUsage(request));
+    }
+
+    private ModelPrice priceOf(String model) {
+        return prices.priceOf(model).orElseThrow(() -> new ConfigurationException("model '" + model
+                + "' has no price: add it to the pricing table (a local model can be listed at 0) before putting it"
+                + " under a budget cap"));
+    }
+
+    private TokenUsage estimatedUsage(ChatRequest request) {
+        long output = request.maxOutputTokens().map(Integer::longValue).orElse(defaultMaxOutputTokens);
+        return new TokenUsage(Math.max(0, estimator.inputTokens(request)), output);
+    }
+
+    private synchronized void reserve(String backendId, BigDecimal estimate) {
+        BigDecimal remaining = capUsd.subtract(spentUsd).subtract(reservedUsd);
+        if (estimate.compareTo(remaining) > 0) {
+            refusedCalls++;
+            throw new BudgetExceededException(backendId, estimate, remaining.signum() < 0 ? BigDecimal.ZERO : remaining, capUsd);
+        }
+        reservedUsd = reservedUsd.add(estimate);
+    }
+
+    private synchronized void release(BigDecimal estimate, CallCost cost) {
+        reservedUsd = reservedUsd.subtract(estimate);
+        if (cost != null) {
+            spentUsd = spentUsd.add(cost.costUsd());
+            calls.add(cost);
+        }
+    }
+
+    @Override
+    public BigDecimal capUsd() {
+        return capUsd;
+    }
+
+    @Override
+    public synchronized BudgetStatus status() {
+        return new BudgetStatus(capUsd, spentUsd, reservedUsd, refusedCalls, calls);
+    }
+
+    @Override
+    public String toString() {
+        return "BudgetGuard{" + status().toWire() + "}";
+    }
+
+    /** One backend under the guard. */
+    private final class Guarded implements LlmBackend {
+        private final LlmBackend backend;
+        private final String model;
+        private final ModelPrice price;
+
+        Guarded(LlmBackend backend, String model, ModelPrice price) {
+            this.backend = backend;
+            this.model = model;
+            this.price = price;
+        }
+
+        @Override
+        public ChatReply chat(ChatRequest request) {
+            TokenUsage estimatedUsage = estimatedUsage(request);
+            BigDecimal estimate = price.cost(estimatedUsage);
+            reserve(backend.id(), estimate);
+            CallCost cost = null;
+            try {
+                ChatReply reply = backend.chat(request);
+                boolean reported = reply.usage().totalTokens() > 0;
+                TokenUsage charged = reported ? reply.usage() : estimatedUsage;
+                cost = new CallCost(reply.backendId(), model, charged, price.cost(charged), !reported);
+                return reply;
+            } finally {
+                release(estimate, cost);
+            }
+        }
+
+        @Override
+        public String id() {
+            return backend.id();
+        }
+
+        @Override
+        public String toString() {
+            return "BudgetGuarded{" + backend + ", model=" + model + "}";
+        }
+    }
+}

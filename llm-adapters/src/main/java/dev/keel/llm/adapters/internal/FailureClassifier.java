@@ -1,0 +1,147 @@
+package dev.keel.llm.adapters.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import dev.keel.core.BackendException;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.RetriableBackendException;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.RetriableException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
+import dev.langchain4j.exception.UnsupportedFeatureException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns whatever a langchain4j model (or its HTTP client) threw into Keel's two backend exceptions. Looks at the
+ * whole cause chain, because langchain4j wraps transport failures in plain {@code RuntimeException}s:
+ *
+ * <ul>
+ *   <li>retriable: HTTP 408, 429 and 5xx; timeouts ({@code HttpTimeoutException}, socket and langchain4j
+ *       timeouts); refused connections; other transport {@code IOException}s;</li>
+ *   <li>not retriable: other HTTP statuses (401/403 authentication, 404 model or endpoint, other 4xx), an
+ *       unresolvable host, a reply body that is not valid JSON, an unsupported feature, interruption, anything
+ *       else.</li>
+ * </ul>
+ *
+ * <p>Messages say what happened and quote at most 200 redacted characters of the provider's message; the
+ * original exception is replaced by a redacted copy. Pure, stateless and thread-safe (it sets the thread's interrupt flag back when the
+ * failure was an interruption).
+ */
+public final class FailureClassifier {
+
+    private static final int EXCERPT_LENGTH = 200;
+    private static final int MAX_CHAIN = 16;
+
+    private FailureClassifier() {
+    }
+
+    /** {@code failure} as a Keel backend exception of {@code backendId} (returned as is when it already is one). */
+    public static BackendException classify(String backendId, Throwable failure, Redactor redactor) {
+        if (failure instanceof BackendException) {
+            return (BackendException) failure;
+        }
+        List<Throwable> chain = chainOf(failure);
+        if (find(chain, InterruptedException.class).isPresent()) {
+            Thread.currentThread().interrupt();
+            return nonRetriable(backendId, "interrupted while waiting for the reply", failure, redactor);
+        }
+        Optional<HttpException> http = find(chain, HttpException.class);
+        if (http.isPresent()) {
+            return fromStatus(backendId, http.get().statusCode(), failure, redactor);
+        }
+        if (find(chain, HttpTimeoutException.class).isPresent() || find(chain, SocketTimeoutException.class).isPresent()
+                || find(chain, java.util.concurrent.TimeoutException.class).isPresent()
+                || find(chain, dev.langchain4j.exception.TimeoutException.class).isPresent()) {
+            return retriable(backendId, "timed out", failure, redactor);
+        }
+        if (find(chain, ConnectException.class).isPresent()) {
+            return retriable(backendId, "connection refused or failed", failure, redactor);
+        }
+        if (find(chain, UnresolvedAddressException.class).isPresent() || find(chain, UnknownHostException.class).isPresent()
+                || find(chain, UnresolvedModelServerException.class).isPresent()) {
+            return nonRetriable(backendId, "the server's host name cannot be resolved", failure, redactor);
+        }
+        if (find(chain, JacksonException.class).isPresent()) {
+            return nonRetriable(backendId, "the reply is not valid JSON of the provider's protocol", failure, redactor);
+        }
+        if (find(chain, UnsupportedFeatureException.class).isPresent()) {
+            return nonRetriable(backendId, "the model does not support what the request asks for", failure, redactor);
+        }
+        if (find(chain, RetriableException.class).isPresent()) {
+            return retriable(backendId, "transient failure", failure, redactor);
+        }
+        if (find(chain, IOException.class).isPresent()) {
+            return retriable(backendId, "transport failure", failure, redactor);
+        }
+        return nonRetriable(backendId, "failed (" + failure.getClass().getSimpleName() + ")", failure, redactor);
+    }
+
+    private static BackendException fromStatus(String backendId, int status, Throwable failure, Redactor redactor) {
+        String http = "HTTP " + status;
+        if (status == 429) {
+            return retriable(backendId, http + " rate limited", failure, redactor);
+        }
+        if (status == 408) {
+            return retriable(backendId, http + " request timeout", failure, redactor);
+        }
+        if (status >= 500 && status <= 599) {
+            return retriable(backendId, http + " server error", failure, redactor);
+        }
+        if (status == 401 || status == 403) {
+            return nonRetriable(backendId, http + " authentication or permission refused", failure, redactor);
+        }
+        if (status == 404) {
+            return nonRetriable(backendId, http + " model or endpoint not found", failure, redactor);
+        }
+        return nonRetriable(backendId, http + " request rejected", failure, redactor);
+    }
+
+    private static RetriableBackendException retriable(String backendId, String what, Throwable failure, Redactor redactor) {
+        return new RetriableBackendException(backendId, message(backendId, what, failure, redactor), RedactedCause.of(failure, redactor));
+    }
+
+    private static NonRetriableBackendException nonRetriable(String backendId, String what, Throwable failure, Redactor redactor) {
+        return new NonRetriableBackendException(backendId, message(backendId, what, failure, redactor), RedactedCause.of(failure, redactor));
+    }
+
+    private static String message(String backendId, String what, Throwable failure, Redactor redactor) {
+        String detail = redactor.excerpt(deepestMessage(failure), EXCERPT_LENGTH);
+        return "backend '" + backendId + "' " + what + (detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    /** The most specific message in the chain: the first non-blank one from the root up. */
+    private static String deepestMessage(Throwable failure) {
+        List<Throwable> chain = chainOf(failure);
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            String message = chain.get(i).getMessage();
+            if (message != null && !message.isBlank()) {
+                return message;
+            }
+        }
+        return "";
+    }
+
+    private static List<Throwable> chainOf(Throwable failure) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = failure; t != null && chain.size() < MAX_CHAIN && !chain.contains(t); t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
+    }
+
+    private static <T extends Throwable> Optional<T> find(List<Throwable> chain, Class<T> type) {
+        for (Throwable t : chain) {
+            if (type.isInstance(t)) {
+                return Optional.of(type.cast(t));
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Implementations behind the public interfaces of {@code dev.keel.llm.adapters} and its subpackages. Not API:
+ * types here may change without notice. Each class states whether it is thread-safe.
+ */
+package dev.keel.llm.adapters.internal;

@@ -1,0 +1,19 @@
+/**
+ * Keel's language-model adapters: {@link dev.keel.core.spi.LlmBackend} over any langchain4j
+ * {@link dev.langchain4j.model.chat.ChatModel} ({@link dev.keel.llm.adapters.ChatModelBackend}), ready
+ * configurations for Ollama, OpenAI-compatible endpoints and Anthropic ({@link dev.keel.llm.adapters.ReadyBackends}),
+ * bounded retries with backoff ({@link dev.keel.llm.adapters.RetryPolicy}), a fallback chain that records which
+ * backend really answered ({@link dev.keel.llm.adapters.FallbackChain}), and token pricing with a budget guard
+ * ({@link dev.keel.llm.adapters.BudgetGuard}).
+ *
+ * <p>Failures always surface as {@link dev.keel.core.RetriableBackendException} (timeouts, refused connections,
+ * HTTP 408, 429 and 5xx) or {@link dev.keel.core.NonRetriableBackendException}, and their messages never carry a
+ * secret: provider messages are redacted before they are quoted.
+ *
+ * <p>Subpackages: {@code config} (the JSON configuration file and its resolution against the environment),
+ * {@code loader} (reading that file), {@code reasoning} (seed 000 §3.5: the one external call of the reasoning
+ * path, and the embedded extractive backend), {@code structured} (JSON output with bounded re-asks),
+ * {@code embedding} (the in-process embedder), {@code guardrails} (langchain4j guardrails over Keel decisions).
+ * Implementations live in {@code internal}.
+ */
+package dev.keel.llm.adapters;

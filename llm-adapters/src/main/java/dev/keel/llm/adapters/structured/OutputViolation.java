@@ -1,0 +1,30 @@
+package dev.keel.llm.adapters.structured;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One way a model's output breaks its contract, as the stage runtime reports it: a stable code, the JSON
+ * pointer of the offending value ({@code ""} for the whole output) and a message. Immutable, pure and thread-safe.
+ */
+public record OutputViolation(String code, String path, String message) {
+
+    /** The code of a reply that is not a JSON object at all (the codec's code is kept in the message). */
+    public static final String NOT_JSON = "output_not_json";
+
+    public OutputViolation {
+        Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(message, "message");
+    }
+
+    /** {@code {"code", "path", "message"}}, as the {@code stage} op of {@code keel eval} writes violations. */
+    public Map<String, Object> toWire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("code", code);
+        wire.put("path", path);
+        wire.put("message", message);
+        return wire;
+    }
+}

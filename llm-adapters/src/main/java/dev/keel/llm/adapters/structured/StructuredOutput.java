@@ -1,0 +1,37 @@
+package dev.keel.llm.adapters.structured;
+
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+
+/**
+ * Asks a backend for one JSON object and holds it to a contract. Each ask sends the request with
+ * {@link dev.keel.core.spi.ResponseFormat#JSON} and an instruction (first system message) to reply with one
+ * JSON object only; the reply is parsed with the strict core codec (a reply that is exactly one Markdown code
+ * fence is unwrapped first, because models add fences even in JSON mode) and checked with the
+ * {@link OutputValidator}. A reply that is not a JSON object is the violation {@value OutputViolation#NOT_JSON}.
+ * While violations remain and attempts are left, the model is re-asked with its previous reply and the list of
+ * violations; at most {@code maxAttempts} asks are made.
+ *
+ * <p>Backend failures are not violations: they propagate as {@link dev.keel.core.BackendException}s.
+ * Not pure: it calls the backend. Thread-safe when the backend and the validator are.
+ */
+public interface StructuredOutput {
+
+    /** Three asks at most. */
+    int DEFAULT_MAX_ATTEMPTS = 3;
+
+    static StructuredOutput create(LlmBackend backend, OutputValidator validator) {
+        return create(backend, validator, DEFAULT_MAX_ATTEMPTS);
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@code maxAttempts} is not in 1..10
+     */
+    static StructuredOutput create(LlmBackend backend, OutputValidator validator, int maxAttempts) {
+        return new ReaskingStructuredOutput(backend, validator, maxAttempts, JsonCodec.strict());
+    }
+
+    /** Asks until the output satisfies the contract or the attempts run out. */
+    StructuredResult call(ChatRequest request);
+}

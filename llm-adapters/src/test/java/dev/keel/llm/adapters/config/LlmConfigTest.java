@@ -1,0 +1,125 @@
+package dev.keel.llm.adapters.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.llm.adapters.ModelPrice;
+import dev.keel.llm.adapters.RetryPolicy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LlmConfigTest {
+
+    static String example() {
+        try (InputStream in = LlmConfigTest.class.getResourceAsStream("/llm.config.json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void readsTheExample() {
+        LlmConfig config = LlmConfig.parse(example());
+
+        assertThat(config.providers().keySet()).containsExactly("ollama", "anthropic", "openai", "xai", "embedded");
+        ProviderConfig xai = config.providers().get("xai");
+        assertThat(xai.kind()).isEqualTo(ProviderKind.OPENAI);
+        assertThat(xai.enabled()).isFalse();
+        assertThat(xai.baseUrlOption()).contains("https://api.x.ai/v1");
+        assertThat(config.providers().get("ollama").timeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.providers().get("anthropic").timeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.providers().get("embedded").kind()).isEqualTo(ProviderKind.EMBEDDED);
+        assertThat(config.roles().get("llama")).isEqualTo(new RoleConfig("llama", "ollama", "KEEL_LLAMA_MODEL", List.of("internal_chatgpt")));
+        assertThat(config.roles().get("internal_chatgpt").modelEnvOption()).isEmpty();
+        assertThat(config.prices().priceOf("claude-sonnet-4-5")).contains(ModelPrice.of("3.00", "15.00"));
+        assertThat(config.policy().get("normalMaxUsd")).isEqualTo(PolicyValue.of(new BigDecimal("0.10")));
+        assertThat(config.policy().get("deepMaxUsd")).isEqualTo(new PolicyValue(null, "KEEL_DEEP_MAX_USD", new BigDecimal("0.50")));
+        assertThat(config.retry()).isEqualTo(new RetryPolicy(3, Duration.ofMillis(250), 2.0, Duration.ofSeconds(4)));
+    }
+
+    @Test
+    void aMinimalFileTakesDefaults() {
+        LlmConfig config = LlmConfig.parse("{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"internal\": {\"provider\": \"embedded\"}}}}");
+
+        assertThat(config.retry()).isEqualTo(RetryPolicy.DEFAULT);
+        assertThat(config.prices().prices()).isEmpty();
+        assertThat(config.policy()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "[{index}] {1}")
+    @CsvSource(delimiter = '|', value = {
+        "[]"
+            + "| the LLM configuration is not a valid JSON object",
+        "{\"providers\": {}, \"models\": {\"roles\": {}}}"
+            + "| /providers: must name at least one provider",
+        "{\"models\": {\"roles\": {}}}"
+            + "| /providers: is required",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}, \"budget\": 1}"
+            + "| /budget: is not a known field",
+        "{\"providers\": {\"local\": {}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"local\"}}}}"
+            + "| /providers/local/kind: is required when the provider's name is not one of",
+        "{\"providers\": {\"ollama\": {\"kind\": \"gemini\"}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/ollama/kind: must be one of ollama, openai, anthropic, embedded",
+        "{\"providers\": {\"ollama\": {\"enabled\": \"yes\"}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/ollama/enabled: must be true or false",
+        "{\"providers\": {\"ollama\": {\"base_url\": \"http://a\", \"base_url_env\": \"B\"}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/ollama: give base_url or base_url_env, not both",
+        "{\"providers\": {\"anthropic\": {}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/anthropic/api_key_env: is required for an anthropic provider",
+        "{\"providers\": {\"anthropic\": {\"api_key_env\": \"sk-ant-123\"}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/anthropic/api_key_env: must be the name of an environment variable",
+        "{\"providers\": {\"ollama\": {\"timeout_ms\": 0}}, \"models\": {\"roles\": {}}}"
+            + "| /providers/ollama/timeout_ms: must be a whole number in 1..3600000",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}}"
+            + "| /models/roles: must name at least one role",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"olama\", \"model\": \"M\"}}}}"
+            + "| /models/roles/llama/provider: names no provider: 'olama' is not under /providers",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\"}}}}"
+            + "| /models/roles/llama/model: is required: the NAME of the environment variable",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\", \"model\": \"llama3.1\"}}}}"
+            + "| /models/roles/llama/model: must be the NAME of an environment variable holding the model name",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\", \"model\": \"M\"}}}}"
+            + "| /models/roles/i/model: an embedded provider takes no model",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\", \"fallback\": [\"j\"]}}}}"
+            + "| /models/roles/i/fallback/0: names no role: 'j' is not under /models/roles",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\", \"fallback\": [\"i\"]}}}}"
+            + "| /models/roles/i/fallback/0: repeats a role already in the chain: 'i'",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"m\": {\"input_usd_per_million\": -1, \"output_usd_per_million\": 1}}}"
+            + "| /pricing/m/input_usd_per_million: must be >= 0",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"a/b\": {\"input_usd_per_million\": 1}}}"
+            + "| /pricing/a~1b/output_usd_per_million: is required",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": \"0.5\"}}"
+            + "| /policy/deepMaxUsd: must be a number",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": {\"default\": 1}}}"
+            + "| /policy/deepMaxUsd/env: is required",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"max_attempts\": 50}}"
+            + "| /retry/max_attempts: must be a whole number in 1..20",
+        "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"multiplier\": 0.5}}"
+            + "| /retry/multiplier: must be a number in 1..10",
+    })
+    void refusesAnInvalidFileNamingTheField(String json, String expected) {
+        assertThatThrownBy(() -> LlmConfig.parse(json))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith(expected.strip());
+    }
+
+    @Property(tries = 300)
+    void neverThrowsAnythingButAConfigurationException(@ForAll String text) {
+        try {
+            LlmConfig.parse(text);
+        } catch (ConfigurationException expected) {
+            assertThat(expected.getMessage()).isNotBlank();
+        }
+    }
+}
