@@ -90,7 +90,7 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
     }
 
     private boolean isAtMostAsPrivileged(Principal claimed, Principal base) {
-        return clearanceIsAtMost(claimed.clearance(), base.clearance()) && roleIsAtMost(claimed.role(), base.role());
+        return clearanceIsAtMost(claimed.clearance(), base.clearance()) && decidesAtMostAsPermissively(claimed, base);
     }
 
     private boolean clearanceIsAtMost(String claimed, String base) {
@@ -103,30 +103,30 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
     }
 
     /**
-     * True when {@code claimed} never decides more permissively than {@code base}, for any clearance and
-     * domains. With the rules of §2.3 that holds exactly when the claimed role allows no clearance the base
-     * role does not, its default is no more permissive, and either it allows no domain the base role does not
+     * True when {@code claimed} never gets a more permissive decision than {@code base}, whatever domains are
+     * requested. With the rules of §2.3: a principal whose role is unknown or whose clearance the role does not
+     * allow is always denied; otherwise, for two principals that are not denied, that holds exactly when the
+     * claimed default is no more permissive and either the claimed role allows no domain the base role does not
      * or its default is PARTIAL (a domain outside the base role gives PARTIAL there, so only a PARTIAL default
-     * stays at or below it). A role the policy does not know is always denied, so it is never more privileged.
+     * stays at or below it). Without a policy only the same role is known to pass.
      */
-    private boolean roleIsAtMost(String claimed, String base) {
-        if (claimed.equals(base)) {
+    private boolean decidesAtMostAsPermissively(Principal claimed, Principal base) {
+        if (claimed.role().equals(base.role()) && claimed.clearance().equals(base.clearance())) {
             return true;
         }
         if (policy == null) {
-            return false;
+            return claimed.role().equals(base.role());
         }
-        RolePolicy claimedRole = policy.roles().get(claimed);
-        RolePolicy baseRole = policy.roles().get(base);
-        if (claimedRole == null) {
+        RolePolicy claimedRole = policy.roles().get(claimed.role());
+        if (claimedRole == null || !claimedRole.allowedClearances().contains(claimed.clearance())) {
             return true;
         }
-        if (baseRole == null) {
+        RolePolicy baseRole = policy.roles().get(base.role());
+        if (baseRole == null || !baseRole.allowedClearances().contains(base.clearance())) {
             return false;
         }
         Decision claimedDefault = claimedRole.defaultDecision();
-        return baseRole.allowedClearances().containsAll(claimedRole.allowedClearances())
-                && claimedDefault.isAtMostAsPermissiveAs(baseRole.defaultDecision())
+        return claimedDefault.isAtMostAsPermissiveAs(baseRole.defaultDecision())
                 && (baseRole.allowedDomains().containsAll(claimedRole.allowedDomains())
                         || claimedDefault == Decision.PARTIAL);
     }

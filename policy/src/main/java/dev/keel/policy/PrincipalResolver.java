@@ -11,9 +11,9 @@ import java.util.Objects;
  *
  * <p>By default ({@link #builder()} unchanged) there is no default principal and claims may only lower
  * privilege: no host principal means no principal, and the policy decision is {@code DENY}. "Lower" means: the
- * claimed clearance is at or below the authenticated one in {@link Builder#clearanceLevels}, and the claimed
- * role, under the policy given to {@link Builder#policy}, never decides more permissively than the
- * authenticated role for any clearance and domains. Several different roles or clearances claimed in one
+ * claimed clearance is at or below the authenticated one in {@link Builder#clearanceLevels}, and under the
+ * policy given to {@link Builder#policy} the claimed principal never gets a more permissive decision than the
+ * authenticated one, whatever domains are requested. Several different roles or clearances claimed in one
  * prompt are ignored ({@code principal_claim_conflicting}).
  *
  * <p>Resolved names are canonical (lower case, {@code top secret} as {@code top_secret}). Implementations are
