@@ -8,6 +8,7 @@ import dev.keel.policy.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,8 +45,8 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         PolicySnippet defaultDecision = new PolicySnippet(base + "/default_decision", role.defaultDecision().wireName());
         List<PolicySnippet> restrictions = restrictionSnippets();
         return new CompiledRole(
-                Set.copyOf(role.allowedClearances()),
-                Set.copyOf(role.allowedDomains()),
+                new HashSet<>(role.allowedClearances()),
+                new HashSet<>(role.allowedDomains()),
                 decision(Decision.DENY, CLEARANCE_NOT_ALLOWED, List.of(clearances)),
                 decision(Decision.PARTIAL, DOMAIN_NOT_ALLOWED, concat(List.of(clearances, domains), restrictions)),
                 decision(role.defaultDecision(), "role_default_" + role.defaultDecision().wireName(),
@@ -86,11 +87,11 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         if (principal == null) {
             return principalMissing;
         }
-        CompiledRole role = roles.get(Identifiers.canonical(principal.role()));
+        CompiledRole role = find(roles, principal.role());
         if (role == null) {
             return roleUnknown;
         }
-        if (!role.clearances.contains(Identifiers.canonical(principal.clearance()))) {
+        if (!contains(role.clearances, principal.clearance())) {
             return role.clearanceDenied;
         }
         List<String> restricted = null;
@@ -98,17 +99,36 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
             if (domain == null) {
                 throw new InvalidInputException("invalid_domain", "requested domains must not contain null");
             }
-            String canonical = Identifiers.canonical(domain);
-            if (!role.domains.contains(canonical)) {
+            if (!contains(role.domains, domain)) {
                 if (restricted == null) {
                     restricted = new ArrayList<>(2);
                 }
+                String canonical = Identifiers.canonical(domain);
                 if (!restricted.contains(canonical)) {
                     restricted.add(canonical);
                 }
             }
         }
         return restricted == null ? role.byDefault : role.domainRestricted.withRestrictedDomains(restricted);
+    }
+
+    // Names in the policy are canonical, so a name found as given needs no canonicalisation: the common case
+    // costs one hash lookup, and only a miss pays for reading the name.
+    private static <V> V find(Map<String, V> map, String name) {
+        V found = map.get(name);
+        if (found != null) {
+            return found;
+        }
+        String canonical = Identifiers.canonical(name);
+        return canonical == name ? null : map.get(canonical);
+    }
+
+    private static boolean contains(Set<String> set, String name) {
+        if (set.contains(name)) {
+            return true;
+        }
+        String canonical = Identifiers.canonical(name);
+        return canonical != name && set.contains(canonical);
     }
 
     private static final class CompiledRole {

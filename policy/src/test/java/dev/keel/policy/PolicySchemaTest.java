@@ -50,6 +50,19 @@ class PolicySchemaTest {
         PolicyDocument.parse(minimal);
     }
 
+    /** The first json block of docs/policy.md: the format's documentation shows a document that really is valid. */
+    @Test
+    void theExampleInTheDocumentationIsValid() throws IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "policy.md"));
+        int start = doc.indexOf("```json\n") + "```json\n".length();
+        String json = doc.substring(start, doc.indexOf("```", start));
+
+        assertThat(schemaErrors(json)).isEmpty();
+        PolicyDocument documented = PolicyDocument.parse(json);
+        assertThat(documented.roles()).containsKeys("planner", "guest");
+        assertThat(documented.domainRules()).hasSize(4);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "{\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}}}",

@@ -4,8 +4,6 @@ import java.text.Normalizer;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What routing reads from a prompt (seed 000 §3.4): the scenario tag, whether top secret is mentioned, and the
@@ -18,8 +16,7 @@ public final class PromptSignals {
     /** The shortest word, in code points, the default digest keeps. */
     public static final int DIGEST_MIN_WORD_LENGTH = 4;
 
-    private static final Pattern SCENARIO = Pattern.compile("(?<![\\p{L}\\p{N}])scenario[\\s_-]*([123])(?![\\p{N}])",
-            Pattern.CASE_INSENSITIVE);
+    private static final String SCENARIO_WORD = "scenario";
     private static final String TOP = "top";
     private static final String SECRET = "secret";
 
@@ -34,23 +31,62 @@ public final class PromptSignals {
      * seed's order decides: 1 before 2 before 3.
      */
     public static String scenarioTag(String prompt) {
-        Set<String> tags = scenarioTags(prompt);
-        for (String tag : new String[] {"1", "2", "3"}) {
-            if (tags.contains(tag)) {
-                return tag;
-            }
-        }
-        return "0";
+        return tagOf(scenarioMask(prompt));
     }
 
-    /** Every scenario number the prompt mentions, in order of appearance. */
+    /** Every scenario number the prompt mentions, in ascending order. */
     public static Set<String> scenarioTags(String prompt) {
+        int mask = scenarioMask(prompt);
         Set<String> tags = new LinkedHashSet<>();
-        Matcher matcher = SCENARIO.matcher(prompt);
-        while (matcher.find()) {
-            tags.add(matcher.group(1));
+        for (int tag = 1; tag <= 3; tag++) {
+            if ((mask & (1 << tag)) != 0) {
+                tags.add(String.valueOf(tag));
+            }
         }
         return tags;
+    }
+
+    /** The tag the seed's order picks from a {@link #scenarioMask}: the lowest scenario mentioned, else "0". */
+    static String tagOf(int mask) {
+        return (mask & 2) != 0 ? "1" : (mask & 4) != 0 ? "2" : (mask & 8) != 0 ? "3" : "0";
+    }
+
+    /**
+     * Bit {@code 1 << k} set for each {@code SCENARIO k} (k in 1..3) the prompt mentions: "scenario" in any
+     * case, not preceded by a letter or digit, then spaces, hyphens or underscores, then the digit, not followed
+     * by another digit. One pass over the prompt, no allocation.
+     */
+    static int scenarioMask(String prompt) {
+        int mask = 0;
+        int length = SCENARIO_WORD.length();
+        for (int i = 0, last = prompt.length() - length; i <= last; i++) {
+            char c = prompt.charAt(i);
+            if ((c != 's' && c != 'S') || !prompt.regionMatches(true, i, SCENARIO_WORD, 0, length)
+                    || i > 0 && isLetterOrNumber(prompt.codePointBefore(i))) {
+                continue;
+            }
+            int j = i + length;
+            while (j < prompt.length() && (isWhiteSpace(prompt.charAt(j)) || prompt.charAt(j) == '-'
+                    || prompt.charAt(j) == '_')) {
+                j++;
+            }
+            if (j < prompt.length() && prompt.charAt(j) >= '1' && prompt.charAt(j) <= '3'
+                    && (j + 1 == prompt.length() || !isNumber(prompt.codePointAt(j + 1)))) {
+                mask |= 1 << (prompt.charAt(j) - '0');
+            }
+            i = j - 1;
+        }
+        return mask;
+    }
+
+    private static boolean isLetterOrNumber(int cp) {
+        return Character.isLetter(cp) || isNumber(cp);
+    }
+
+    private static boolean isNumber(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
     }
 
     /**
@@ -166,10 +202,11 @@ public final class PromptSignals {
      * {@code scenario-retire-boats-within-budget}.
      */
     public static String digest(String prompt) {
-        Set<String> words = new LinkedHashSet<>();
+        StringBuilder digest = new StringBuilder();
+        int kept = 0;
         int i = 0;
         int n = prompt.length();
-        while (i < n && words.size() < DIGEST_WORDS) {
+        while (i < n && kept < DIGEST_WORDS) {
             int cp = prompt.codePointAt(i);
             if (!Character.isLetterOrDigit(cp)) {
                 i += Character.charCount(cp);
@@ -182,9 +219,32 @@ public final class PromptSignals {
                 length++;
             }
             if (length >= DIGEST_MIN_WORD_LENGTH) {
-                words.add(prompt.substring(start, i).toLowerCase(Locale.ROOT));
+                String word = prompt.substring(start, i).toLowerCase(Locale.ROOT);
+                if (!containsWord(digest, word)) {
+                    if (kept > 0) {
+                        digest.append('-');
+                    }
+                    digest.append(word);
+                    kept++;
+                }
             }
         }
-        return String.join("-", words);
+        return digest.toString();
+    }
+
+    // Whether the '-'-joined digest so far already holds word: at most eight short words, so a scan is cheapest.
+    private static boolean containsWord(StringBuilder digest, String word) {
+        int from = 0;
+        while (from <= digest.length()) {
+            int end = digest.indexOf("-", from);
+            if (end < 0) {
+                end = digest.length();
+            }
+            if (end - from == word.length() && digest.indexOf(word, from) == from) {
+                return true;
+            }
+            from = end + 1;
+        }
+        return false;
     }
 }

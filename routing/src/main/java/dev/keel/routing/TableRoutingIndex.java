@@ -2,7 +2,6 @@ package dev.keel.routing;
 
 import dev.keel.core.ReasonCodes;
 import java.util.Objects;
-import java.util.Optional;
 
 /** {@link RoutingIndex} over a {@link RoutingTable}. Immutable and thread-safe. */
 final class TableRoutingIndex implements RoutingIndex {
@@ -21,34 +20,43 @@ final class TableRoutingIndex implements RoutingIndex {
     @Override
     public RoutingDecision route(RoutingRequest request) {
         String prompt = request.prompt();
-        String scenarioTag = PromptSignals.scenarioTag(prompt);
+        int scenarios = PromptSignals.scenarioMask(prompt);
+        String scenarioTag = PromptSignals.tagOf(scenarios);
         String digest = request.promptDigest().orElseGet(() -> PromptSignals.digest(prompt));
         String key = request.role() + "|" + request.clearance() + "|" + scenarioTag + "|" + digest;
         int n = RoutingIndex.keyLength(request.role(), request.clearance(), scenarioTag, digest);
         int index = n % RoutingTable.SIZE;
         PoolEntry indexed = table.entry(index);
-
-        ReasonCodes.Builder codes = ReasonCodes.builder();
-        if (PromptSignals.scenarioTags(prompt).size() > 1) {
-            codes.add("scenario_multiple");
-        }
-        Optional<RoutingOverride> override = table.overrideFor(request.role());
-        PoolEntry selected = override.map(RoutingOverride::entry).orElse(indexed);
-        if (override.isPresent()) {
-            codes.add("routing_override");
-        }
+        RoutingOverride override = table.overrides().isEmpty() ? null : table.overrideFor(request.role()).orElse(null);
+        PoolEntry selected = override == null ? indexed : override.entry();
         boolean topSecretClearance = PromptSignals.mentionsTopSecret(request.clearance());
         boolean topSecretPrompt = PromptSignals.mentionsTopSecret(prompt);
+        boolean internalOnly = topSecretClearance || topSecretPrompt;
+        String backendTarget = internalOnly ? table.internalBackendTarget() : selected.backendTarget();
+        return new RoutingDecision(scenarioTag, digest, key, n, index, indexed, selected, backendTarget, internalOnly,
+                override == null ? null : override.name(),
+                reasonCodes(Integer.bitCount(scenarios) > 1, override != null, topSecretClearance, topSecretPrompt));
+    }
+
+    private static ReasonCodes reasonCodes(boolean severalScenarios, boolean overridden, boolean topSecretClearance,
+            boolean topSecretPrompt) {
+        if (!(severalScenarios || overridden || topSecretClearance || topSecretPrompt)) {
+            return ReasonCodes.empty();
+        }
+        ReasonCodes.Builder codes = ReasonCodes.builder();
+        if (severalScenarios) {
+            codes.add("scenario_multiple");
+        }
+        if (overridden) {
+            codes.add("routing_override");
+        }
         if (topSecretClearance) {
             codes.add("top_secret_clearance");
         }
         if (topSecretPrompt) {
             codes.add("top_secret_in_prompt");
         }
-        boolean internalOnly = topSecretClearance || topSecretPrompt;
-        String backendTarget = internalOnly ? table.internalBackendTarget() : selected.backendTarget();
-        return new RoutingDecision(scenarioTag, digest, key, n, index, indexed, selected, backendTarget, internalOnly,
-                override.map(RoutingOverride::name).orElse(null), codes.build());
+        return codes.build();
     }
 
     /** Code points of {@code part} that stay in K: all but {@code |} and white space. */

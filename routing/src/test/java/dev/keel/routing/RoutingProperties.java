@@ -114,6 +114,32 @@ class RoutingProperties {
         assertThat(decision.routingKey()).isEqualTo(role + "|" + clearance + "|" + decision.scenarioTag() + "|" + digest);
     }
 
+    /** The scanner's reading of "SCENARIO k", checked against the regular expression it replaces. */
+    private static final Pattern SCENARIO_REFERENCE = Pattern.compile(
+            "(?<![\\p{L}\\p{N}])(?i:scenario)[\\p{IsWhite_Space}_-]*([123])(?!\\p{N})");
+
+    @Provide
+    Arbitrary<String> scenarioPrompts() {
+        Arbitrary<String> part = Arbitraries.oneOf(
+                Arbitraries.of("scenario", "SCENARIO", "Scenario", "sCeNaRiO", "scenarios", "subscenario", "scenari"),
+                Arbitraries.of(" ", "  ", "-", "_", "\t", "", ":", "\u00A0"),
+                Arbitraries.of("1", "2", "3", "4", "0", "12", "٣"),
+                Arbitraries.strings().ascii().ofMaxLength(5));
+        return part.list().ofMaxSize(12).map(parts -> String.join("", parts));
+    }
+
+    @Property(tries = 1000)
+    void theScenarioTagReadsLikeTheSeedsPattern(@ForAll("scenarioPrompts") String prompt) {
+        java.util.Set<String> expected = new java.util.TreeSet<>();
+        java.util.regex.Matcher matcher = SCENARIO_REFERENCE.matcher(prompt);
+        while (matcher.find()) {
+            expected.add(matcher.group(1));
+        }
+
+        assertThat(PromptSignals.scenarioTags(prompt)).containsExactlyElementsOf(expected);
+        assertThat(PromptSignals.scenarioTag(prompt)).isEqualTo(expected.isEmpty() ? "0" : expected.iterator().next());
+    }
+
     @Property(tries = 500)
     void routingIsDeterministicAndNeverThrows(@ForAll String role, @ForAll String clearance, @ForAll String prompt) {
         RoutingRequest request = RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).build();

@@ -60,6 +60,18 @@ class RoutingTableTest {
         assertThat(parsed.overrideFor("planner")).isEmpty();
     }
 
+    /** The json block of docs/routing.md is the MARP table with the auditor override, and the schema accepts it. */
+    @Test
+    void theExampleInTheDocumentationIsTheMarpTable() throws IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "routing.md"));
+        int start = doc.indexOf("```json\n") + "```json\n".length();
+        String json = doc.substring(start, doc.indexOf("```", start));
+
+        assertThat(SCHEMA.validate(json, InputFormat.JSON)).isEmpty();
+        assertThat(RoutingTable.parse(json))
+                .isEqualTo(RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+    }
+
     @Test
     void theDocumentedTablesValidateAgainstTheSchema() {
         assertThat(SCHEMA.validate(MARP_JSON, InputFormat.JSON)).isEmpty();

@@ -30,7 +30,7 @@ final class MarpBenchmarkPolicy {
               "restrictions": [
                 {
                   "id": "no_unit_level_ids",
-                  "patterns": ["\\\\b(?!FY|CW|KW|WK)[A-Z]{2,4}-\\\\d{2,4}[A-Z]?\\\\b",
+                  "patterns": ["\\\\b[A-Z]{2,4}-\\\\d{2,4}[A-Z]?\\\\b",
                                "(?i)\\\\b(?:hull|boat|unit|vessel|pennant)\\\\s+(?:no\\\\.?\\\\s*|number\\\\s+|#\\\\s*)?\\\\d{1,4}[a-z]?\\\\b"],
                   "replacement": "[unit withheld]"
                 },
