@@ -8,14 +8,13 @@ import dev.keel.policy.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * {@link PolicyEvaluator} over decisions precomputed per role: evaluation is two hash lookups plus one per
- * domain, and allocates only for a {@code PARTIAL} that lists restricted domains. Immutable and thread-safe.
+ * {@link PolicyEvaluator} over decisions precomputed per role: evaluation is one hash lookup of the role and
+ * short scans of its clearances and domains, and allocates only for a {@code PARTIAL} that lists restricted
+ * domains. Immutable and thread-safe (the arrays are never written after construction).
  */
 final class CompiledPolicyEvaluator implements PolicyEvaluator {
 
@@ -45,8 +44,8 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         PolicySnippet defaultDecision = new PolicySnippet(base + "/default_decision", role.defaultDecision().wireName());
         List<PolicySnippet> restrictions = restrictionSnippets();
         return new CompiledRole(
-                new HashSet<>(role.allowedClearances()),
-                new HashSet<>(role.allowedDomains()),
+                role.allowedClearances().toArray(new String[0]),
+                role.allowedDomains().toArray(new String[0]),
                 decision(Decision.DENY, CLEARANCE_NOT_ALLOWED, List.of(clearances)),
                 decision(Decision.PARTIAL, DOMAIN_NOT_ALLOWED, concat(List.of(clearances, domains), restrictions)),
                 decision(role.defaultDecision(), "role_default_" + role.defaultDecision().wireName(),
@@ -123,22 +122,32 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         return canonical == name ? null : map.get(canonical);
     }
 
-    private static boolean contains(Set<String> set, String name) {
-        if (set.contains(name)) {
+    private static boolean contains(String[] names, String name) {
+        if (containsExactly(names, name)) {
             return true;
         }
         String canonical = Identifiers.canonical(name);
-        return canonical != name && set.contains(canonical);
+        return canonical != name && containsExactly(names, canonical);
+    }
+
+    // A role lists a handful of clearances and domains: a scan beats hashing at that size.
+    private static boolean containsExactly(String[] names, String name) {
+        for (String candidate : names) {
+            if (candidate.equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static final class CompiledRole {
-        final Set<String> clearances;
-        final Set<String> domains;
+        final String[] clearances;
+        final String[] domains;
         final PolicyDecision clearanceDenied;
         final PolicyDecision domainRestricted;
         final PolicyDecision byDefault;
 
-        CompiledRole(Set<String> clearances, Set<String> domains, PolicyDecision clearanceDenied,
+        CompiledRole(String[] clearances, String[] domains, PolicyDecision clearanceDenied,
                 PolicyDecision domainRestricted, PolicyDecision byDefault) {
             this.clearances = clearances;
             this.domains = domains;
