@@ -1,0 +1,20 @@
+package dev.keel.policy;
+
+import java.util.List;
+
+/**
+ * The domains a prompt requests (seed 000 §2.2), and the phrases that made them so.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param domains the requested domains, without repeats, in rule order (and each rule's domain order)
+ * @param matches for each rule that matched (in rule order), where its first matching phrase (in phrase
+ *                order) first occurs
+ */
+public record DomainDetection(List<String> domains, List<DomainMatch> matches) {
+
+    public DomainDetection {
+        domains = List.copyOf(domains);
+        matches = List.copyOf(matches);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.keel.policy;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.Principal;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Seed 000 §2 in one call: resolve the principal, detect the requested domains, evaluate the policy, and
+ * retrieve the governance knowledge that explains the decision, giving a {@link GovernanceBundle}.
+ *
+ * <p>Implementations are thread-safe, and pure when the knowledge ranker is (the lexical one is).
+ */
+public interface GovernancePlane {
+
+    /** Passages of rationale retrieved unless configured otherwise. */
+    int DEFAULT_RATIONALE_SIZE = 3;
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Assesses one request.
+     *
+     * @param hostPrincipal the principal the host authenticated, or null when it authenticated nobody
+     * @param prompt        the user's message
+     */
+    GovernanceBundle assess(Principal hostPrincipal, String prompt);
+
+    /** Configures a {@link GovernancePlane}. Not thread-safe. */
+    final class Builder {
+        private PolicyDocument policy;
+        private PrincipalResolver principalResolver;
+        private DomainDetector domainDetector;
+        private KnowledgeRanker knowledgeRanker;
+        private int rationaleSize = DEFAULT_RATIONALE_SIZE;
+
+        Builder() {
+        }
+
+        /** The policy document; required. */
+        public Builder policy(PolicyDocument policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * How the principal is resolved; unless set, prompt claims may only lower privilege under the policy
+         * and there is no default principal.
+         */
+        public Builder principalResolver(PrincipalResolver resolver) {
+            this.principalResolver = Objects.requireNonNull(resolver, "resolver");
+            return this;
+        }
+
+        /** How domains are detected; unless set, the policy's {@code domain_rules}. */
+        public Builder domainDetector(DomainDetector detector) {
+            this.domainDetector = Objects.requireNonNull(detector, "detector");
+            return this;
+        }
+
+        /** Where rationale comes from; unless set, bundles carry no rationale. */
+        public Builder knowledgeRanker(KnowledgeRanker ranker) {
+            this.knowledgeRanker = Objects.requireNonNull(ranker, "ranker");
+            return this;
+        }
+
+        /** How many passages of rationale to retrieve; {@link #DEFAULT_RATIONALE_SIZE} unless set. */
+        public Builder rationaleSize(int size) {
+            if (size < 0) {
+                throw new ConfigurationException("rationale size must not be negative, was " + size);
+            }
+            this.rationaleSize = size;
+            return this;
+        }
+
+        /**
+         * @throws ConfigurationException when no policy is set, or no detector is set and the policy has no
+         *         {@code domain_rules} (every request would then look as if it named no domain)
+         */
+        public GovernancePlane build() {
+            if (policy == null) {
+                throw new ConfigurationException("a governance plane needs a policy document");
+            }
+            DomainDetector detector = domainDetector;
+            if (detector == null) {
+                if (policy.domainRules().isEmpty()) {
+                    throw new ConfigurationException("policy '" + policy.policyId() + "' has no domain_rules:"
+                            + " set a DomainDetector (DomainDetector.marp() gives seed 000's rules)");
+                }
+                detector = DomainDetector.create(policy);
+            }
+            PrincipalResolver resolver = principalResolver != null ? principalResolver
+                    : PrincipalResolver.builder().policy(policy).build();
+            return new StandardGovernancePlane(PolicyEvaluator.create(policy), resolver, detector, knowledgeRanker,
+                    rationaleSize);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.keel.policy;
+
+import dev.keel.core.Decision;
+import dev.keel.policy.internal.RedactingOutboundFilter;
+import java.util.List;
+
+/**
+ * The outbound filter of seed 000 §4.3: makes an answer fit the governance decision before it leaves.
+ *
+ * <ul>
+ *   <li>{@code ALLOW}: figures and calendar details may stay; the qualitative restrictions (for example "no
+ *       unit-level IDs, no vendor breakdowns") are applied.</li>
+ *   <li>{@code PARTIAL}: qualitative statements only. Removed, each replaced by a short bracketed placeholder
+ *       such as {@code [figure withheld]} so that the sentence still reads: explicit numbers (digits of any
+ *       script, fractions, number words such as "two" or "twenty-five"), dates (month and day in any order,
+ *       month names, numeric dates, years), quarters ({@code Q3}, {@code Q3–Q4}, {@code third quarter}),
+ *       half-years and fiscal years ({@code H2}, {@code FY25}), week numbers ({@code week 12}, {@code W12},
+ *       {@code third week}), percentages and money amounts. The qualitative restrictions apply as well. The
+ *       result contains no character of Unicode category N.</li>
+ *   <li>{@code DENY}: no text at all; the whole input is reported as one {@link Redaction#DENIED} redaction.</li>
+ * </ul>
+ *
+ * <p>Implementations are pure and thread-safe.
+ */
+public interface OutboundFilter {
+
+    /** A filter applying {@code restrictions} under ALLOW and PARTIAL. */
+    static OutboundFilter create(List<QualitativeRestriction> restrictions) {
+        return new RedactingOutboundFilter(restrictions);
+    }
+
+    /** A filter applying the document's restrictions. */
+    static OutboundFilter create(PolicyDocument policy) {
+        return create(policy.restrictions());
+    }
+
+    /** A filter with no qualitative restrictions: ALLOW passes text unchanged. */
+    static OutboundFilter withoutRestrictions() {
+        return create(List.of());
+    }
+
+    /** Filters {@code text} for {@code decision}. */
+    FilteredText apply(Decision decision, String text);
+}

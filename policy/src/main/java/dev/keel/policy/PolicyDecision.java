@@ -1,0 +1,112 @@
+package dev.keel.policy;
+
+import dev.keel.core.Decision;
+import dev.keel.core.ReasonCodes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What {@link PolicyEvaluator} decided, and why: the decision, its reason codes, the policy snippets it rested
+ * on (the seed's "key policy snippets"), the requested domains the role may not see, and which policy decided.
+ *
+ * <p>Reason codes, one per rule of seed 000 §2.3 (plus the missing principal):
+ * <ul>
+ *   <li>{@code principal_missing}: no authenticated principal, {@code DENY};</li>
+ *   <li>{@code role_unknown}: the role is not in the policy, {@code DENY};</li>
+ *   <li>{@code clearance_not_allowed}: the role does not allow the clearance, {@code DENY};</li>
+ *   <li>{@code domain_not_allowed}: a requested domain is outside the role's allowed set, {@code PARTIAL};</li>
+ *   <li>{@code role_default_allow} / {@code role_default_partial}: every check passed, the role's default.</li>
+ * </ul>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class PolicyDecision {
+
+    private final Decision decision;
+    private final ReasonCodes reasonCodes;
+    private final List<PolicySnippet> snippets;
+    private final List<String> restrictedDomains;
+    private final String policyId;
+    private final String policyVersion;
+
+    PolicyDecision(Decision decision, ReasonCodes reasonCodes, List<PolicySnippet> snippets,
+            List<String> restrictedDomains, String policyId, String policyVersion) {
+        this.decision = Objects.requireNonNull(decision, "decision");
+        this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
+        this.snippets = List.copyOf(snippets);
+        this.restrictedDomains = List.copyOf(restrictedDomains);
+        this.policyId = Objects.requireNonNull(policyId, "policyId");
+        this.policyVersion = Objects.requireNonNull(policyVersion, "policyVersion");
+    }
+
+    /** This decision with {@code restrictedDomains} in place of its own (used for {@code PARTIAL}). */
+    PolicyDecision withRestrictedDomains(List<String> domains) {
+        return new PolicyDecision(decision, reasonCodes, snippets, domains, policyId, policyVersion);
+    }
+
+    public Decision decision() {
+        return decision;
+    }
+
+    public ReasonCodes reasonCodes() {
+        return reasonCodes;
+    }
+
+    /** The parts of the policy document the decision rested on, in rule order. */
+    public List<PolicySnippet> snippets() {
+        return snippets;
+    }
+
+    /** The requested domains (canonical form) outside the role's allowed set; empty unless that made it PARTIAL. */
+    public List<String> restrictedDomains() {
+        return restrictedDomains;
+    }
+
+    public String policyId() {
+        return policyId;
+    }
+
+    public String policyVersion() {
+        return policyVersion;
+    }
+
+    /** The {@code keel eval policy} result: {@code {"decision", "reason_codes"}}. */
+    public Map<String, Object> toWire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("decision", decision.wireName());
+        wire.put("reason_codes", reasonCodes.values());
+        return wire;
+    }
+
+    /** Everything, for audit: the wire form plus restricted domains, policy identity and snippets. */
+    public Map<String, Object> toAuditWire() {
+        Map<String, Object> wire = toWire();
+        wire.put("restricted_domains", restrictedDomains);
+        wire.put("policy_id", policyId);
+        wire.put("policy_version", policyVersion);
+        List<Object> snippetWire = new ArrayList<>(snippets.size());
+        for (PolicySnippet snippet : snippets) {
+            snippetWire.add(snippet.toWire());
+        }
+        wire.put("policy_snippets", snippetWire);
+        return wire;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PolicyDecision && ((PolicyDecision) other).toAuditWire().equals(toAuditWire());
+    }
+
+    @Override
+    public int hashCode() {
+        return toAuditWire().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "PolicyDecision" + toAuditWire();
+    }
+}

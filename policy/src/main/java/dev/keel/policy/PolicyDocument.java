@@ -1,0 +1,248 @@
+package dev.keel.policy;
+
+import dev.keel.core.Decision;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.policy.internal.Identifiers;
+import dev.keel.policy.internal.PolicySpec;
+import dev.keel.policy.internal.PolicySpecReader;
+import dev.keel.policy.internal.PolicyValidation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A validated policy document (seed 000 {@code marp_policy.json}): which roles exist, which clearances and
+ * domains each allows, its default decision, the qualitative restrictions that hold even under {@code ALLOW},
+ * and optionally the phrase rules that detect domains in a prompt. The wire format and its JSON Schema
+ * ({@code dev/keel/policy/schema/policy-document.schema.json} in this jar) are described in
+ * {@code docs/policy.md}.
+ *
+ * <p>Every way of obtaining a document ({@link #parse}, {@link #fromTree}, {@link #builder()}) validates it
+ * with Jakarta Validation and fails with a {@link PolicyValidationException} listing every problem with the
+ * JSON pointer of the offending value. A document that exists is valid. Immutable and thread-safe.
+ */
+public final class PolicyDocument {
+
+    private final String policyId;
+    private final String version;
+    private final String description;
+    private final Map<String, RolePolicy> roles;
+    private final List<QualitativeRestriction> restrictions;
+    private final List<DomainRule> domainRules;
+
+    private PolicyDocument(PolicySpec spec) {
+        this.policyId = spec.policyId();
+        this.version = spec.version();
+        this.description = spec.description() == null ? "" : spec.description();
+        Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
+        spec.roles().forEach((name, role) -> roleMap.put(name, new RolePolicy(role.allowedClearances(),
+                role.allowedDomains(), Decision.valueOf(role.defaultDecision()))));
+        this.roles = Collections.unmodifiableMap(roleMap);
+        List<QualitativeRestriction> restrictionList = new ArrayList<>();
+        if (spec.restrictions() != null) {
+            for (PolicySpec.Restriction r : spec.restrictions()) {
+                restrictionList.add(new QualitativeRestriction(r.id(), r.description(), r.patterns(), r.replacement()));
+            }
+        }
+        this.restrictions = List.copyOf(restrictionList);
+        List<DomainRule> ruleList = new ArrayList<>();
+        if (spec.domainRules() != null) {
+            for (PolicySpec.DomainRuleSpec r : spec.domainRules()) {
+                ruleList.add(new DomainRule(r.phrases(), r.domains(), r.maxGap() == null ? 0 : r.maxGap(),
+                        Boolean.TRUE.equals(r.fallback())));
+            }
+        }
+        this.domainRules = List.copyOf(ruleList);
+    }
+
+    /**
+     * Parses and validates a policy document.
+     *
+     * @throws dev.keel.core.WireFormatException when {@code json} is not strict JSON
+     * @throws PolicyValidationException         when it is JSON but not a valid policy document
+     */
+    public static PolicyDocument parse(String json) {
+        return fromTree(JsonCodec.strict().parse(json));
+    }
+
+    /**
+     * Validates a document given as a plain JSON tree (as {@link JsonCodec#parse} gives).
+     *
+     * @throws PolicyValidationException when it is not a valid policy document
+     */
+    public static PolicyDocument fromTree(Object tree) {
+        return validated(PolicySpecReader.read(tree));
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private static PolicyDocument validated(PolicySpec spec) {
+        List<PolicyViolation> violations = PolicyValidation.validate(spec);
+        if (!violations.isEmpty()) {
+            throw new PolicyValidationException(violations);
+        }
+        return new PolicyDocument(spec);
+    }
+
+    /** {@code policy_id}. */
+    public String policyId() {
+        return policyId;
+    }
+
+    /** {@code version}. */
+    public String version() {
+        return version;
+    }
+
+    /** {@code description}, or empty. */
+    public String description() {
+        return description;
+    }
+
+    /** The roles by canonical name, in document order. */
+    public Map<String, RolePolicy> roles() {
+        return roles;
+    }
+
+    /** The role named {@code name} (compared in canonical form: case, spaces and hyphens do not matter). */
+    public Optional<RolePolicy> role(String name) {
+        return Optional.ofNullable(roles.get(Identifiers.canonical(name)));
+    }
+
+    /** The qualitative restrictions, in document order. */
+    public List<QualitativeRestriction> restrictions() {
+        return restrictions;
+    }
+
+    /** The domain detection rules, in document order; empty when the document has none. */
+    public List<DomainRule> domainRules() {
+        return domainRules;
+    }
+
+    /** The document as a plain JSON tree in its wire format (optional members only when set). */
+    public Map<String, Object> toTree() {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("policy_id", policyId);
+        tree.put("version", version);
+        if (!description.isEmpty()) {
+            tree.put("description", description);
+        }
+        Map<String, Object> roleTree = new LinkedHashMap<>();
+        roles.forEach((name, role) -> {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("allowed_clearances", role.allowedClearances());
+            entry.put("allowed_domains", role.allowedDomains());
+            entry.put("default_decision", role.defaultDecision().wireName());
+            roleTree.put(name, entry);
+        });
+        tree.put("roles", roleTree);
+        if (!restrictions.isEmpty()) {
+            List<Object> list = new ArrayList<>();
+            for (QualitativeRestriction restriction : restrictions) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("id", restriction.id());
+                if (!restriction.description().isEmpty()) {
+                    entry.put("description", restriction.description());
+                }
+                entry.put("patterns", restriction.patterns());
+                entry.put("replacement", restriction.replacement());
+                list.add(entry);
+            }
+            tree.put("restrictions", list);
+        }
+        if (!domainRules.isEmpty()) {
+            List<Object> list = new ArrayList<>();
+            for (DomainRule rule : domainRules) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("phrases", rule.phrases());
+                entry.put("domains", rule.domains());
+                entry.put("max_gap", rule.maxGap());
+                entry.put("fallback", rule.fallback());
+                list.add(entry);
+            }
+            tree.put("domain_rules", list);
+        }
+        return tree;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PolicyDocument && ((PolicyDocument) other).toTree().equals(toTree());
+    }
+
+    @Override
+    public int hashCode() {
+        return toTree().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "PolicyDocument{" + policyId + " v" + version + ", roles " + roles.keySet() + "}";
+    }
+
+    /** Assembles a document in code; {@link #build()} validates it as a parsed one would be. Not thread-safe. */
+    public static final class Builder {
+        private String policyId;
+        private String version;
+        private String description;
+        private final Map<String, RolePolicy> roles = new LinkedHashMap<>();
+        private final List<QualitativeRestriction> restrictions = new ArrayList<>();
+        private final List<DomainRule> domainRules = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder policyId(String policyId) {
+            this.policyId = policyId;
+            return this;
+        }
+
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        /** Adds (or replaces) the role {@code name}; the name must already be canonical. */
+        public Builder role(String name, RolePolicy role) {
+            roles.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(role, "role"));
+            return this;
+        }
+
+        public Builder restriction(QualitativeRestriction restriction) {
+            restrictions.add(Objects.requireNonNull(restriction, "restriction"));
+            return this;
+        }
+
+        public Builder domainRule(DomainRule rule) {
+            domainRules.add(Objects.requireNonNull(rule, "rule"));
+            return this;
+        }
+
+        /** @throws PolicyValidationException naming the wire pointer of every problem */
+        public PolicyDocument build() {
+            Map<String, PolicySpec.Role> roleSpecs = new LinkedHashMap<>();
+            roles.forEach((name, role) -> roleSpecs.put(name, new PolicySpec.Role(role.allowedClearances(),
+                    role.allowedDomains(), role.defaultDecision().wireName())));
+            List<PolicySpec.Restriction> restrictionSpecs = new ArrayList<>();
+            for (QualitativeRestriction r : restrictions) {
+                restrictionSpecs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), r.replacement()));
+            }
+            List<PolicySpec.DomainRuleSpec> ruleSpecs = new ArrayList<>();
+            for (DomainRule r : domainRules) {
+                ruleSpecs.add(new PolicySpec.DomainRuleSpec(r.phrases(), r.domains(), r.maxGap(), r.fallback()));
+            }
+            return validated(new PolicySpec(policyId, version, description, roleSpecs, restrictionSpecs, ruleSpecs));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.keel.policy;
+
+import dev.keel.core.Principal;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Decides which principal a request is evaluated as (seed 000 §2.1): the one the host authenticated, a
+ * configured default, and a "ROLE / CLEARANCE" claim written in the prompt (see {@link PromptClaim}), as
+ * {@link PromptClaimMode} allows.
+ *
+ * <p>By default ({@link #builder()} unchanged) there is no default principal and claims may only lower
+ * privilege: no host principal means no principal, and the policy decision is {@code DENY}. "Lower" means: the
+ * claimed clearance is at or below the authenticated one in {@link Builder#clearanceLevels}, and under the
+ * policy given to {@link Builder#policy} the claimed principal never gets a more permissive decision than the
+ * authenticated one, whatever domains are requested. Several different roles or clearances claimed in one
+ * prompt are ignored ({@code principal_claim_conflicting}).
+ *
+ * <p>Resolved names are canonical (lower case, {@code top secret} as {@code top_secret}). Implementations are
+ * pure and thread-safe.
+ */
+public interface PrincipalResolver {
+
+    /** Clearance levels, lowest first, used when none are configured. */
+    List<String> DEFAULT_CLEARANCE_LEVELS = List.of("unclassified", "restricted", "confidential", "secret",
+            "top_secret");
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The MARP example's resolver, as seed 000 §2.1 says: a claim in the prompt is used as written
+     * ({@link PromptClaimMode#AUTHORITATIVE}), and without host principal or claim the request is evaluated as
+     * {@code planner} / {@code secret}.
+     */
+    static PrincipalResolver marp() {
+        return builder().promptClaims(PromptClaimMode.AUTHORITATIVE)
+                .defaultPrincipal(Principal.of("planner", "secret")).build();
+    }
+
+    /**
+     * The principal for one request.
+     *
+     * @param hostPrincipal what the host authenticated, or null when it authenticated nobody
+     * @param prompt        the user's message
+     */
+    PrincipalResolution resolve(Principal hostPrincipal, String prompt);
+
+    /** Configures a {@link PrincipalResolver}. Not thread-safe. */
+    final class Builder {
+        PromptClaimMode mode = PromptClaimMode.LOWER_ONLY;
+        Principal defaultPrincipal;
+        PolicyDocument policy;
+        List<String> clearanceLevels = DEFAULT_CLEARANCE_LEVELS;
+
+        Builder() {
+        }
+
+        /** How prompt claims count; {@link PromptClaimMode#LOWER_ONLY} unless set. */
+        public Builder promptClaims(PromptClaimMode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /** The principal used when the host authenticated nobody; none unless set. */
+        public Builder defaultPrincipal(Principal principal) {
+            this.defaultPrincipal = principal;
+            return this;
+        }
+
+        /** The policy whose roles are compared when a claim names another role; without it only the same role passes. */
+        public Builder policy(PolicyDocument policy) {
+            this.policy = policy;
+            return this;
+        }
+
+        /** Clearance names (any form), lowest first; {@link #DEFAULT_CLEARANCE_LEVELS} unless set. */
+        public Builder clearanceLevels(List<String> levels) {
+            this.clearanceLevels = List.copyOf(levels);
+            return this;
+        }
+
+        public PrincipalResolver build() {
+            return new ClaimAwarePrincipalResolver(this);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.keel.policy;
+
+import dev.keel.core.Decision;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one role of a policy document allows (seed 000 §2.3): the clearances it may hold, the domains it may
+ * ask about, and the decision it gets when both checks pass.
+ *
+ * <p>Lists keep document order (they are quoted as policy snippets). A {@link PolicyDocument} only ever holds
+ * role policies that passed validation: names in canonical form, no duplicates, at least one clearance, and a
+ * default decision of {@code ALLOW} or {@code PARTIAL}. Immutable and thread-safe.
+ *
+ * @param allowedClearances the clearances that may use this role ({@code allowed_clearances})
+ * @param allowedDomains    the domains this role may ask about ({@code allowed_domains}); asking about any
+ *                          other gives {@code PARTIAL}
+ * @param defaultDecision   the decision when the clearance and every domain are allowed ({@code default_decision})
+ */
+public record RolePolicy(List<String> allowedClearances, List<String> allowedDomains, Decision defaultDecision) {
+
+    public RolePolicy {
+        allowedClearances = List.copyOf(allowedClearances);
+        allowedDomains = List.copyOf(allowedDomains);
+        Objects.requireNonNull(defaultDecision, "defaultDecision");
+    }
+}

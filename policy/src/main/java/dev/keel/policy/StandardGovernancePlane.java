@@ -1,0 +1,34 @@
+package dev.keel.policy;
+
+import dev.keel.core.Principal;
+import java.util.List;
+
+/** {@link GovernancePlane} composed of its parts. Immutable and thread-safe. */
+final class StandardGovernancePlane implements GovernancePlane {
+
+    private final PolicyEvaluator evaluator;
+    private final PrincipalResolver resolver;
+    private final DomainDetector detector;
+    private final KnowledgeRanker ranker;
+    private final int rationaleSize;
+
+    StandardGovernancePlane(PolicyEvaluator evaluator, PrincipalResolver resolver, DomainDetector detector,
+            KnowledgeRanker ranker, int rationaleSize) {
+        this.evaluator = evaluator;
+        this.resolver = resolver;
+        this.detector = detector;
+        this.ranker = ranker;
+        this.rationaleSize = rationaleSize;
+    }
+
+    @Override
+    public GovernanceBundle assess(Principal hostPrincipal, String prompt) {
+        String text = prompt == null ? "" : prompt;
+        PrincipalResolution principal = resolver.resolve(hostPrincipal, text);
+        DomainDetection domains = detector.detect(text);
+        PolicyDecision decision = evaluator.evaluate(principal.principal().orElse(null), domains.domains());
+        List<RankedPassage> rationale = ranker == null || rationaleSize == 0 ? List.of()
+                : ranker.rationale(decision, domains.domains(), rationaleSize);
+        return new GovernanceBundle(principal, domains, decision, rationale);
+    }
+}

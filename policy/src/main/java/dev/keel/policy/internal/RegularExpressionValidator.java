@@ -1,0 +1,31 @@
+package dev.keel.policy.internal;
+
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Checks {@link RegularExpression}: the message names the syntax problem. Stateless and thread-safe; public
+ * because the validation provider instantiates it reflectively.
+ */
+public final class RegularExpressionValidator implements ConstraintValidator<RegularExpression, String> {
+
+    @Override
+    public boolean isValid(String value, ConstraintValidatorContext context) {
+        if (value == null) {
+            return true;
+        }
+        try {
+            Pattern.compile(value);
+            return true;
+        } catch (PatternSyntaxException e) {
+            context.disableDefaultConstraintViolation();
+            // Braces, dollars and backslashes would be read as message parameters: escape them.
+            String detail = e.getDescription().replaceAll("([{}$\\\\])", "\\\\$1");
+            context.buildConstraintViolationWithTemplate("is not a valid regular expression: " + detail
+                    + " near index " + e.getIndex()).addConstraintViolation();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package dev.keel.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.Decision;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Seed 000 §4.3 and the qualitative restrictions of §2.5. */
+class OutboundFilterTest {
+
+    private final OutboundFilter plain = OutboundFilter.withoutRestrictions();
+    private final OutboundFilter marp = OutboundFilter.create(MarpFixtures.policy());
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        // explicit numbers, in digits of any script and in words
+        "Retire 2 boats                       | Retire [figure withheld] boats                 | number",
+        "Retire two boats                     | Retire [figure withheld] boats                 | number",
+        "twenty-five hulls                    | [figure withheld] hulls                        | number",
+        "a hundred and fifty crew             | a [figure withheld] crew                       | number",
+        "1,234.5 tonnes                       | [figure withheld] tonnes                       | number",
+        "between 12 and 15 boats              | between [figure withheld] boats                | number",
+        "temperature -12 here                 | temperature [figure withheld] here             | number",
+        "Arabic ٣ boats                       | Arabic [figure withheld] boats                 | number",
+        "Devanagari ३ boats                   | Devanagari [figure withheld] boats             | number",
+        "fullwidth ３ boats                   | fullwidth [figure withheld] boats              | number",
+        "the B52 and x² and ½                 | the [figure withheld] and [figure withheld] and [figure withheld] | number",
+        // dates
+        "on March 3rd we start                | on [date withheld] we start                    | date",
+        "on 14 April 2026 we start            | on [date withheld] we start                    | date",
+        "the 21st of May                      | the [date withheld]                            | date",
+        "by Mar. 3                            | by [date withheld]                             | date",
+        "march the third                      | [date withheld]                                | date",
+        "the third of March                   | the [date withheld]                            | date",
+        "2025-03-14 is final                  | [date withheld] is final                       | date",
+        "14/03/2025 is final                  | [date withheld] is final                       | date",
+        "in 2025 and 2026                     | in [date withheld]                             | date",
+        "during March                         | during [date withheld]                         | date",
+        "in May the dock                      | in [date withheld] the dock                    | date",
+        // quarters and other periods
+        "in Q3                                | in [quarter withheld]                          | quarter",
+        "in Q3–Q4 2025                        | in [quarter withheld]                          | quarter",
+        "in q3 and q4                         | in [quarter withheld]                          | quarter",
+        "the third quarter                    | the [quarter withheld]                         | quarter",
+        "spend in FY25                        | spend in [period withheld]                     | period",
+        "spend in FY2025 Q3                   | spend in [period withheld]                     | period",
+        "the H2 2025 plan                     | the [period withheld] plan                     | period",
+        "the second half of the year          | the [period withheld]                          | period",
+        // week numbers
+        "until week 12                        | until [week withheld]                          | week",
+        "in weeks 3-5                         | in [week withheld]                             | week",
+        "in W12                               | in [week withheld]                             | week",
+        "calendar week twelve                 | [week withheld]                                | week",
+        "the 3rd week                         | the [week withheld]                            | week",
+        "the first week                       | the [week withheld]                            | week",
+        // percentages
+        "capability at 80%                    | capability at [percentage withheld]            | percentage",
+        "at 92 percent                        | at [percentage withheld]                       | percentage",
+        "up 3 percentage points               | up [percentage withheld]                       | percentage",
+        "within ±3.2%                         | within [percentage withheld]                   | percentage",
+        "ninety percent                       | [percentage withheld]                          | percentage",
+        // money
+        "costs $4.5M                          | costs [amount withheld]                        | money",
+        "costs EUR 4.1 million                | costs [amount withheld]                        | money",
+        "costs €300k                          | costs [amount withheld]                        | money",
+        "costs 1,234.5 k€                     | costs [amount withheld]                        | money",
+        "costs 12 million dollars             | costs [amount withheld]                        | money",
+        "costs two million dollars            | costs [amount withheld]                        | money",
+        "costs $2-3M                          | costs [amount withheld]                        | money",
+    })
+    void partialWithholdsExplicitFiguresAndDates(String text, String expected, String kind) {
+        FilteredText filtered = plain.apply(Decision.PARTIAL, text.strip());
+
+        assertThat(filtered.text()).isEqualTo(expected.strip());
+        assertThat(filtered.redactions()).extracting(Redaction::kind).contains(kind);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "Calendar A keeps capability above the threshold while Calendar B front-loads retirements.",
+        "We may slip; the march towards retirement is steady.",
+        "One of the calendars is safer; the second calendar is cheaper.",
+        "Quarterly reviews and weekly curves are available on request.",
+        "Weekly dock use peaks early, then falls back.",
+    })
+    void partialLeavesQualitativeTextAlone(String text) {
+        FilteredText filtered = plain.apply(Decision.PARTIAL, text);
+
+        assertThat(filtered.text()).isEqualTo(text);
+        assertThat(filtered.redactions()).isEmpty();
+    }
+
+    @Test
+    void redactionsReportWhatWasRemovedAndWhere() {
+        String text = "Retire two boats in Q3 at 80%.";
+
+        FilteredText filtered = plain.apply(Decision.PARTIAL, text);
+
+        assertThat(filtered.redactions()).extracting(Redaction::kind).containsExactly("number", "quarter", "percentage");
+        assertThat(filtered.redactions()).allSatisfy(r -> {
+            assertThat(text.substring(r.start(), r.end())).isEqualTo(r.removed());
+            assertThat(filtered.text()).contains(r.replacement());
+        });
+        assertThat(filtered.redactions()).extracting(Redaction::removed).containsExactly("two", "Q3", "80%");
+    }
+
+    @Test
+    void allowKeepsFiguresButAppliesTheQualitativeRestrictions() {
+        String text = "Calendar A retires hull 12 and SSN-774 in Q3 at 80%. Budget split by vendor: Acme 40%, Beta 60%.";
+
+        FilteredText filtered = marp.apply(Decision.ALLOW, text);
+
+        assertThat(filtered.text()).isEqualTo(
+                "Calendar A retires [unit withheld] and [unit withheld] in Q3 at 80%. Budget [vendor detail withheld].");
+        assertThat(filtered.redactions()).extracting(Redaction::kind)
+                .containsExactly("no_unit_level_ids", "no_unit_level_ids", "no_vendor_breakdowns");
+    }
+
+    @Test
+    void allowWithoutRestrictionsChangesNothing() {
+        String text = "Retire 2 boats in Q3 2025 at 80% for $4.5M.";
+
+        assertThat(plain.apply(Decision.ALLOW, text)).isEqualTo(new FilteredText(Decision.ALLOW, text, List.of()));
+    }
+
+    @Test
+    void partialAppliesTheRestrictionsTooAndMergesOverlaps() {
+        String text = "Hull 12 retires in Q3; supplier Acme Marine ships spares.";
+
+        FilteredText filtered = marp.apply(Decision.PARTIAL, text);
+
+        assertThat(filtered.text()).isEqualTo("[unit withheld] retires in [quarter withheld]; [vendor detail withheld] ships spares.");
+        assertThat(filtered.redactions()).extracting(Redaction::kind)
+                .containsExactly("no_unit_level_ids", "quarter", "no_vendor_breakdowns");
+    }
+
+    @Test
+    void denyProducesNoText() {
+        FilteredText filtered = marp.apply(Decision.DENY, "Retire two boats in Q3.");
+
+        assertThat(filtered.text()).isEmpty();
+        assertThat(filtered.redactions()).containsExactly(
+                new Redaction(Redaction.DENIED, 0, 23, "Retire two boats in Q3.", ""));
+        assertThat(marp.apply(Decision.DENY, "").redactions()).isEmpty();
+    }
+
+    @Test
+    void theWireFormIsTheEvalOpResult() {
+        assertThat(plain.apply(Decision.PARTIAL, "in Q3").toWire()).isEqualTo(java.util.Map.of(
+                "text", "in [quarter withheld]",
+                "redactions", List.of(java.util.Map.of("kind", "quarter", "start", 3, "end", 5, "removed", "Q3",
+                        "replacement", "[quarter withheld]"))));
+    }
+
+    @Test
+    void invalidRestrictionsAreRejected() {
+        assertThatThrownBy(() -> OutboundFilter.create(List.of(QualitativeRestriction.of("Bad Id", List.of("[")))))
+                .isInstanceOfSatisfying(PolicyValidationException.class, e -> assertThat(e.violations())
+                        .extracting(PolicyViolation::pointer)
+                        .containsExactly("/restrictions/0/id", "/restrictions/0/patterns/0"));
+    }
+}

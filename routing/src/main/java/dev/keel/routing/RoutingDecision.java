@@ -1,0 +1,165 @@
+package dev.keel.routing;
+
+import dev.keel.core.Provenance;
+import dev.keel.core.ReasonCodes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where one request's LLM reasoning goes (seed 000 §3.4), with everything needed to replay and audit it: the
+ * routing key and its length, the index, what the index selected, any override, and the top-secret safeguard.
+ *
+ * <p>Reason codes: {@code top_secret_in_prompt}, {@code top_secret_clearance} (the safeguard forced the
+ * internal backend), {@code routing_override} (an override replaced the index's choice),
+ * {@code scenario_multiple} (the prompt named several scenarios; the seed's order picked one).
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class RoutingDecision {
+
+    private final String scenarioTag;
+    private final String promptDigest;
+    private final String routingKey;
+    private final int n;
+    private final int index;
+    private final PoolEntry indexed;
+    private final PoolEntry selected;
+    private final String backendTarget;
+    private final boolean topSecretInternalOnly;
+    private final String override;
+    private final ReasonCodes reasonCodes;
+
+    RoutingDecision(String scenarioTag, String promptDigest, String routingKey, int n, int index, PoolEntry indexed,
+            PoolEntry selected, String backendTarget, boolean topSecretInternalOnly, String override,
+            ReasonCodes reasonCodes) {
+        this.scenarioTag = scenarioTag;
+        this.promptDigest = promptDigest;
+        this.routingKey = routingKey;
+        this.n = n;
+        this.index = index;
+        this.indexed = indexed;
+        this.selected = selected;
+        this.backendTarget = backendTarget;
+        this.topSecretInternalOnly = topSecretInternalOnly;
+        this.override = override;
+        this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
+    }
+
+    /** {@code "0"} to {@code "3"}. */
+    public String scenarioTag() {
+        return scenarioTag;
+    }
+
+    /** The {@code <prompt_digest>} used: the caller's or the default. */
+    public String promptDigest() {
+        return promptDigest;
+    }
+
+    /** {@code K = "<role>|<clearance>|<scenario_tag>|<prompt_digest>"}, before removing separators and white space. */
+    public String routingKey() {
+        return routingKey;
+    }
+
+    /** The number of code points of K without {@code |} and white space. */
+    public int n() {
+        return n;
+    }
+
+    /** {@code N mod 10}. */
+    public int index() {
+        return index;
+    }
+
+    /** What the index selected, before any override and the safeguard. */
+    public PoolEntry indexedEntry() {
+        return indexed;
+    }
+
+    /** {@code router_selected_llm}: the override's when one applied, else the index's. Never changed by the safeguard. */
+    public String routerSelectedLlm() {
+        return selected.routerSelectedLlm();
+    }
+
+    /** {@code reasoning_mode}, as {@link #routerSelectedLlm()}. */
+    public String reasoningMode() {
+        return selected.reasoningMode();
+    }
+
+    /** {@code backend_target}: the internal backend when the safeguard applies, else the selected entry's. */
+    public String backendTarget() {
+        return backendTarget;
+    }
+
+    /** True when the top-secret safeguard applies: no external backend may be called for this request. */
+    public boolean topSecretInternalOnly() {
+        return topSecretInternalOnly;
+    }
+
+    /** The name of the override that applied (for example {@code auditor_override}). */
+    public Optional<String> override() {
+        return Optional.ofNullable(override);
+    }
+
+    public ReasonCodes reasonCodes() {
+        return reasonCodes;
+    }
+
+    /**
+     * Records the routing in a provenance stub: {@code router_selected_llm}, {@code backend_target},
+     * {@code top_secret_internal_only}, {@code reasoning_mode} and, when one applied, {@code routing_override}.
+     * {@code backend_used} is the caller's to set once the backend has answered.
+     */
+    public Provenance.Builder applyTo(Provenance.Builder provenance) {
+        provenance.routerSelectedLlm(selected.routerSelectedLlm()).reasoningMode(selected.reasoningMode())
+                .backendTarget(backendTarget).topSecretInternalOnly(topSecretInternalOnly);
+        if (override != null) {
+            provenance.routingOverride(override);
+        }
+        return provenance;
+    }
+
+    /**
+     * The {@code keel eval route} result: {@code scenario_tag}, {@code routing_key}, {@code n}, {@code index},
+     * {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
+     * {@code top_secret_internal_only}, {@code override} (null when none).
+     */
+    public Map<String, Object> toWire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("scenario_tag", scenarioTag);
+        wire.put("routing_key", routingKey);
+        wire.put("n", n);
+        wire.put("index", index);
+        wire.put("router_selected_llm", selected.routerSelectedLlm());
+        wire.put("reasoning_mode", selected.reasoningMode());
+        wire.put("backend_target", backendTarget);
+        wire.put("top_secret_internal_only", topSecretInternalOnly);
+        wire.put("override", override);
+        return wire;
+    }
+
+    /** The wire form plus the digest, the index's own selection and the reason codes, for audit records. */
+    public Map<String, Object> toAuditWire() {
+        Map<String, Object> wire = toWire();
+        wire.put("prompt_digest", promptDigest);
+        wire.put("indexed_selection", indexed.toWire());
+        wire.put("reason_codes", reasonCodes.values());
+        return wire;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RoutingDecision && ((RoutingDecision) other).toAuditWire().equals(toAuditWire());
+    }
+
+    @Override
+    public int hashCode() {
+        return toAuditWire().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "RoutingDecision" + toAuditWire();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.keel.routing;
+
+import dev.keel.core.ReasonCodes;
+import java.util.Objects;
+
+/** {@link RoutingIndex} over a {@link RoutingTable}. Immutable and thread-safe. */
+final class TableRoutingIndex implements RoutingIndex {
+
+    private final RoutingTable table;
+
+    TableRoutingIndex(RoutingTable table) {
+        this.table = Objects.requireNonNull(table, "table");
+    }
+
+    @Override
+    public RoutingTable table() {
+        return table;
+    }
+
+    @Override
+    public RoutingDecision route(RoutingRequest request) {
+        String prompt = request.prompt();
+        int scenarios = PromptSignals.scenarioMask(prompt);
+        String scenarioTag = PromptSignals.tagOf(scenarios);
+        String digest = request.promptDigest().orElseGet(() -> PromptSignals.digest(prompt));
+        String key = request.role() + "|" + request.clearance() + "|" + scenarioTag + "|" + digest;
+        int n = RoutingIndex.keyLength(request.role(), request.clearance(), scenarioTag, digest);
+        int index = n % RoutingTable.SIZE;
+        PoolEntry indexed = table.entry(index);
+        RoutingOverride override = table.overrides().isEmpty() ? null : table.overrideFor(request.role()).orElse(null);
+        PoolEntry selected = override == null ? indexed : override.entry();
+        boolean topSecretClearance = PromptSignals.mentionsTopSecret(request.clearance());
+        boolean topSecretPrompt = PromptSignals.mentionsTopSecret(prompt);
+        boolean internalOnly = topSecretClearance || topSecretPrompt;
+        String backendTarget = internalOnly ? table.internalBackendTarget() : selected.backendTarget();
+        return new RoutingDecision(scenarioTag, digest, key, n, index, indexed, selected, backendTarget, internalOnly,
+                override == null ? null : override.name(),
+                reasonCodes(Integer.bitCount(scenarios) > 1, override != null, topSecretClearance, topSecretPrompt));
+    }
+
+    private static ReasonCodes reasonCodes(boolean severalScenarios, boolean overridden, boolean topSecretClearance,
+            boolean topSecretPrompt) {
+        if (!(severalScenarios || overridden || topSecretClearance || topSecretPrompt)) {
+            return ReasonCodes.empty();
+        }
+        ReasonCodes.Builder codes = ReasonCodes.builder();
+        if (severalScenarios) {
+            codes.add("scenario_multiple");
+        }
+        if (overridden) {
+            codes.add("routing_override");
+        }
+        if (topSecretClearance) {
+            codes.add("top_secret_clearance");
+        }
+        if (topSecretPrompt) {
+            codes.add("top_secret_in_prompt");
+        }
+        return codes.build();
+    }
+
+    /** Code points of {@code part} that stay in K: all but {@code |} and white space. */
+    static int countKeyCodePoints(String part) {
+        int count = 0;
+        for (int i = 0, length = part.length(); i < length; ) {
+            char c = part.charAt(i);
+            if (c < 0x80) {
+                // ASCII fast path: the common case.
+                if (c != '|' && !(c == ' ' || (c >= 0x09 && c <= 0x0D))) {
+                    count++;
+                }
+                i++;
+            } else {
+                int cp = part.codePointAt(i);
+                if (!PromptSignals.isWhiteSpace(cp)) {
+                    count++;
+                }
+                i += Character.charCount(cp);
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.keel.routing.internal;
+
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.eval.EvalOp;
+import dev.keel.routing.RoutingIndex;
+import dev.keel.routing.RoutingOverride;
+import dev.keel.routing.RoutingRequest;
+import dev.keel.routing.RoutingTable;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * {@code keel eval} operation {@code route}: {@code {"role", "clearance", "prompt", "prompt_digest"?,
+ * "auditor_override"?}} to the routing decision of the MARP table ({@code scenario_tag}, {@code routing_key},
+ * {@code n}, {@code index}, {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
+ * {@code top_secret_internal_only}, {@code override}). With {@code "auditor_override": true} the table carries
+ * seed 000 §3.4.4's auditor override. Stateless and thread-safe.
+ */
+public final class RouteEvalOp implements EvalOp {
+
+    private static final Set<String> KEYS = Set.of("role", "clearance", "prompt", "prompt_digest", "auditor_override");
+    private static final RoutingIndex MARP = RoutingIndex.marp();
+    private static final RoutingIndex MARP_WITH_AUDITOR_OVERRIDE = RoutingIndex.create(
+            RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+
+    @Override
+    public String name() {
+        return "route";
+    }
+
+    @Override
+    public Map<String, ?> apply(Map<String, Object> input) {
+        for (String key : input.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw new InvalidInputException("invalid_input", "/" + key.replace("~", "~0").replace("/", "~1")
+                        + ": unknown field; expected " + String.join(", ", new TreeSet<>(KEYS)));
+            }
+        }
+        RoutingRequest request = RoutingRequest.builder()
+                .role(string(input, "role", true))
+                .clearance(string(input, "clearance", true))
+                .prompt(string(input, "prompt", true))
+                .promptDigest(string(input, "prompt_digest", false))
+                .build();
+        Object override = input.get("auditor_override");
+        if (override != null && !(override instanceof Boolean)) {
+            throw new InvalidInputException("invalid_input", "/auditor_override: must be a boolean");
+        }
+        RoutingIndex index = Boolean.TRUE.equals(override) ? MARP_WITH_AUDITOR_OVERRIDE : MARP;
+        return index.route(request).toWire();
+    }
+
+    private static String string(Map<String, Object> input, String key, boolean required) {
+        Object value = input.get(key);
+        if (value == null && !required) {
+            return null;
+        }
+        if (!(value instanceof String)) {
+            throw new InvalidInputException("invalid_input", "/" + key + ": " + (value == null ? "required, a string"
+                    : "must be a string"));
+        }
+        return (String) value;
+    }
+}

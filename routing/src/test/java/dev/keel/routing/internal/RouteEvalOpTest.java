@@ -1,0 +1,58 @@
+package dev.keel.routing.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keel.core.eval.EvalOpRegistry;
+import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The {@code route} operation through the {@code keel eval} harness. */
+class RouteEvalOpTest {
+
+    private final EvalRunner runner = EvalRunner.create(EvalOpRegistry.discover());
+
+    @Test
+    void routesAsTheSeedSays() {
+        String answer = runner.answer("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
+                + "\"prompt\":\"SCENARIO 2: retire two boats in Q3 within the budget\"}}");
+
+        assertThat(answer).isEqualTo("{\"scenario_tag\":\"2\",\"routing_key\":\"planner|secret|2|"
+                + "scenario-retire-boats-within-budget\",\"n\":49,\"index\":9,\"router_selected_llm\":\"deepseek\","
+                + "\"reasoning_mode\":\"policy_summary\",\"backend_target\":\"deepseek\","
+                + "\"top_secret_internal_only\":false,\"override\":null}");
+    }
+
+    @Test
+    void topSecretStaysInternalAndTheAuditorOverrideIsRecorded() {
+        Map<String, Object> topSecret = JsonCodec.strict().parseObject(runner.answer("{\"op\":\"route\",\"input\":"
+                + "{\"role\":\"planner\",\"clearance\":\"secret\",\"prompt\":\"TOP-SECRET: retire boats\","
+                + "\"prompt_digest\":\"abcd\"}}"));
+        Map<String, Object> auditor = JsonCodec.strict().parseObject(runner.answer("{\"op\":\"route\",\"input\":"
+                + "{\"role\":\"auditor\",\"clearance\":\"secret\",\"prompt\":\"trace it\",\"prompt_digest\":\"abcd\","
+                + "\"auditor_override\":true}}"));
+
+        assertThat(topSecret).containsEntry("backend_target", "internal_chatgpt")
+                .containsEntry("top_secret_internal_only", true).containsEntry("router_selected_llm", "deepseek");
+        assertThat(auditor).containsEntry("router_selected_llm", "chatgpt").containsEntry("override", "auditor_override")
+                .containsEntry("backend_target", "internal_chatgpt");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "no prompt         | {\"role\":\"planner\",\"clearance\":\"secret\"}                                          | /prompt: required",
+        "role a number     | {\"role\":1,\"clearance\":\"secret\",\"prompt\":\"x\"}                                   | /role: must be a string",
+        "override a string | {\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"auditor_override\":\"yes\"}         | /auditor_override: must be a boolean",
+        "unknown field     | {\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"table\":{}}                         | /table: unknown field",
+    })
+    void rejectsBadInputNamingTheField(String name, String input, String messageStart) {
+        Map<String, Object> error = (Map<String, Object>) JsonCodec.strict()
+                .parseObject(runner.answer("{\"op\":\"route\",\"input\":" + input + "}")).get("error");
+
+        assertThat(error).containsEntry("code", "invalid_input");
+        assertThat((String) error.get("message")).startsWith(messageStart);
+    }
+}
