@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /**
- * Captures every java.util.logging record at every level while open: Keel logs through System.Logger and
+ * Captures every java.util.logging record at every level while open: Keel logs through SLF4J (bound to JUL here) and
  * langchain4j through SLF4J, and in tests both end in java.util.logging.
  */
 final class LogCapture extends Handler implements AutoCloseable {

@@ -13,11 +13,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** {@link FallbackChain}. Immutable; not pure (calls backends); thread-safe when its backends are. */
 public final class FallbackChainBackend implements FallbackChain {
 
-    private static final System.Logger LOG = System.getLogger(FallbackChainBackend.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(FallbackChainBackend.class);
 
     private final String backendTarget;
     private final List<LlmBackend> backends;
@@ -41,8 +43,8 @@ public final class FallbackChainBackend implements FallbackChain {
             } catch (BackendException failure) {
                 failures.add(BackendFailure.of(failure));
                 thrown.add(failure);
-                LOG.log(System.Logger.Level.INFO, () -> "backend " + failure.backendId() + " failed for target "
-                        + backendTarget + " (" + failure.code() + "); trying the next backend if any");
+                LOG.info("backend {} failed for target {} ({}); trying the next backend if any",
+                        failure.backendId(), backendTarget, failure.code());
             }
         }
         throw allFailed(failures, thrown);

@@ -8,6 +8,8 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.RetryPolicy;
 import dev.keel.llm.adapters.Sleeper;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Retries {@link RetriableBackendException}s of a backend as its {@link RetryPolicy} says; the last failure is
@@ -15,7 +17,7 @@ import java.time.Duration;
  */
 public final class RetryingBackend implements LlmBackend {
 
-    private static final System.Logger LOG = System.getLogger(RetryingBackend.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RetryingBackend.class);
 
     private final LlmBackend delegate;
     private final RetryPolicy policy;
@@ -41,8 +43,8 @@ public final class RetryingBackend implements LlmBackend {
                 int next = attempt + 1;
                 Duration delay = policy.delayBefore(next, failure.retryAfter());
                 // the message is already redacted by the backend that threw it
-                LOG.log(System.Logger.Level.DEBUG, () -> "retrying " + id() + " in " + delay.toMillis() + " ms (attempt "
-                        + next + " of " + policy.maxAttempts() + "): " + failure.getMessage());
+                LOG.debug("retrying {} in {} ms (attempt {} of {}): {}", id(), delay.toMillis(), next,
+                        policy.maxAttempts(), failure.getMessage());
                 pause(delay, failure);
             }
         }

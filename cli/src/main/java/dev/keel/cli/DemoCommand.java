@@ -1,0 +1,22 @@
+package dev.keel.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code keel demo}: runnable demonstrations built from Keel's public parts. */
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
+        description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant.",
+        subcommands = {MarpDemoCommand.class})
+final class DemoCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                "missing demo: choose one of " + spec.subcommands().keySet());
+    }
+}
