@@ -1,5 +1,7 @@
 package dev.keel.routing;
 
+import dev.keel.core.Scenario;
+import dev.keel.core.text.UnicodeText;
 import java.text.Normalizer;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -16,7 +18,6 @@ public final class PromptSignals {
     /** The shortest word, in code points, the default digest keeps. */
     public static final int DIGEST_MIN_WORD_LENGTH = 4;
 
-    private static final String SCENARIO_WORD = "scenario";
     private static final String TOP = "top";
     private static final String SECRET = "secret";
 
@@ -24,69 +25,20 @@ public final class PromptSignals {
     }
 
     /**
-     * Seed 000 §3.4.1's {@code <scenario_tag>}: {@code "1"} if the prompt contains {@code SCENARIO 1},
-     * {@code "2"} for {@code SCENARIO 2}, {@code "3"} for {@code SCENARIO 3}, {@code "0"} otherwise. Case does
-     * not matter, and the number may follow after spaces, a hyphen, an underscore or nothing
-     * ({@code scenario-2}, {@code Scenario2}); {@code SCENARIO 12} is none of them. When several are present the
-     * seed's order decides: 1 before 2 before 3.
+     * Seed 000 §3.4.1's {@code <scenario_tag>}: {@code "1"}, {@code "2"} or {@code "3"} for the scenario the
+     * prompt mentions, {@code "0"} otherwise, as {@link Scenario#detect} decides (shared with evidence routing).
      */
     public static String scenarioTag(String prompt) {
-        return tagOf(scenarioMask(prompt));
+        return Scenario.detect(prompt).tag();
     }
 
     /** Every scenario number the prompt mentions, in ascending order. */
     public static Set<String> scenarioTags(String prompt) {
-        int mask = scenarioMask(prompt);
         Set<String> tags = new LinkedHashSet<>();
-        for (int tag = 1; tag <= 3; tag++) {
-            if ((mask & (1 << tag)) != 0) {
-                tags.add(String.valueOf(tag));
-            }
+        for (Scenario scenario : Scenario.mentioned(prompt)) {
+            tags.add(scenario.tag());
         }
         return tags;
-    }
-
-    /** The tag the seed's order picks from a {@link #scenarioMask}: the lowest scenario mentioned, else "0". */
-    static String tagOf(int mask) {
-        return (mask & 2) != 0 ? "1" : (mask & 4) != 0 ? "2" : (mask & 8) != 0 ? "3" : "0";
-    }
-
-    /**
-     * Bit {@code 1 << k} set for each {@code SCENARIO k} (k in 1..3) the prompt mentions: "scenario" in any
-     * case, not preceded by a letter or digit, then spaces, hyphens or underscores, then the digit, not followed
-     * by another digit. One pass over the prompt, no allocation.
-     */
-    static int scenarioMask(String prompt) {
-        int mask = 0;
-        int length = SCENARIO_WORD.length();
-        for (int i = 0, last = prompt.length() - length; i <= last; i++) {
-            char c = prompt.charAt(i);
-            if ((c != 's' && c != 'S') || !prompt.regionMatches(true, i, SCENARIO_WORD, 0, length)
-                    || i > 0 && isLetterOrNumber(prompt.codePointBefore(i))) {
-                continue;
-            }
-            int j = i + length;
-            while (j < prompt.length() && (isWhiteSpace(prompt.charAt(j)) || prompt.charAt(j) == '-'
-                    || prompt.charAt(j) == '_')) {
-                j++;
-            }
-            if (j < prompt.length() && prompt.charAt(j) >= '1' && prompt.charAt(j) <= '3'
-                    && (j + 1 == prompt.length() || !isNumber(prompt.codePointAt(j + 1)))) {
-                mask |= 1 << (prompt.charAt(j) - '0');
-            }
-            i = j - 1;
-        }
-        return mask;
-    }
-
-    private static boolean isLetterOrNumber(int cp) {
-        return Character.isLetter(cp) || isNumber(cp);
-    }
-
-    private static boolean isNumber(int cp) {
-        int type = Character.getType(cp);
-        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
-                || type == Character.OTHER_NUMBER;
     }
 
     /**
@@ -170,28 +122,9 @@ public final class PromptSignals {
         return true;
     }
 
-    /**
-     * The Unicode {@code White_Space} property: the characters the routing key drops besides {@code |}. Unlike
-     * {@link Character#isWhitespace}, this includes no-break spaces (U+00A0, U+2007, U+202F) and U+0085, and
-     * excludes the information separators U+001C..U+001F.
-     */
+    /** The characters the routing key drops besides {@code |}: Unicode {@code White_Space} ({@link UnicodeText}). */
     public static boolean isWhiteSpace(int cp) {
-        if (cp <= 0x20) {
-            return cp == 0x20 || (cp >= 0x09 && cp <= 0x0D);
-        }
-        switch (cp) {
-            case 0x85:
-            case 0xA0:
-            case 0x1680:
-            case 0x2028:
-            case 0x2029:
-            case 0x202F:
-            case 0x205F:
-            case 0x3000:
-                return true;
-            default:
-                return cp >= 0x2000 && cp <= 0x200A;
-        }
+        return UnicodeText.isWhiteSpace(cp);
     }
 
     /**

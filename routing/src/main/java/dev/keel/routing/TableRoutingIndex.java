@@ -1,7 +1,9 @@
 package dev.keel.routing;
 
 import dev.keel.core.ReasonCodes;
+import dev.keel.core.Scenario;
 import java.util.Objects;
+import java.util.Set;
 
 /** {@link RoutingIndex} over a {@link RoutingTable}. Immutable and thread-safe. */
 final class TableRoutingIndex implements RoutingIndex {
@@ -20,8 +22,8 @@ final class TableRoutingIndex implements RoutingIndex {
     @Override
     public RoutingDecision route(RoutingRequest request) {
         String prompt = request.prompt();
-        int scenarios = PromptSignals.scenarioMask(prompt);
-        String scenarioTag = PromptSignals.tagOf(scenarios);
+        Set<Scenario> scenarios = Scenario.mentioned(prompt);
+        String scenarioTag = scenarios.isEmpty() ? Scenario.NONE.tag() : scenarios.iterator().next().tag();
         String digest = request.promptDigest().orElseGet(() -> PromptSignals.digest(prompt));
         String key = request.role() + "|" + request.clearance() + "|" + scenarioTag + "|" + digest;
         int n = RoutingIndex.keyLength(request.role(), request.clearance(), scenarioTag, digest);
@@ -35,7 +37,7 @@ final class TableRoutingIndex implements RoutingIndex {
         String backendTarget = internalOnly ? table.internalBackendTarget() : selected.backendTarget();
         return new RoutingDecision(scenarioTag, digest, key, n, index, indexed, selected, backendTarget, internalOnly,
                 override == null ? null : override.name(),
-                reasonCodes(Integer.bitCount(scenarios) > 1, override != null, topSecretClearance, topSecretPrompt));
+                reasonCodes(scenarios.size() > 1, override != null, topSecretClearance, topSecretPrompt));
     }
 
     private static ReasonCodes reasonCodes(boolean severalScenarios, boolean overridden, boolean topSecretClearance,

@@ -1,5 +1,6 @@
 package dev.keel.evidence.source;
 
+import dev.keel.core.Scenario;
 import java.util.Objects;
 import java.util.regex.Pattern;
 

@@ -1,5 +1,6 @@
 package dev.keel.evidence.source;
 
+import dev.keel.core.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.ConfidenceLevel;
@@ -80,7 +81,10 @@ class EvidencePlaneTest {
         assertThat(overview.route()).isEqualTo(EvidenceRoute.REGULATED_ONLY);
         assertThat(overview.reason()).isEqualTo("high_level_regulated_only");
         assertThat(ROUTER.route(null).scenario()).isEqualTo(Scenario.NONE);
-        assertThat(Scenario.detect("scenario 1")).isEqualTo(Scenario.NONE);
+        // One definition with model routing's scenario_tag: any case, word-bounded, 1 before 2 before 3.
+        assertThat(ROUTER.route("scenario-1: compare").route()).isEqualTo(EvidenceRoute.REGULATED_ONLY);
+        assertThat(ROUTER.route("SCENARIO 12 overview").scenario()).isEqualTo(Scenario.NONE);
+        assertThat(ROUTER.route("SCENARIO 3 then SCENARIO 1").scenario()).isEqualTo(Scenario.SCENARIO_1);
     }
 
     @Test
