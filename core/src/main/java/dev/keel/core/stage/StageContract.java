@@ -40,6 +40,8 @@ public final class StageContract {
     public static final String TELEMETRY = "telemetry";
     /** Property of {@link #TELEMETRY}. */
     public static final String NOTES = "notes";
+    /** Output property with the reply for the end user; the runtime returns the most recent one. */
+    public static final String ASSISTANT_REPLY = "assistantReply";
     /** The id of the seed's terminal stage. */
     public static final String SESSION_END = "session_end";
 

@@ -102,7 +102,8 @@ public final class DefaultStageValidator implements StageValidator {
         return StageValidation.invalid(contract.id(), List.of(new StageViolation(code, "", message)), output);
     }
 
-    private static String notJson(String raw, WireFormatException e) {
+    /** Says what is wrong in the words a model can act on: fences, prose before or after, or the parser's finding. */
+    private String notJson(String raw, WireFormatException e) {
         String trimmed = JsText.trim(raw);
         if (trimmed.isEmpty()) {
             return "the output is empty; return a single JSON object";
@@ -113,11 +114,22 @@ public final class DefaultStageValidator implements StageValidator {
         if (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[' && trimmed.indexOf('{') > 0) {
             return "the output has text before the JSON object; return the bare JSON object, no prose";
         }
-        if (e.code().equals("json_trailing_content")) {
-            return "the output has text after the JSON object; return the bare JSON object, no prose ("
-                    + e.getMessage() + ")";
+        if (trimmed.charAt(0) == '{' && endsAnObjectBefore(trimmed, trimmed.lastIndexOf('}'))) {
+            return "the output has text after the JSON object; return the bare JSON object, no prose";
         }
         return "the output is not strict JSON (" + e.code() + "): " + e.getMessage();
+    }
+
+    /** Whether the text up to {@code end} is one JSON object and something follows it. */
+    private boolean endsAnObjectBefore(String text, int end) {
+        if (end <= 0 || end == text.length() - 1) {
+            return false;
+        }
+        try {
+            return codec.parse(text.substring(0, end + 1)) instanceof Map;
+        } catch (WireFormatException e) {
+            return false;
+        }
     }
 
     // ---- the walk ----
