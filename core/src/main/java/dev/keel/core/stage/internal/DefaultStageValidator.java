@@ -139,18 +139,19 @@ public final class DefaultStageValidator implements StageValidator {
         List<StageViolation> out = new ArrayList<>(0);
         Map<String, Object> state = context.cachedState() == null ? Map.of() : context.cachedState();
         Shape.ObjectShape shape = contract.outputShape();
+        int declaredPresent = 0;
         for (Shape.Field field : shape.fields()) {
             String name = field.name();
-            boolean present = output.containsKey(name);
             Object value = output.get(name);
             Path path = Path.ROOT.child(name);
-            if (!present) {
+            if (value == null && !output.containsKey(name)) {
                 if (field.required()) {
                     out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.render(), "required property '"
                             + name + "' is missing; expected " + expected(field.shape())));
                 }
                 continue;
             }
+            declaredPresent++;
             switch (name) {
                 case StageContract.STAGE:
                     checkStage(contract, value, out);
@@ -180,7 +181,7 @@ public final class DefaultStageValidator implements StageValidator {
                 }
             }
         }
-        if (!shape.additionalProperties()) {
+        if (!shape.additionalProperties() && declaredPresent < output.size()) {
             for (Object key : output.keySet()) {
                 String name = String.valueOf(key);
                 boolean sessionField = name.equals(StageContract.SESSION_ID) || name.equals(StageContract.RESPONSE_ID);
@@ -233,7 +234,7 @@ public final class DefaultStageValidator implements StageValidator {
             return;
         }
         String responseId = (String) value;
-        if (JsText.trim(responseId).isEmpty()) {
+        if (isBlank(responseId)) {
             out.add(new StageViolation(ViolationCode.BLANK_STRING, "/response_id", "the response id is blank"));
         } else if (responseId.equals(sessionId) || responseId.equals(state.get(StageContract.SESSION_ID))) {
             out.add(new StageViolation(ViolationCode.RESPONSE_ID_NOT_FRESH, "/response_id",
@@ -260,7 +261,7 @@ public final class DefaultStageValidator implements StageValidator {
             return;
         }
         Object notes = ((Map<?, ?>) telemetry).get(StageContract.NOTES);
-        if (notes == null || (notes instanceof String && JsText.trim((String) notes).isEmpty())) {
+        if (notes == null || (notes instanceof String && isBlank((String) notes))) {
             out.add(new StageViolation(ViolationCode.TELEMETRY_NOTE_MISSING, "/telemetry/notes",
                     "a corrected output must say in telemetry.notes what it fixed"));
         }
@@ -305,7 +306,7 @@ public final class DefaultStageValidator implements StageValidator {
             return;
         }
         String text = (String) value;
-        if (shape.nonBlank() && JsText.trim(text).isEmpty()) {
+        if (shape.nonBlank() && isBlank(text)) {
             out.add(new StageViolation(ViolationCode.BLANK_STRING, path.render(), "expected a string that says something, found "
                     + (text.isEmpty() ? "an empty string" : "only white space")));
         }
@@ -321,15 +322,19 @@ public final class DefaultStageValidator implements StageValidator {
             return;
         }
         Map<?, ?> object = (Map<?, ?>) value;
+        int declaredPresent = 0;
         for (Shape.Field field : shape.fields()) {
-            if (object.containsKey(field.name())) {
-                walk(field.shape(), object.get(field.name()), path.child(field.name()), out);
+            Object item = object.get(field.name());
+            if (item != null || object.containsKey(field.name())) {
+                declaredPresent++;
+                walk(field.shape(), item, path.child(field.name()), out);
             } else if (field.required()) {
                 out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.child(field.name()).render(),
                         "required property '" + field.name() + "' is missing; expected " + expected(field.shape())));
             }
         }
-        if (!shape.additionalProperties() && object.size() > 0) {
+        // Every key is a declared property when as many declared properties were found as the object has keys.
+        if (!shape.additionalProperties() && declaredPresent < object.size()) {
             for (Object key : object.keySet()) {
                 String name = String.valueOf(key);
                 if (shape.field(name).isEmpty()) {
@@ -358,19 +363,21 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     private static void checkUnique(Shape.ArrayShape shape, List<?> items, Path path, List<StageViolation> out) {
-        Map<Object, Integer> seen = new java.util.HashMap<>();
+        if (items.size() < 2) {
+            return;
+        }
+        Map<Object, Integer> seen = new java.util.HashMap<>(items.size() * 2);
         for (int i = 0; i < items.size(); i++) {
             Object item = items.get(i);
-            Path at = path.child(i);
             if (shape.uniqueBy() != null) {
-                if (!(item instanceof Map) || ((Map<?, ?>) item).get(shape.uniqueBy()) == null) {
+                item = item instanceof Map ? ((Map<?, ?>) item).get(shape.uniqueBy()) : null;
+                if (item == null) {
                     continue;
                 }
-                item = ((Map<?, ?>) item).get(shape.uniqueBy());
-                at = at.child(shape.uniqueBy());
             }
             Integer first = seen.putIfAbsent(uniquenessKey(item), i);
             if (first != null) {
+                Path at = shape.uniqueBy() == null ? path.child(i) : path.child(i).child(shape.uniqueBy());
                 out.add(new StageViolation(ViolationCode.DUPLICATE_ITEM, at.render(), JsonValues.quote(item)
                         + " repeats item " + first + (shape.uniqueBy() == null ? "" : "'s " + shape.uniqueBy())
                         + "; each must be listed once"));
@@ -430,6 +437,16 @@ public final class DefaultStageValidator implements StageValidator {
             out.add(new StageViolation(ViolationCode.SCORE_BELOW_MINIMUM, path.render(), "expected a score of at least "
                     + shape.minimum().toPlainString() + ", found " + score));
         }
+    }
+
+    /** Whether the text has no character but JavaScript white space (as {@link JsText#trim} would strip). */
+    private static boolean isBlank(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (!JsText.isWhiteSpaceOrLineTerminator(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static StageViolation wrongType(Shape shape, Object value, Path path) {
@@ -710,7 +727,8 @@ public final class DefaultStageValidator implements StageValidator {
     private static Object step(Object current, String segment) {
         if (current instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) current;
-            return map.containsKey(segment) ? map.get(segment) : MISSING;
+            Object value = map.get(segment);
+            return value != null || map.containsKey(segment) ? value : MISSING;
         }
         if (current instanceof List) {
             int index = arrayIndex(segment);
