@@ -2,6 +2,7 @@ package dev.keel.core.stage;
 
 /**
  * What a stage's output does with {@code session_id} and {@code response_id} (seed 002, shared convention 2).
+ * Immutable and thread-safe.
  */
 public enum SessionFields {
     /**

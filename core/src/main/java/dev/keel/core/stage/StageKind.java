@@ -1,6 +1,6 @@
 package dev.keel.core.stage;
 
-/** What a stage does when the runtime reaches it. */
+/** What a stage does when the runtime reaches it. Immutable and thread-safe. */
 public enum StageKind {
     /** Contributes the base persona block (its directive); no model call, no output. The entry of a workflow. */
     SYSTEM("system"),

@@ -2,7 +2,7 @@ package dev.keel.core.stage;
 
 /**
  * The stable codes of {@link StageViolation}s. {@link #code()} is the snake_case name {@code keel eval} reports
- * and traces record; it never changes meaning.
+ * and traces record; it never changes meaning. Immutable and thread-safe.
  */
 public enum ViolationCode {
     /** The raw output is not one strict JSON value: Markdown fences, prose, malformed or duplicate keys. */

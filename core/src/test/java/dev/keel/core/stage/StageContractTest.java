@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The built-in contracts say what seed 002 says; host contracts are checked when built. */
+@SuppressWarnings("unchecked")
 class StageContractTest {
 
     static List<String> builtInIds() {

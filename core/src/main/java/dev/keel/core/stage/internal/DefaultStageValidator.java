@@ -137,7 +137,7 @@ public final class DefaultStageValidator implements StageValidator {
     private StageValidation check(StageContract contract, Map<String, Object> output, ValidationContext context,
                                   boolean copyPatch) {
         List<StageViolation> out = new ArrayList<>(0);
-        Map<String, Object> state = context.cachedState() == null ? Map.of() : context.cachedState();
+        Map<String, Object> state = context.cachedState();
         Shape.ObjectShape shape = contract.outputShape();
         int declaredPresent = 0;
         for (Shape.Field field : shape.fields()) {
@@ -441,6 +441,9 @@ public final class DefaultStageValidator implements StageValidator {
 
     /** Whether the text has no character but JavaScript white space (as {@link JsText#trim} would strip). */
     private static boolean isBlank(String text) {
+        if (!text.isEmpty() && text.charAt(0) > ' ' && text.charAt(0) < '\u007F') {
+            return false; // the common case: starts with a visible ASCII character
+        }
         for (int i = 0; i < text.length(); i++) {
             if (!JsText.isWhiteSpaceOrLineTerminator(text.charAt(i))) {
                 return false;
