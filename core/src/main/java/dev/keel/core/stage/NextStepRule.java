@@ -4,7 +4,6 @@ import dev.keel.core.InvalidContractException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The {@code nextStep} logic of a stage: the stage ids the output may name, and branches that decide which one
@@ -64,9 +63,5 @@ public record NextStepRule(List<String> allowed, List<Branch> branches, String o
     /** This rule with the choice when no branch holds. */
     public NextStepRule withOtherwise(String stageId) {
         return new NextStepRule(allowed, branches, stageId);
-    }
-
-    public Optional<String> otherwiseStage() {
-        return Optional.ofNullable(otherwise);
     }
 }

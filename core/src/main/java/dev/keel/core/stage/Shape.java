@@ -187,10 +187,6 @@ public sealed interface Shape permits Shape.AnyShape, Shape.NullShape, Shape.Str
             return new IntegerShape(nullable, BigDecimal.valueOf(value));
         }
 
-        public Optional<BigDecimal> minimumValue() {
-            return Optional.ofNullable(minimum);
-        }
-
         @Override
         public String typeName() {
             return "integer";
@@ -217,10 +213,6 @@ public sealed interface Shape permits Shape.AnyShape, Shape.NullShape, Shape.Str
         /** This shape with a minimum, given as text so that it keeps its scale ({@code "0.50"}). */
         public ScoreShape withMinimum(String value) {
             return new ScoreShape(nullable, new BigDecimal(value));
-        }
-
-        public Optional<BigDecimal> minimumValue() {
-            return Optional.ofNullable(minimum);
         }
 
         @Override

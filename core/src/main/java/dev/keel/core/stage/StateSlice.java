@@ -4,7 +4,6 @@ import dev.keel.core.InvalidContractException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One slice of {@code cached_state} that a valid output of a stage merges: the top-level key {@code into} gets
@@ -54,9 +53,5 @@ public record StateSlice(String into, Pointer from, Map<String, Pointer> fields)
         Map<String, Pointer> pointers = new LinkedHashMap<>();
         fields.forEach((name, pointer) -> pointers.put(name, Pointer.of(pointer)));
         return new StateSlice(into, null, pointers);
-    }
-
-    public Optional<Pointer> fromPointer() {
-        return Optional.ofNullable(from);
     }
 }

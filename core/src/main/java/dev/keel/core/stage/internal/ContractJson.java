@@ -453,9 +453,9 @@ public final class ContractJson {
                 out.put("enum", string.values());
             }
         } else if (shape instanceof Shape.IntegerShape) {
-            ((Shape.IntegerShape) shape).minimumValue().ifPresent(min -> out.put("minimum", min));
+            putIfSet(out, "minimum", ((Shape.IntegerShape) shape).minimum());
         } else if (shape instanceof Shape.ScoreShape) {
-            ((Shape.ScoreShape) shape).minimumValue().ifPresent(min -> out.put("minimum", min));
+            putIfSet(out, "minimum", ((Shape.ScoreShape) shape).minimum());
         } else if (shape instanceof Shape.ObjectShape) {
             Shape.ObjectShape object = (Shape.ObjectShape) shape;
             Map<String, Object> properties = new LinkedHashMap<>();
@@ -495,6 +495,12 @@ public final class ContractJson {
             }
         }
         return out;
+    }
+
+    private static void putIfSet(Map<String, Object> out, String key, Object value) {
+        if (value != null) {
+            out.put(key, value);
+        }
     }
 
     private static Map<String, Object> writeRule(StageRule rule) {

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Small helpers over plain-value JSON trees. Pure functions; thread-safe. */
+/** Small functions over plain-value JSON trees. Pure; thread-safe. */
 public final class JsonValues {
 
     private JsonValues() {

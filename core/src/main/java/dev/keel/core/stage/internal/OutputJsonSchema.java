@@ -55,10 +55,14 @@ public final class OutputJsonSchema {
             out.put("type", type("boolean", shape.nullable()));
         } else if (shape instanceof Shape.IntegerShape) {
             out.put("type", type("integer", shape.nullable()));
-            ((Shape.IntegerShape) shape).minimumValue().ifPresent(min -> out.put("minimum", min));
+            BigDecimal minimum = ((Shape.IntegerShape) shape).minimum();
+            if (minimum != null) {
+                out.put("minimum", minimum);
+            }
         } else if (shape instanceof Shape.ScoreShape) {
             out.put("type", type("number", shape.nullable()));
-            out.put("minimum", ((Shape.ScoreShape) shape).minimumValue().orElse(BigDecimal.ZERO));
+            BigDecimal minimum = ((Shape.ScoreShape) shape).minimum();
+            out.put("minimum", minimum == null ? BigDecimal.ZERO : minimum);
             out.put("maximum", BigDecimal.ONE);
             out.put("multipleOf", SCORE_STEP);
         } else if (shape instanceof Shape.ObjectShape) {
