@@ -32,7 +32,8 @@ public interface StageValidator {
 
     /**
      * Validates an already parsed output (a plain-value tree as {@link dev.keel.core.json.JsonCodec} reads it;
-     * numbers should be {@link java.math.BigDecimal} so that score precision can be checked as written).
+     * numbers should be {@link java.math.BigDecimal} so that score precision can be checked as written). The
+     * result keeps an unmodifiable copy of the tree, so the caller may change its own afterwards.
      *
      * @throws dev.keel.core.InvalidInputException {@code stage_has_no_output} when {@code contract} is not a
      *         model stage

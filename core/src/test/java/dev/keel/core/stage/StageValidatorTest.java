@@ -580,13 +580,15 @@ class StageValidatorTest {
         }
 
         @Test
-        void thePatchIsACopyOfAMutableInput() {
+        void theResultKeepsACopyOfAMutableInput() {
             Map<String, Object> output = StageFixtures.mutable(AGENCY_LOW);
             StageValidation result = validator.validate(StageFixtures.contract("agency_detect_v1"), output,
                     ValidationContext.of(StageFixtures.afterJudgement()));
             ((Map<String, Object>) output.get("judgements")).put("complexity", "high");
 
             assertThat(((Map<String, Object>) result.statePatch().orElseThrow().get("agency_detect_v1")).get("complexity"))
+                    .isEqualTo("low");
+            assertThat(((Map<String, Object>) result.output().orElseThrow().get("judgements")).get("complexity"))
                     .isEqualTo("low");
         }
 

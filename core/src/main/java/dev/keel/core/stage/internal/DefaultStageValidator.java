@@ -66,8 +66,8 @@ public final class DefaultStageValidator implements StageValidator {
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> output = (Map<String, Object>) parsed;
-        // The codec's trees are unmodifiable, so the patch may share them.
-        return check(contract, output, context, false);
+        // The codec's trees are unmodifiable, so the result and the patch may share them.
+        return check(contract, output, context);
     }
 
     @Override
@@ -76,7 +76,10 @@ public final class DefaultStageValidator implements StageValidator {
         if (output == null) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_OBJECT, "the output must be a single JSON object, found null", null);
         }
-        return check(contract, output, context, true);
+        // A caller's tree may be mutable: the result and the patch keep a frozen copy, never the caller's objects.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> frozen = (Map<String, Object>) JsonValues.freeze(output);
+        return check(contract, frozen, context);
     }
 
     @Override
@@ -134,8 +137,7 @@ public final class DefaultStageValidator implements StageValidator {
 
     // ---- the walk ----
 
-    private StageValidation check(StageContract contract, Map<String, Object> output, ValidationContext context,
-                                  boolean copyPatch) {
+    private StageValidation check(StageContract contract, Map<String, Object> output, ValidationContext context) {
         List<StageViolation> out = new ArrayList<>(0);
         Map<String, Object> state = context.cachedState();
         Shape.ObjectShape shape = contract.outputShape();
@@ -197,7 +199,7 @@ public final class DefaultStageValidator implements StageValidator {
         if (!out.isEmpty()) {
             return StageValidation.invalid(contract.id(), out, output);
         }
-        return StageValidation.valid(contract.id(), output, patch(contract, output, copyPatch), nextStep);
+        return StageValidation.valid(contract.id(), output, patch(contract, output), nextStep);
     }
 
     private static void checkStage(StageContract contract, Object value, List<StageViolation> out) {
@@ -691,13 +693,14 @@ public final class DefaultStageValidator implements StageValidator {
 
     // ---- state patch ----
 
-    private static Map<String, Object> patch(StageContract contract, Map<String, Object> output, boolean copy) {
+    /** The slices of a valid output; values are shared with the output, which is unmodifiable. */
+    private static Map<String, Object> patch(StageContract contract, Map<String, Object> output) {
         Map<String, Object> patch = new LinkedHashMap<>();
         for (StateSlice slice : contract.stateMerge()) {
             if (slice.from() != null) {
                 Object value = get(output, slice.from());
                 if (value != MISSING) {
-                    patch.put(slice.into(), copy ? JsonValues.freeze(value) : value);
+                    patch.put(slice.into(), value);
                 }
                 continue;
             }
@@ -705,7 +708,7 @@ public final class DefaultStageValidator implements StageValidator {
             for (Map.Entry<String, Pointer> field : slice.fields().entrySet()) {
                 Object value = get(output, field.getValue());
                 if (value != MISSING) {
-                    object.put(field.getKey(), copy ? JsonValues.freeze(value) : value);
+                    object.put(field.getKey(), value);
                 }
             }
             patch.put(slice.into(), Collections.unmodifiableMap(object));
