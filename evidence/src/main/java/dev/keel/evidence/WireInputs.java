@@ -1,5 +1,6 @@
 package dev.keel.evidence;
 
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidInputException;
 import dev.keel.evidence.internal.Js;
 import java.util.ArrayList;
@@ -196,21 +197,6 @@ final class WireInputs {
         if (value == Js.UNDEFINED) {
             return "missing";
         }
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof Map) {
-            return "an object";
-        }
-        if (value instanceof List) {
-            return "an array";
-        }
-        if (value instanceof String) {
-            return "a string";
-        }
-        if (value instanceof Boolean) {
-            return "a boolean";
-        }
-        return "a number";
+        return JsonCodec.describe(value);
     }
 }

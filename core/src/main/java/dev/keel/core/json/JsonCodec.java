@@ -26,6 +26,32 @@ public interface JsonCodec {
         return StrictJsonCodec.DEFAULT;
     }
 
+    /**
+     * How a plain-tree value is named in error messages: {@code "null"}, {@code "a string"}, {@code "a number"},
+     * {@code "a boolean"}, {@code "an object"}, {@code "an array"}, or the Java type for anything else.
+     */
+    static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof CharSequence) {
+            return "a string";
+        }
+        if (value instanceof Boolean) {
+            return "a boolean";
+        }
+        if (value instanceof Number) {
+            return "a number";
+        }
+        if (value instanceof Map) {
+            return "an object";
+        }
+        if (value instanceof java.util.List) {
+            return "an array";
+        }
+        return "a " + value.getClass().getSimpleName() + " (not a JSON value)";
+    }
+
     /** A codec with other limits. */
     static JsonCodec create(JsonLimits limits) {
         return new StrictJsonCodec(limits);

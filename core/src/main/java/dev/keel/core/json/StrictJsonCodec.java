@@ -123,7 +123,7 @@ final class StrictJsonCodec implements JsonCodec {
     public Map<String, Object> parseObject(String json) {
         Object value = parse(json);
         if (!(value instanceof Map)) {
-            throw new WireFormatException("json_not_an_object", "expected a JSON object, found " + describe(value));
+            throw new WireFormatException("json_not_an_object", "expected a JSON object, found " + JsonCodec.describe(value));
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> object = (Map<String, Object>) value;
@@ -217,21 +217,6 @@ final class StrictJsonCodec implements JsonCodec {
         return "at line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
-    private static String describe(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof List) {
-            return "an array";
-        }
-        if (value instanceof String) {
-            return "a string";
-        }
-        if (value instanceof Boolean) {
-            return "a boolean";
-        }
-        return "a number";
-    }
 
     // ---- binding ----
 

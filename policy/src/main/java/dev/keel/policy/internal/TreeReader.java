@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.json.JsonCodec;
 import dev.keel.policy.PolicyViolation;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -133,24 +134,6 @@ public final class TreeReader {
 
     /** How a plain JSON value is named in messages. */
     public static String describe(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof String) {
-            return "a string";
-        }
-        if (value instanceof BigDecimal) {
-            return "the number " + ((BigDecimal) value).toPlainString();
-        }
-        if (value instanceof Boolean) {
-            return "a boolean";
-        }
-        if (value instanceof List) {
-            return "an array";
-        }
-        if (value instanceof Map) {
-            return "an object";
-        }
-        return "a " + value.getClass().getSimpleName();
+        return value instanceof BigDecimal ? "the number " + ((BigDecimal) value).toPlainString() : JsonCodec.describe(value);
     }
 }

@@ -1,5 +1,6 @@
 package dev.keel.core.stage.internal;
 
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.stage.Condition;
 import dev.keel.core.stage.KnownEntities;
@@ -301,7 +302,7 @@ public final class ContractJson {
         @SuppressWarnings("unchecked")
         Map<String, Object> asObject() {
             if (!(value instanceof Map)) {
-                throw invalid("expected an object, found " + JsonValues.describe(value));
+                throw invalid("expected an object, found " + JsonCodec.describe(value));
             }
             return (Map<String, Object>) value;
         }
@@ -330,7 +331,7 @@ public final class ContractJson {
 
         List<Node> items() {
             if (!(value instanceof List)) {
-                throw invalid("expected an array, found " + JsonValues.describe(value));
+                throw invalid("expected an array, found " + JsonCodec.describe(value));
             }
             List<?> list = (List<?>) value;
             List<Node> nodes = new ArrayList<>(list.size());
@@ -342,7 +343,7 @@ public final class ContractJson {
 
         String asString() {
             if (!(value instanceof String)) {
-                throw invalid("expected a string, found " + JsonValues.describe(value));
+                throw invalid("expected a string, found " + JsonCodec.describe(value));
             }
             return (String) value;
         }
@@ -350,7 +351,7 @@ public final class ContractJson {
         BigDecimal asNumber() {
             BigDecimal number = value instanceof Number ? JsonValues.decimal((Number) value) : null;
             if (number == null) {
-                throw invalid("expected a number, found " + JsonValues.describe(value));
+                throw invalid("expected a number, found " + JsonCodec.describe(value));
             }
             return number;
         }
@@ -365,7 +366,7 @@ public final class ContractJson {
 
         Object asScalar() {
             if (value instanceof Map || value instanceof List) {
-                throw invalid("expected a string, boolean, number or null, found " + JsonValues.describe(value));
+                throw invalid("expected a string, boolean, number or null, found " + JsonCodec.describe(value));
             }
             return value instanceof Number ? asNumber() : value;
         }
@@ -377,7 +378,7 @@ public final class ContractJson {
         boolean bool(String key) {
             Node child = child(key);
             if (!(child.value instanceof Boolean)) {
-                throw child.invalid("expected a boolean, found " + JsonValues.describe(child.value));
+                throw child.invalid("expected a boolean, found " + JsonCodec.describe(child.value));
             }
             return (Boolean) child.value;
         }

@@ -62,7 +62,7 @@ public final class DefaultStageValidator implements StageValidator {
         }
         if (!(parsed instanceof Map)) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_OBJECT, "the output must be a single JSON object, found "
-                    + JsonValues.describe(parsed), null);
+                    + JsonCodec.describe(parsed), null);
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> output = (Map<String, Object>) parsed;
@@ -205,7 +205,7 @@ public final class DefaultStageValidator implements StageValidator {
     private static void checkStage(StageContract contract, Object value, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/stage", "expected the string \"" + contract.id()
-                    + "\", found " + JsonValues.describe(value)));
+                    + "\", found " + JsonCodec.describe(value)));
         } else if (!value.equals(contract.id())) {
             out.add(new StageViolation(ViolationCode.STAGE_MISMATCH, "/stage", "this is stage \"" + contract.id()
                     + "\", found " + JsonValues.quote(value)));
@@ -215,7 +215,7 @@ public final class DefaultStageValidator implements StageValidator {
     private static void checkSessionId(Object value, Map<String, Object> state, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/session_id",
-                    "expected the session id string, found " + JsonValues.describe(value)));
+                    "expected the session id string, found " + JsonCodec.describe(value)));
             return;
         }
         Object expected = state.get(StageContract.SESSION_ID);
@@ -232,7 +232,7 @@ public final class DefaultStageValidator implements StageValidator {
                                         ValidationContext context, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/response_id",
-                    "expected a new response id string, found " + JsonValues.describe(value)));
+                    "expected a new response id string, found " + JsonCodec.describe(value)));
             return;
         }
         String responseId = (String) value;
@@ -250,7 +250,7 @@ public final class DefaultStageValidator implements StageValidator {
     private static void checkNextStepValue(StageContract contract, Object value, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/nextStep", "expected one of "
-                    + quoted(contract.nextStep().allowed()) + ", found " + JsonValues.describe(value)));
+                    + quoted(contract.nextStep().allowed()) + ", found " + JsonCodec.describe(value)));
         } else if (!contract.nextStep().allowed().contains(value)) {
             out.add(new StageViolation(ViolationCode.NEXT_STEP_NOT_ALLOWED, "/nextStep", "stage " + contract.id()
                     + " may continue only with " + quoted(contract.nextStep().allowed()) + ", found "
@@ -455,7 +455,7 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     private static StageViolation wrongType(Shape shape, Object value, Path path) {
-        String found = value instanceof Number ? "the number " + JsonValues.quote(value) : JsonValues.describe(value);
+        String found = value instanceof Number ? "the number " + JsonValues.quote(value) : JsonCodec.describe(value);
         return new StageViolation(ViolationCode.WRONG_TYPE, path.render(), "expected " + expected(shape) + ", found " + found);
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.core.stage.internal;
 
+import dev.keel.core.json.JsonCodec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -35,29 +36,6 @@ public final class JsonValues {
         return null;
     }
 
-    /** "a string", "an object", ...: what a value is, for messages. */
-    public static String describe(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (value instanceof String) {
-            return "a string";
-        }
-        if (value instanceof Boolean) {
-            return "a boolean";
-        }
-        if (value instanceof Number) {
-            return "a number";
-        }
-        if (value instanceof Map) {
-            return "an object";
-        }
-        if (value instanceof List) {
-            return "an array";
-        }
-        return "a " + value.getClass().getSimpleName() + " (not a JSON value)";
-    }
-
     /** A value quoted for a message, cut to a readable length. */
     public static String quote(Object value) {
         String text;
@@ -69,7 +47,7 @@ public final class JsonValues {
         } else if (value == null || value instanceof Boolean) {
             text = String.valueOf(value);
         } else {
-            return describe(value);
+            return JsonCodec.describe(value);
         }
         return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }

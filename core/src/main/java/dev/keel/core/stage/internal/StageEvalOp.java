@@ -1,5 +1,6 @@
 package dev.keel.core.stage.internal;
 
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
 import dev.keel.core.stage.StageContract;
@@ -73,7 +74,7 @@ public final class StageEvalOp implements EvalOp {
         } else {
             validation = StageValidation.invalid(contract.id(), List.of(new StageViolation(
                     dev.keel.core.stage.ViolationCode.OUTPUT_NOT_OBJECT, "", "the output must be a single JSON object, found "
-                    + JsonValues.describe(output))), null);
+                    + JsonCodec.describe(output))), null);
         }
         List<Object> violations = new ArrayList<>();
         for (StageViolation violation : validation.violations()) {
