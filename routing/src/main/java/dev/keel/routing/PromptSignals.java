@@ -1,6 +1,7 @@
 package dev.keel.routing;
 
 import java.text.Normalizer;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -43,7 +44,7 @@ public final class PromptSignals {
                 tags.add(String.valueOf(tag));
             }
         }
-        return tags;
+        return Collections.unmodifiableSet(tags);
     }
 
     /** The tag the seed's order picks from a {@link #scenarioMask}: the lowest scenario mentioned, else "0". */
