@@ -3,6 +3,7 @@ package dev.keel.routing;
 import dev.keel.core.Scenario;
 import dev.keel.core.text.UnicodeText;
 import java.text.Normalizer;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -38,7 +39,7 @@ public final class PromptSignals {
         for (Scenario scenario : Scenario.mentioned(prompt)) {
             tags.add(scenario.tag());
         }
-        return tags;
+        return Collections.unmodifiableSet(tags);
     }
 
     /**

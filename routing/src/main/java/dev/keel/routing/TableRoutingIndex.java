@@ -61,16 +61,25 @@ final class TableRoutingIndex implements RoutingIndex {
         return codes.build();
     }
 
+    /** 1 for the ASCII characters that stay in K, 0 for {@code |} and ASCII white space. */
+    private static final byte[] KEPT_ASCII = new byte[0x80];
+
+    static {
+        java.util.Arrays.fill(KEPT_ASCII, (byte) 1);
+        KEPT_ASCII['|'] = 0;
+        KEPT_ASCII[' '] = 0;
+        for (char c = 0x09; c <= 0x0D; c++) {
+            KEPT_ASCII[c] = 0;
+        }
+    }
+
     /** Code points of {@code part} that stay in K: all but {@code |} and white space. */
     static int countKeyCodePoints(String part) {
         int count = 0;
         for (int i = 0, length = part.length(); i < length; ) {
             char c = part.charAt(i);
             if (c < 0x80) {
-                // ASCII fast path: the common case.
-                if (c != '|' && !(c == ' ' || (c >= 0x09 && c <= 0x0D))) {
-                    count++;
-                }
+                count += KEPT_ASCII[c];
                 i++;
             } else {
                 int cp = part.codePointAt(i);

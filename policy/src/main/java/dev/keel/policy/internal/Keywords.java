@@ -79,7 +79,7 @@ final class Keywords {
     private void add(int flag, String... entries) {
         for (String entry : entries) {
             String lower = entry.toLowerCase(Locale.ROOT);
-            int hash = hash(lower, 0, lower.length());
+            int hash = hash(lower.toCharArray(), 0, lower.length());
             int slot = slot(hash);
             while (words[slot] != null && !words[slot].equals(lower)) {
                 slot = (slot + 1) & mask;
@@ -92,7 +92,7 @@ final class Keywords {
     }
 
     /** The flags of {@code text[start, end)}, ignoring ASCII case; 0 when it is no keyword. */
-    int flags(String text, int start, int end) {
+    int flags(char[] text, int start, int end) {
         int length = end - start;
         return length <= 0 || length > maxLength ? 0 : flags(text, start, end, hash(text, start, end));
     }
@@ -101,7 +101,7 @@ final class Keywords {
      * As {@link #flags(String, int, int)}, with the region's {@link #hash} already computed (the scanner folds
      * it while reading the word).
      */
-    int flags(String text, int start, int end, int hash) {
+    int flags(char[] text, int start, int end, int hash) {
         int length = end - start;
         if (hash == NOT_ASCII || length > maxLength) {
             return 0;
@@ -124,12 +124,12 @@ final class Keywords {
     }
 
     /** True when {@code text[start, end)} is {@code lowerCase}, ignoring ASCII case. */
-    static boolean is(String text, int start, int end, String lowerCase) {
-        if (end - start != lowerCase.length()) {
+    static boolean is(char[] text, int start, int end, String lowerCase) {
+        if (end - start != lowerCase.length() || end > text.length) {
             return false;
         }
         for (int i = 0; i < lowerCase.length(); i++) {
-            char c = text.charAt(start + i);
+            char c = text[start + i];
             if (c != lowerCase.charAt(i) && (c < 'A' || c > 'Z' || c + ('a' - 'A') != lowerCase.charAt(i))) {
                 return false;
             }
@@ -141,10 +141,10 @@ final class Keywords {
     static final int NOT_ASCII = Integer.MIN_VALUE;
 
     /** String.hashCode of the lower-cased region, or {@link #NOT_ASCII}. */
-    static int hash(String text, int start, int end) {
+    static int hash(char[] text, int start, int end) {
         int h = 0;
         for (int i = start; i < end; i++) {
-            char c = text.charAt(i);
+            char c = text[i];
             if (c > 0x7F) {
                 return NOT_ASCII;
             }

@@ -33,7 +33,9 @@ public final class PartialRedactor {
     private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
         "eighth", "ninth"};
 
-    private final String t;
+    // A char array rather than the String: the scanner reads every character several times, and array reads
+    // skip the String's bounds and coder checks.
+    private final char[] t;
     private final int n;
     /** The kind of the construct the last successful {@code try...} read. */
     private String kind;
@@ -49,8 +51,8 @@ public final class PartialRedactor {
     private int separatorEnd;
 
     private PartialRedactor(String text) {
-        this.t = text;
-        this.n = text.length();
+        this.t = text.toCharArray();
+        this.n = t.length;
     }
 
     /** Reports every withheld span of {@code text} to {@code sink}, in order. */
@@ -81,7 +83,7 @@ public final class PartialRedactor {
     private void run(SpanSink sink) {
         int i = 0;
         while (i < n) {
-            int cp = t.codePointAt(i);
+            int cp = Character.codePointAt(t, i);
             if (!Words.isWordCodePoint(cp)) {
                 int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
                 if (end > 0) {
@@ -99,7 +101,7 @@ public final class PartialRedactor {
             int hash = 0;
             boolean ascii = true;
             while (tokenEnd < n) {
-                char c = t.charAt(tokenEnd);
+                char c = t[tokenEnd];
                 if (c < 0x80) {
                     if (c >= '0' && c <= '9') {
                         hasDigit = true;
@@ -109,7 +111,7 @@ public final class PartialRedactor {
                     hash = Keywords.hashStep(hash, c);
                     tokenEnd++;
                 } else {
-                    int code = t.codePointAt(tokenEnd);
+                    int code = Character.codePointAt(t, tokenEnd);
                     if (!Words.isWordCodePoint(code)) {
                         break;
                     }
@@ -273,14 +275,14 @@ public final class PartialRedactor {
 
     private int percentAfter(int j) {
         int end = percentSign(j);
-        return end < 0 && j < n && isSpace(t.charAt(j)) ? percentSign(j + 1) : end;
+        return end < 0 && j < n && isSpace(t[j]) ? percentSign(j + 1) : end;
     }
 
     private int percentSign(int j) {
         if (j >= n) {
             return -1;
         }
-        char c = t.charAt(j);
+        char c = t[j];
         if (c == '%' || c == '％' || c == '‰') {
             return j + 1;
         }
@@ -289,7 +291,7 @@ public final class PartialRedactor {
             return word;
         }
         if (Keywords.is(t, j, word, "per")) {
-            int k = word < n && isSpace(t.charAt(word)) ? word + 1 : word;
+            int k = word < n && isSpace(t[word]) ? word + 1 : word;
             int cent = letters(k);
             return Keywords.is(t, k, cent, "cent") ? cent : -1;
         }
@@ -312,14 +314,14 @@ public final class PartialRedactor {
 
     private int currencyAfter(int j) {
         int end = currency(j);
-        return end < 0 && j < n && isSpace(t.charAt(j)) ? currency(j + 1) : end;
+        return end < 0 && j < n && isSpace(t[j]) ? currency(j + 1) : end;
     }
 
     private int currency(int j) {
         if (j >= n) {
             return -1;
         }
-        int cp = t.codePointAt(j);
+        int cp = Character.codePointAt(t, j);
         if (Character.getType(cp) == Character.CURRENCY_SYMBOL) {
             return j + Character.charCount(cp);
         }
@@ -370,22 +372,22 @@ public final class PartialRedactor {
 
     /** {@code [qh]N (SEP [qh]?N)* ([\s/-]* (fy\s?)? YEAR)?}, for quarters ({@code q}) and half-years ({@code h}). */
     private int tryLetterAndDigits(int i, char lower, char upper) {
-        char c = t.charAt(i);
+        char c = t[i];
         if ((c != lower && c != upper) || !isNumericAt(i + 1)) {
             return -1;
         }
-        int end = i + 1 + Character.charCount(t.codePointAt(i + 1));
+        int end = i + 1 + Character.charCount(Character.codePointAt(t, i + 1));
         while (true) {
             int separator = rangeSeparator(end);
             if (separator < 0) {
                 break;
             }
-            int j = separator < n && (t.charAt(separator) == lower || t.charAt(separator) == upper) ? separator + 1
+            int j = separator < n && (t[separator] == lower || t[separator] == upper) ? separator + 1
                     : separator;
             if (!isNumericAt(j)) {
                 break;
             }
-            end = j + Character.charCount(t.codePointAt(j));
+            end = j + Character.charCount(Character.codePointAt(t, j));
         }
         int year = fiscalOrPlainYear(slashesDashesAndSpaces(end));
         return year > 0 ? year : end;
@@ -393,7 +395,7 @@ public final class PartialRedactor {
 
     /** {@code fy\s?YEAR (SEP (fy\s?)? YEAR)? ([\s/-]* QUARTER)?}. */
     private int tryFiscalYear(int i) {
-        if (!(i + 2 <= n && t.regionMatches(true, i, "fy", 0, 2)) || isLetterAt(i + 2)) {
+        if (!(i + 2 <= n && Keywords.is(t, i, i + 2, "fy")) || isLetterAt(i + 2)) {
             return -1;
         }
         int end = yearAfterFy(i + 2);
@@ -452,7 +454,7 @@ public final class PartialRedactor {
         if ((wordFlags(i, code) & Keywords.CURRENCY_CODE) == 0) {
             return -1;
         }
-        int j = spaceAllowed && code < n && isSpace(t.charAt(code)) ? code + 1 : code;
+        int j = spaceAllowed && code < n && isSpace(t[code]) ? code + 1 : code;
         int amount = amount(j);
         if (amount < 0) {
             return -1;
@@ -464,7 +466,7 @@ public final class PartialRedactor {
 
     /** {@code SYMBOL \s? AMOUNT (SEP SYMBOL? \s? AMOUNT)?}. */
     private int trySymbolMoney(int i) {
-        int amount = amount(afterOptionalSpace(i + Character.charCount(t.codePointAt(i))));
+        int amount = amount(afterOptionalSpace(i + Character.charCount(Character.codePointAt(t, i))));
         if (amount < 0) {
             return -1;
         }
@@ -473,8 +475,8 @@ public final class PartialRedactor {
             return amount;
         }
         int j = separator;
-        if (j < n && Character.getType(t.codePointAt(j)) == Character.CURRENCY_SYMBOL) {
-            j += Character.charCount(t.codePointAt(j));
+        if (j < n && Character.getType(Character.codePointAt(t, j)) == Character.CURRENCY_SYMBOL) {
+            j += Character.charCount(Character.codePointAt(t, j));
         }
         int second = amount(afterOptionalSpace(j));
         return second > 0 ? second : amount;
@@ -500,7 +502,7 @@ public final class PartialRedactor {
                 return optionalYear(second > 0 ? second : day);
             }
         }
-        int k = month < n && t.charAt(month) == ',' ? month + 1 : month;
+        int k = month < n && t[month] == ',' ? month + 1 : month;
         int space = spaces(k);
         return space > k ? year(space) : -1;
     }
@@ -518,20 +520,20 @@ public final class PartialRedactor {
      */
     private int tryStandaloneMonth(int i, int wordEnd) {
         for (String month : CAPITALISED_MONTHS) {
-            if (wordEnd - i == month.length() && t.startsWith(month, i)) {
+            if (wordEnd - i == month.length() && startsWith(i, month)) {
                 return wordEnd;
             }
         }
         for (String month : CAPITALISED_SHORT_MONTHS) {
-            if (wordEnd - i == month.length() && t.startsWith(month, i) && followsTemporalWord(i)) {
-                return wordEnd < n && t.charAt(wordEnd) == '.' ? wordEnd + 1 : wordEnd;
+            if (wordEnd - i == month.length() && startsWith(i, month) && followsTemporalWord(i)) {
+                return wordEnd < n && t[wordEnd] == '.' ? wordEnd + 1 : wordEnd;
             }
         }
         return -1;
     }
 
     private boolean followsTemporalWord(int i) {
-        if (i < 2 || !(isSpace(t.charAt(i - 1)) || t.charAt(i - 1) == '-')) {
+        if (i < 2 || !(isSpace(t[i - 1]) || t[i - 1] == '-')) {
             return false;
         }
         int end = i - 1;
@@ -541,7 +543,7 @@ public final class PartialRedactor {
         }
         if (Keywords.is(t, start, end, "of")) {
             int previousEnd = start - 1;
-            if (previousEnd < 1 || !isSpace(t.charAt(previousEnd))) {
+            if (previousEnd < 1 || !isSpace(t[previousEnd])) {
                 return false;
             }
             int previousStart = lettersBefore(previousEnd);
@@ -591,7 +593,7 @@ public final class PartialRedactor {
             return -1;
         }
         int j = spaces(word);
-        if (j < n && t.charAt(j) == '#') {
+        if (j < n && t[j] == '#') {
             j = spaces(j + 1);
         }
         int end = weekValue(j);
@@ -627,7 +629,7 @@ public final class PartialRedactor {
         if ((flags & Keywords.WEEK) == 0) {
             return -1;
         }
-        return (flags & Keywords.WEEK_WITH_DOT) != 0 && word < n && t.charAt(word) == '.' ? word + 1 : word;
+        return (flags & Keywords.WEEK_WITH_DOT) != 0 && word < n && t[word] == '.' ? word + 1 : word;
     }
 
     private int weekValue(int j) {
@@ -748,7 +750,7 @@ public final class PartialRedactor {
             return -1;
         }
         int end = digits(i);
-        while (end + 1 < n && isNumberSeparator(t.charAt(end)) && isNumericAt(end + 1)) {
+        while (end + 1 < n && isNumberSeparator(t[end]) && isNumericAt(end + 1)) {
             end = digits(end + 1);
         }
         return end;
@@ -765,13 +767,13 @@ public final class PartialRedactor {
     }
 
     private int scale(int j) {
-        int start = j < n && isSpace(t.charAt(j)) ? j + 1 : j;
+        int start = j < n && isSpace(t[j]) ? j + 1 : j;
         int word = letters(start);
         int flags = wordFlags(start, word);
         if ((flags & Keywords.SCALE) == 0) {
             return -1;
         }
-        if ((flags & Keywords.SCALE_WITH_DOT) != 0 && word < n && t.charAt(word) == '.' && !isWordAt(word + 1)) {
+        if ((flags & Keywords.SCALE_WITH_DOT) != 0 && word < n && t[word] == '.' && !isWordAt(word + 1)) {
             return word + 1;
         }
         return isWordAt(word) ? -1 : word;
@@ -788,7 +790,7 @@ public final class PartialRedactor {
 
     private int readRangeSeparator(int i) {
         int j = spaces(i);
-        if (j < n && isRangeDash(t.charAt(j))) {
+        if (j < n && isRangeDash(t[j])) {
             return spaces(j + 1);
         }
         if (j == i) {
@@ -824,7 +826,7 @@ public final class PartialRedactor {
     private int ordinalDay(int i) {
         int word = letters(i);
         if (Keywords.is(t, i, word, "twenty") || Keywords.is(t, i, word, "thirty")) {
-            int j = word < n && (isSpace(t.charAt(word)) || t.charAt(word) == '-') ? word + 1 : word;
+            int j = word < n && (isSpace(t[word]) || t[word] == '-') ? word + 1 : word;
             int unit = letters(j);
             for (String ordinal : UNIT_ORDINALS) {
                 if (Keywords.is(t, j, unit, ordinal)) {
@@ -844,16 +846,16 @@ public final class PartialRedactor {
             return word;
         }
         if ((flags & Keywords.MONTH_ABBREVIATION) != 0) {
-            return word < n && t.charAt(word) == '.' && !isLetterAt(word + 1) ? word + 1 : word;
+            return word < n && t[word] == '.' && !isLetterAt(word + 1) ? word + 1 : word;
         }
         return -1;
     }
 
     /** {@code ['’]?N{2,4}}, not followed by a letter or digit. */
     private int year(int i) {
-        int start = i < n && (t.charAt(i) == '\'' || t.charAt(i) == '’') ? i + 1 : i;
+        int start = i < n && (t[i] == '\'' || t[i] == '’') ? i + 1 : i;
         int end = digits(start);
-        int length = t.codePointCount(start, end);
+        int length = Character.codePointCount(t, start, end - start);
         return length >= 2 && length <= 4 && !isWordAt(end) ? end : -1;
     }
 
@@ -862,7 +864,7 @@ public final class PartialRedactor {
         if (i < 0) {
             return -1;
         }
-        if (i + 2 <= n && t.regionMatches(true, i, "fy", 0, 2)) {
+        if (i + 2 <= n && Keywords.is(t, i, i + 2, "fy")) {
             int year = yearAfterFy(i + 2);
             if (year > 0) {
                 return year;
@@ -873,12 +875,12 @@ public final class PartialRedactor {
 
     private int yearAfterFy(int j) {
         int year = year(j);
-        return year < 0 && j < n && isSpace(t.charAt(j)) ? year(j + 1) : year;
+        return year < 0 && j < n && isSpace(t[j]) ? year(j + 1) : year;
     }
 
     /** {@code (,?\s+ YEAR)?}: the end of the year, or {@code end} when there is none. */
     private int optionalYear(int end) {
-        int j = end < n && t.charAt(end) == ',' ? end + 1 : end;
+        int j = end < n && t[end] == ',' ? end + 1 : end;
         int k = spaces(j);
         int year = k > j ? year(k) : -1;
         return year > 0 ? year : end;
@@ -889,7 +891,7 @@ public final class PartialRedactor {
     private int digits(int i) {
         int j = i;
         while (j < n) {
-            int cp = t.codePointAt(j);
+            int cp = Character.codePointAt(t, j);
             if (!isNumeric(cp)) {
                 break;
             }
@@ -910,7 +912,7 @@ public final class PartialRedactor {
     private int readLetters(int i) {
         int j = i;
         while (j < n) {
-            int cp = t.codePointAt(j);
+            int cp = Character.codePointAt(t, j);
             if (!isLetterOrMark(cp)) {
                 break;
             }
@@ -922,7 +924,7 @@ public final class PartialRedactor {
     private int lettersBefore(int end) {
         int j = end;
         while (j > 0) {
-            int cp = t.codePointBefore(j);
+            int cp = Character.codePointBefore(t, j);
             if (!isLetterOrMark(cp)) {
                 break;
             }
@@ -933,7 +935,7 @@ public final class PartialRedactor {
 
     private int spaces(int i) {
         int j = i;
-        while (j < n && isSpace(t.charAt(j))) {
+        while (j < n && isSpace(t[j])) {
             j++;
         }
         return j;
@@ -941,7 +943,7 @@ public final class PartialRedactor {
 
     private int hyphensAndSpaces(int i) {
         int j = i;
-        while (j < n && (isSpace(t.charAt(j)) || t.charAt(j) == '-')) {
+        while (j < n && (isSpace(t[j]) || t[j] == '-')) {
             j++;
         }
         return j;
@@ -949,14 +951,14 @@ public final class PartialRedactor {
 
     private int slashesDashesAndSpaces(int i) {
         int j = i;
-        while (j < n && (isSpace(t.charAt(j)) || t.charAt(j) == '-' || t.charAt(j) == '/')) {
+        while (j < n && (isSpace(t[j]) || t[j] == '-' || t[j] == '/')) {
             j++;
         }
         return j;
     }
 
     private int afterOptionalSpace(int i) {
-        return i < n && isSpace(t.charAt(i)) ? i + 1 : i;
+        return i < n && isSpace(t[i]) ? i + 1 : i;
     }
 
     /** The end of {@code word} (lower case, whole word) at {@code i}, or -1. */
@@ -980,12 +982,12 @@ public final class PartialRedactor {
 
     // A match that stops inside a word (12k3, 3rdly) takes the rest of the word with it.
     private int wordEnd(int end) {
-        if (end == 0 || end >= n || !Words.isWordCodePoint(t.codePointBefore(end))) {
+        if (end == 0 || end >= n || !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
             return end;
         }
         int j = end;
         while (j < n) {
-            int cp = t.codePointAt(j);
+            int cp = Character.codePointAt(t, j);
             if (!Words.isWordCodePoint(cp)) {
                 break;
             }
@@ -995,16 +997,28 @@ public final class PartialRedactor {
     }
 
     // A sign directly before a number (-12, ±3, ~40) goes with it, unless it joins two words.
+    private boolean startsWith(int i, String prefix) {
+        if (i + prefix.length() > n) {
+            return false;
+        }
+        for (int k = 0; k < prefix.length(); k++) {
+            if (t[i + k] != prefix.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private int withSign(int start) {
         if (start == 0) {
             return start;
         }
-        char before = t.charAt(start - 1);
+        char before = t[start - 1];
         boolean sign = before == '-' || before == '+' || before == '−' || before == '±' || before == '~' || before == '≈';
         if (!sign) {
             return start;
         }
-        return start >= 2 && Words.isWordCodePoint(t.codePointBefore(start - 1)) ? start : start - 1;
+        return start >= 2 && Words.isWordCodePoint(Character.codePointBefore(t, start - 1)) ? start : start - 1;
     }
 
     private boolean isOrdinalSuffix(int start, int end) {
@@ -1016,25 +1030,25 @@ public final class PartialRedactor {
         if (end - start != 4) {
             return false;
         }
-        char first = t.charAt(start);
-        char second = t.charAt(start + 1);
+        char first = t[start];
+        char second = t[start + 1];
         return (first == '1' && second == '9') || (first == '2' && second == '0');
     }
 
     private boolean isDateSeparator(int i) {
-        return i < n && (t.charAt(i) == '-' || t.charAt(i) == '/' || t.charAt(i) == '.') && isNumericAt(i + 1);
+        return i < n && (t[i] == '-' || t[i] == '/' || t[i] == '.') && isNumericAt(i + 1);
     }
 
     private boolean isNumericAt(int i) {
-        return i >= 0 && i < n && isNumeric(t.codePointAt(i));
+        return i >= 0 && i < n && isNumeric(Character.codePointAt(t, i));
     }
 
     private boolean isLetterAt(int i) {
-        return i < n && isLetterOrMark(t.codePointAt(i));
+        return i < n && isLetterOrMark(Character.codePointAt(t, i));
     }
 
     private boolean isWordAt(int i) {
-        return i < n && Words.isWordCodePoint(t.codePointAt(i));
+        return i < n && Words.isWordCodePoint(Character.codePointAt(t, i));
     }
 
     static boolean isNumeric(int codePoint) {
