@@ -83,7 +83,12 @@ public final class PartialRedactor {
     private void run(SpanSink sink) {
         int i = 0;
         while (i < n) {
-            int cp = Character.codePointAt(t, i);
+            char first = t[i];
+            if (first < 0x80 && !Words.isWordCodePoint(first) && first != '$') {
+                i++;
+                continue;
+            }
+            int cp = first < 0x80 ? first : Character.codePointAt(t, i);
             if (!Words.isWordCodePoint(cp)) {
                 int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
                 if (end > 0) {
