@@ -945,11 +945,19 @@ public final class PartialRedactor {
     private int digits(int i) {
         int j = i;
         while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!isNumeric(cp)) {
-                break;
+            char c = t[j];
+            if (c < 0x80) {
+                if (c < '0' || c > '9') {
+                    break;
+                }
+                j++;
+            } else {
+                int cp = Character.codePointAt(t, j);
+                if (!isNumeric(cp)) {
+                    break;
+                }
+                j += Character.charCount(cp);
             }
-            j += Character.charCount(cp);
         }
         return j;
     }
@@ -966,11 +974,19 @@ public final class PartialRedactor {
     private int readLetters(int i) {
         int j = i;
         while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!isLetterOrMark(cp)) {
-                break;
+            char c = t[j];
+            if (c < 0x80) {
+                if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                    break;
+                }
+                j++;
+            } else {
+                int cp = Character.codePointAt(t, j);
+                if (!isLetterOrMark(cp)) {
+                    break;
+                }
+                j += Character.charCount(cp);
             }
-            j += Character.charCount(cp);
         }
         return j;
     }
