@@ -38,9 +38,11 @@ public final class PolicyDocument {
         this.policyId = spec.policyId();
         this.version = spec.version();
         this.description = spec.description() == null ? "" : spec.description();
+        // Names are interned: a caller passing a literal, or a domain this document's own rules detected, then
+        // meets the very same instance, and evaluation compares by identity instead of character by character.
         Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
-        spec.roles().forEach((name, role) -> roleMap.put(name, new RolePolicy(role.allowedClearances(),
-                role.allowedDomains(), Decision.valueOf(role.defaultDecision()))));
+        spec.roles().forEach((name, role) -> roleMap.put(name.intern(), new RolePolicy(interned(role.allowedClearances()),
+                interned(role.allowedDomains()), Decision.valueOf(role.defaultDecision()))));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
         if (spec.restrictions() != null) {
@@ -52,11 +54,19 @@ public final class PolicyDocument {
         List<DomainRule> ruleList = new ArrayList<>();
         if (spec.domainRules() != null) {
             for (PolicySpec.DomainRuleSpec r : spec.domainRules()) {
-                ruleList.add(new DomainRule(r.phrases(), r.domains(), r.maxGap() == null ? 0 : r.maxGap(),
+                ruleList.add(new DomainRule(r.phrases(), interned(r.domains()), r.maxGap() == null ? 0 : r.maxGap(),
                         Boolean.TRUE.equals(r.fallback())));
             }
         }
         this.domainRules = List.copyOf(ruleList);
+    }
+
+    private static List<String> interned(List<String> names) {
+        List<String> interned = new ArrayList<>(names.size());
+        for (String name : names) {
+            interned.add(name.intern());
+        }
+        return interned;
     }
 
     /**

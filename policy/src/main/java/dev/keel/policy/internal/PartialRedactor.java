@@ -83,7 +83,12 @@ public final class PartialRedactor {
     private void run(SpanSink sink) {
         int i = 0;
         while (i < n) {
-            int cp = Character.codePointAt(t, i);
+            char first = t[i];
+            if (first < 0x80 && !Words.isWordCodePoint(first) && first != '$') {
+                i++;
+                continue;
+            }
+            int cp = first < 0x80 ? first : Character.codePointAt(t, i);
             if (!Words.isWordCodePoint(cp)) {
                 int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
                 if (end > 0) {
@@ -149,7 +154,18 @@ public final class PartialRedactor {
 
     private int tryAtDigit(int i) {
         int end;
-        if ((end = tryNumericDate(i)) > 0 || (end = tryDayMonth(i)) > 0) {
+        if ((end = tryNumericDate(i)) > 0) {
+            kind = Redaction.DATE;
+            return end;
+        }
+        int number = number(i);
+        if (nothingCanFollow(number)) {
+            // Most figures in prose stand alone ("12 boats"): the constructs below would all fail, so skip them.
+            boolean year = isCenturyYear(i, number) && !isWordAt(number);
+            kind = year ? Redaction.DATE : Redaction.NUMBER;
+            return number;
+        }
+        if ((end = tryDayMonth(i)) > 0) {
             kind = Redaction.DATE;
         } else if ((end = tryOrdinalWeek(i)) > 0) {
             kind = Redaction.WEEK;
@@ -213,6 +229,44 @@ public final class PartialRedactor {
     }
 
     // ---- constructs that start with a digit ----
+
+    /**
+     * True when what follows a number at {@code end} can continue no construct: not a letter or digit (a suffix,
+     * a scale), a percent or currency sign, or a range dash; and after spaces, none of those, nor a month, scale,
+     * percent, currency, range or week word, nor "of", "per", "percentage".
+     */
+    private boolean nothingCanFollow(int end) {
+        if (end >= n) {
+            return true;
+        }
+        int cp = Character.codePointAt(t, end);
+        if (Words.isWordCodePoint(cp) || isSign(t[end]) || isCurrencySymbol(cp)) {
+            return false;
+        }
+        if (!isSpace(t[end])) {
+            return true;
+        }
+        int j = spaces(end);
+        if (j >= n) {
+            return true;
+        }
+        cp = Character.codePointAt(t, j);
+        if (isNumeric(cp) || isSign(t[j]) || isCurrencySymbol(cp)) {
+            return false;
+        }
+        int word = letters(j);
+        if (word == j) {
+            return true;
+        }
+        int following = Keywords.MONTH | Keywords.MONTH_ABBREVIATION | Keywords.SCALE | Keywords.PERCENT_WORD
+                | Keywords.CURRENCY_WORD | Keywords.RANGE_WORD | Keywords.WEEK;
+        return (wordFlags(j, word) & following) == 0 && !Keywords.is(t, j, word, "of")
+                && !Keywords.is(t, j, word, "per") && !Keywords.is(t, j, word, "percentage");
+    }
+
+    private static boolean isSign(char c) {
+        return c == '%' || c == '％' || c == '‰' || isRangeDash(c);
+    }
 
     /** {@code N{4}[-/.]N{1,2}[-/.]N{1,2}} or {@code N{1,2}[-/.]N{1,2}[-/.]N{2,4}}, not followed by N. */
     private int tryNumericDate(int i) {
@@ -891,11 +945,19 @@ public final class PartialRedactor {
     private int digits(int i) {
         int j = i;
         while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!isNumeric(cp)) {
-                break;
+            char c = t[j];
+            if (c < 0x80) {
+                if (c < '0' || c > '9') {
+                    break;
+                }
+                j++;
+            } else {
+                int cp = Character.codePointAt(t, j);
+                if (!isNumeric(cp)) {
+                    break;
+                }
+                j += Character.charCount(cp);
             }
-            j += Character.charCount(cp);
         }
         return j;
     }
@@ -912,11 +974,19 @@ public final class PartialRedactor {
     private int readLetters(int i) {
         int j = i;
         while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!isLetterOrMark(cp)) {
-                break;
+            char c = t[j];
+            if (c < 0x80) {
+                if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                    break;
+                }
+                j++;
+            } else {
+                int cp = Character.codePointAt(t, j);
+                if (!isLetterOrMark(cp)) {
+                    break;
+                }
+                j += Character.charCount(cp);
             }
-            j += Character.charCount(cp);
         }
         return j;
     }

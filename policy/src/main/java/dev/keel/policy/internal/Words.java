@@ -59,6 +59,11 @@ public final class Words {
             return (codePoint >= 'a' && codePoint <= 'z') || (codePoint >= 'A' && codePoint <= 'Z')
                     || (codePoint >= '0' && codePoint <= '9');
         }
+        return isNonAsciiWordCodePoint(codePoint);
+    }
+
+    // Kept out of isWordCodePoint so that the ASCII test stays small enough to be inlined everywhere.
+    private static boolean isNonAsciiWordCodePoint(int codePoint) {
         switch (Character.getType(codePoint)) {
             case Character.UPPERCASE_LETTER:
             case Character.LOWERCASE_LETTER:
