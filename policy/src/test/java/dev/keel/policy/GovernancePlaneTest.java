@@ -90,7 +90,7 @@ class GovernancePlaneTest {
 
         assertThat(wire).containsKeys("role", "clearance", "principal_source", "domains", "decision", "reason_codes",
                 "restricted_domains", "policy_id", "policy_version", "policy_snippets", "rationale");
-        assertThat(wire.get("policy_snippets")).asList().isNotEmpty();
+        assertThat((List<?>) wire.get("policy_snippets")).isNotEmpty();
     }
 
     @Test
