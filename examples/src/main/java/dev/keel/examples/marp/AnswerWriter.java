@@ -106,7 +106,7 @@ final class AnswerWriter {
 
     private String wordSummary(TransitionCalendar a, TransitionCalendar b) {
         return "Both calendars keep capability at or above the floor in their plans. " + marginSentence(a, b)
-                + " " + bandSentence(a, b, false);
+                + " " + bandComparison(a, b);
     }
 
     private String marginSentence(TransitionCalendar a, TransitionCalendar b) {
@@ -120,23 +120,18 @@ final class AnswerWriter {
                 + " keeps more margin for slips.";
     }
 
-    private String bandSentence(TransitionCalendar a, TransitionCalendar b, boolean withFigures) {
-        Optional<CapabilityThreshold> floor = capabilityFloor();
-        if (floor.isEmpty()) {
+    private String bandComparison(TransitionCalendar a, TransitionCalendar b) {
+        if (capabilityFloor().isEmpty()) {
             return "The regulated knowledge states no capability floor to compare the uncertainty bands with.";
         }
-        StringBuilder text = new StringBuilder();
-        for (TransitionCalendar calendar : List.of(a, b)) {
-            boolean below = calendar.uncertaintyBand().range().min().compareTo(floor.get().minimum()) < 0;
-            text.append(calendar.name()).append("'s uncertainty band ");
-            if (withFigures) {
-                text.append("(").append(percent(calendar.uncertaintyBand().range().min(), calendar.uncertaintyBand().range().locator().child("min")))
-                        .append(" to ").append(percent(calendar.uncertaintyBand().range().max(), calendar.uncertaintyBand().range().locator().child("max")))
-                        .append(") ");
-            }
-            text.append(below ? "reaches below the floor" : "stays above the floor").append(". ");
-        }
-        return text.toString().strip();
+        return a.name() + "'s uncertainty band " + bandVersusFloor(a).orElseThrow() + " the floor. "
+                + b.name() + "'s uncertainty band " + bandVersusFloor(b).orElseThrow() + " the floor.";
+    }
+
+    /** "reaches below" or "stays above" the capability floor; empty when the knowledge states no floor. */
+    private Optional<String> bandVersusFloor(TransitionCalendar calendar) {
+        return capabilityFloor().map(floor -> calendar.uncertaintyBand().range().min().compareTo(floor.minimum()) < 0
+                ? "reaches below" : "stays above");
     }
 
     String calendarSection(String id, boolean compare) {
@@ -176,18 +171,14 @@ final class AnswerWriter {
     }
 
     private String bandSentenceFor(TransitionCalendar calendar, boolean withFigures) {
-        Optional<CapabilityThreshold> floor = capabilityFloor();
         StringBuilder text = new StringBuilder("The uncertainty band ");
         if (withFigures) {
             text.append("runs from ").append(percent(calendar.uncertaintyBand().range().min(), calendar.uncertaintyBand().range().locator().child("min")))
                     .append(" to ").append(percent(calendar.uncertaintyBand().range().max(), calendar.uncertaintyBand().range().locator().child("max")))
                     .append(" and ");
         }
-        if (floor.isEmpty()) {
-            return text.append("has no stated floor to be compared with.").toString();
-        }
-        boolean below = calendar.uncertaintyBand().range().min().compareTo(floor.get().minimum()) < 0;
-        return text.append(below ? "reaches below the capability floor." : "stays above the capability floor.").toString();
+        return text.append(bandVersusFloor(calendar).map(verb -> verb + " the capability floor.")
+                .orElse("has no stated floor to be compared with.")).toString();
     }
 
     private String bottlenecks(TransitionCalendar calendar) {
@@ -265,7 +256,7 @@ final class AnswerWriter {
         text.append(envelope < 0 ? b.name() + " needs a smaller envelope" : envelope > 0 ? b.name() + " needs a larger envelope"
                 : "Both need the same envelope").append(" (").append(b.budget().profile()).append(" against ")
                 .append(a.budget().profile()).append("). ");
-        text.append(bandSentence(a, b, false));
+        text.append(bandComparison(a, b));
         return text.toString();
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class SemanticKnowledgeTest {
 
     @Test
-    void semanticRankingFindsTheParagraphAQuestionMeansWithoutSharingItsWords() {
+    void semanticRankingPutsTheExternalModelParagraphInTheTopThreeForAQuestionInOtherWords() {
         KnowledgeRanker semantic = KnowledgeRanker.semantic(MarpData.governanceKnowledge(), Embedders.allMiniLmL6V2());
         KnowledgeRanker lexical = KnowledgeRanker.bm25(MarpData.governanceKnowledge());
         String question = "Can we ask a chatbot from another company to explain the plan?";
