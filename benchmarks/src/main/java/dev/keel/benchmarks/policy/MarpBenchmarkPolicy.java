@@ -2,7 +2,10 @@ package dev.keel.benchmarks.policy;
 
 import dev.keel.policy.PolicyDocument;
 
-/** The MARP example's policy document, as the benchmarks use it. Immutable and thread-safe. */
+/**
+ * The MARP policy as the benchmarks use it: three roles, and the example's restrictions verbatim. Immutable and
+ * thread-safe.
+ */
 final class MarpBenchmarkPolicy {
 
     static final String JSON = """
@@ -30,13 +33,14 @@ final class MarpBenchmarkPolicy {
               "restrictions": [
                 {
                   "id": "no_unit_level_ids",
-                  "patterns": ["\\\\b[A-Z]{2,4}-\\\\d{2,4}[A-Z]?\\\\b",
-                               "(?i)\\\\b(?:hull|boat|unit|vessel|pennant)\\\\s+(?:no\\\\.?\\\\s*|number\\\\s+|#\\\\s*)?\\\\d{1,4}[a-z]?\\\\b"],
+                  "patterns": ["(?i)\\\\b(?:of\\\\s+)?(?:hull|boat|unit|vessel|pennant)\\\\s+(?:no\\\\.?\\\\s*|number\\\\s+|#\\\\s*)?[A-Z]{0,4}-?\\\\d{1,4}[A-Z]?\\\\b",
+                               "\\\\b[A-Z]{1,4}-\\\\d{2,4}[A-Z]?\\\\b"],
                   "replacement": "[unit withheld]"
                 },
                 {
                   "id": "no_vendor_breakdowns",
-                  "patterns": ["(?i)\\\\b(?:broken down|breakdown|split)\\\\s+by\\\\s+(?:vendor|supplier|contractor)s?\\\\b[^.\\\\n]*",
+                  "patterns": ["(?i:of which)\\\\s+[^.;]*?\\\\b(?i:vendor|supplier|contractor)s?\\\\b[^.;]*",
+                               "(?i)\\\\b(?:broken down|breakdown|split)\\\\s+by\\\\s+(?:vendor|supplier|contractor)s?\\\\b[^.\\\\n]*",
                                "\\\\b(?i:vendor|supplier|contractor)s?\\\\s*:?\\\\s+[A-Z][\\\\w&-]*(?:\\\\s+[A-Z][\\\\w&-]*)*"],
                   "replacement": "[vendor detail withheld]"
                 }

@@ -85,13 +85,13 @@ public class OutboundFilterBenchmark {
         return withoutRestrictions.apply(Decision.PARTIAL, answer);
     }
 
-    /** PARTIAL plus the MARP policy's four qualitative-restriction regular expressions. */
+    /** PARTIAL plus the MARP policy's five qualitative-restriction regular expressions. */
     @Benchmark
     public FilteredText partialWithMarpRestrictions() {
         return marp.apply(Decision.PARTIAL, answer);
     }
 
-    /** ALLOW: only the MARP policy's four qualitative-restriction regular expressions. */
+    /** ALLOW: only the MARP policy's five qualitative-restriction regular expressions. */
     @Benchmark
     public FilteredText allowWithMarpRestrictions() {
         return marp.apply(Decision.ALLOW, answer);

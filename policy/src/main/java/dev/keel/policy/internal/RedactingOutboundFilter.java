@@ -11,32 +11,37 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * {@link OutboundFilter}: the qualitative restrictions (compiled once) under ALLOW and PARTIAL, plus
- * {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one redaction of the kind of the
+ * {@link OutboundFilter}: the qualitative restrictions (compiled once, searched by {@link RestrictionMatcher})
+ * under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one redaction of the kind of the
  * one that starts first. Immutable and thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
-    private final List<CompiledRestriction> restrictions;
+    private final RestrictionMatcher matcher;
+    // For each pattern, in the matcher's order: the restriction it belongs to.
+    private final String[] restrictionIds;
+    private final String[] replacements;
 
     public RedactingOutboundFilter(List<QualitativeRestriction> restrictions) {
         List<PolicyViolation> violations = PolicyValidation.validateRestrictions(restrictions);
         if (!violations.isEmpty()) {
             throw new PolicyValidationException(violations);
         }
-        List<CompiledRestriction> compiled = new ArrayList<>();
+        List<String> patterns = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        List<String> replacementTexts = new ArrayList<>();
         for (QualitativeRestriction restriction : restrictions) {
-            List<Pattern> patterns = new ArrayList<>();
             for (String pattern : restriction.patterns()) {
-                patterns.add(Pattern.compile(pattern));
+                patterns.add(pattern);
+                ids.add(restriction.id());
+                replacementTexts.add(restriction.replacement());
             }
-            compiled.add(new CompiledRestriction(restriction.id(), restriction.replacement(), List.copyOf(patterns)));
         }
-        this.restrictions = List.copyOf(compiled);
+        this.matcher = new RestrictionMatcher(patterns);
+        this.restrictionIds = ids.toArray(String[]::new);
+        this.replacements = replacementTexts.toArray(String[]::new);
     }
 
     @Override
@@ -49,32 +54,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, "", all);
         }
         Spans spans = new Spans();
-        for (CompiledRestriction restriction : restrictions) {
-            for (Pattern pattern : restriction.patterns) {
-                Matcher matcher = pattern.matcher(text);
-                while (matcher.find()) {
-                    if (matcher.end() > matcher.start()) {
-                        spans.add(restriction.id, restriction.replacement, matcher.start(), matcher.end());
-                    }
-                }
-            }
-        }
+        matcher.find(text, (pattern, start, end) -> spans.add(restrictionIds[pattern], replacements[pattern], start, end));
         if (decision == Decision.PARTIAL) {
             PartialRedactor.scan(text, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
         }
         return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision, text);
-    }
-
-    private static final class CompiledRestriction {
-        final String id;
-        final String replacement;
-        final List<Pattern> patterns;
-
-        CompiledRestriction(String id, String replacement, List<Pattern> patterns) {
-            this.id = id;
-            this.replacement = replacement;
-            this.patterns = patterns;
-        }
     }
 
     private record Span(String kind, String replacement, int start, int end) {
@@ -97,10 +81,13 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         }
 
         FilteredText apply(Decision decision, String text) {
-            found.sort(ORDER);
-            List<Redaction> redactions = new ArrayList<>();
-            StringBuilder out = new StringBuilder(text.length());
-            int copied = 0;
+            if (!inOrder()) {
+                found.sort(ORDER); // the PARTIAL scan alone reports in order: no sort
+            }
+            // Merge overlaps first, so that the output can be written into an array of its exact size: faster
+            // than appending piece by piece to a StringBuilder.
+            List<Redaction> redactions = new ArrayList<>(found.size());
+            int length = text.length();
             int index = 0;
             while (index < found.size()) {
                 Span first = found.get(index++);
@@ -108,13 +95,32 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                 while (index < found.size() && found.get(index).start() < end) {
                     end = Math.max(end, found.get(index++).end());
                 }
-                out.append(text, copied, first.start()).append(first.replacement());
                 redactions.add(new Redaction(first.kind(), first.start(), end, text.substring(first.start(), end),
                         first.replacement()));
-                copied = end;
+                length += first.replacement().length() - (end - first.start());
             }
-            out.append(text, copied, text.length());
-            return new FilteredText(decision, out.toString(), redactions);
+            char[] out = new char[length];
+            int written = 0;
+            int copied = 0;
+            for (Redaction redaction : redactions) {
+                text.getChars(copied, redaction.start(), out, written);
+                written += redaction.start() - copied;
+                String replacement = redaction.replacement();
+                replacement.getChars(0, replacement.length(), out, written);
+                written += replacement.length();
+                copied = redaction.end();
+            }
+            text.getChars(copied, text.length(), out, written);
+            return new FilteredText(decision, new String(out), redactions);
+        }
+
+        private boolean inOrder() {
+            for (int i = 1; i < found.size(); i++) {
+                if (ORDER.compare(found.get(i - 1), found.get(i)) > 0) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

@@ -11,6 +11,10 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class RegularExpressionValidator implements ConstraintValidator<RegularExpression, String> {
 
+    // An unescaped \b{g}: JDK 17's grapheme boundary can throw StringIndexOutOfBoundsException at the end of a
+    // text when it sits in an alternation, which would make the outbound filter fail on some answers.
+    private static final Pattern GRAPHEME_BOUNDARY = Pattern.compile("(?<!\\\\)(?:\\\\\\\\)*\\\\b\\{g\\}");
+
     @Override
     public boolean isValid(String value, ConstraintValidatorContext context) {
         if (value == null) {
@@ -18,6 +22,12 @@ public final class RegularExpressionValidator implements ConstraintValidator<Reg
         }
         try {
             Pattern.compile(value);
+            if (GRAPHEME_BOUNDARY.matcher(value).find()) {
+                context.disableDefaultConstraintViolation();
+                context.buildConstraintViolationWithTemplate("uses \\\\b\\{g\\}, the grapheme-cluster boundary, which"
+                        + " the filter does not support: it can fail on some texts").addConstraintViolation();
+                return false;
+            }
             return true;
         } catch (PatternSyntaxException e) {
             context.disableDefaultConstraintViolation();
