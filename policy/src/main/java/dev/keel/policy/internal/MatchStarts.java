@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.KeelException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -334,10 +335,13 @@ final class MatchStarts {
         }
     }
 
-    /** A construct the reading does not handle: the pattern's starts are unknown. */
-    private static final class NotUnderstood extends RuntimeException {
+    /**
+     * A construct the reading does not handle: the pattern's starts are unknown. Caught in {@link #of}; never leaves
+     * this class.
+     */
+    private static final class NotUnderstood extends KeelException {
         NotUnderstood() {
-            super(null, null, false, false);
+            super("regex_start_unknown", "the pattern's possible starts cannot be read");
         }
     }
 
