@@ -25,11 +25,24 @@ public final class PartialRedactor {
         void span(String kind, int start, int end);
     }
 
-    private static final Keywords WORDS = Keywords.instance();
     private static final String[] CAPITALISED_MONTHS = {"January", "February", "March", "April", "June", "July",
         "August", "September", "October", "November", "December"};
     private static final String[] CAPITALISED_SHORT_MONTHS = {"May", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug",
         "Sept", "Sep", "Oct", "Nov", "Dec"};
+    // Types of ASCII characters, for the main loop: one load and one compare per character.
+    private static final byte SEPARATOR = 0;
+    private static final byte LETTER = 1;
+    private static final byte DIGIT = 2;
+    private static final byte OTHER = 3;
+    private static final byte[] ASCII_TYPE = new byte[0x80];
+
+    static {
+        for (char c = 0; c < 0x80; c++) {
+            ASCII_TYPE[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? LETTER
+                    : c >= '0' && c <= '9' ? DIGIT : c == '$' ? OTHER : SEPARATOR;
+        }
+    }
+
     private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
         "eighth", "ninth"};
 
@@ -42,9 +55,8 @@ public final class PartialRedactor {
     // One-entry memories: the constructs tried at one number look at the same few positions again and again.
     private int lettersStart = -1;
     private int lettersEnd;
-    private int flagsStart = -1;
-    private int flagsEnd;
-    private int cachedFlags;
+    /** The keyword key of {@code t[lettersStart, lettersEnd)}, folded while reading it. */
+    private long lettersKey;
     private int numberStart = -1;
     private int numberEnd;
     private int separatorStart = -2;
@@ -81,73 +93,107 @@ public final class PartialRedactor {
     }
 
     private void run(SpanSink sink) {
+        char[] t = this.t;
+        int n = this.n;
         int i = 0;
         while (i < n) {
-            char first = t[i];
-            if (first < 0x80 && !Words.isWordCodePoint(first) && first != '$') {
+            char c = t[i];
+            byte type = c < 0x80 ? ASCII_TYPE[c] : OTHER;
+            if (type == SEPARATOR) {
                 i++;
-                continue;
-            }
-            int cp = first < 0x80 ? first : Character.codePointAt(t, i);
-            if (!Words.isWordCodePoint(cp)) {
-                int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
-                if (end > 0) {
-                    end = wordEnd(end);
-                    sink.span(Redaction.MONEY, i, end);
-                    i = end;
+            } else if (type == LETTER) {
+                // Most words are ASCII letters only: read them here, packing their keyword key on the way, and
+                // leave the rest to token().
+                long key = Keywords.keyStep(Keywords.NONE, c);
+                int end = i + 1;
+                while (end < n && Keywords.isAsciiLetter(c = t[end])) {
+                    key = Keywords.keyStep(key, c);
+                    end++;
+                }
+                if (end < n && continuesWord(end)) {
+                    i = token(i, sink);
                 } else {
-                    i += Character.charCount(cp);
+                    i = letterWord(i, end, end - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE, sink);
                 }
-                continue;
-            }
-            // Read the word, noting digits and folding its keyword hash on the way.
-            int tokenEnd = i;
-            boolean hasDigit = false;
-            int hash = 0;
-            boolean ascii = true;
-            while (tokenEnd < n) {
-                char c = t[tokenEnd];
-                if (c < 0x80) {
-                    if (c >= '0' && c <= '9') {
-                        hasDigit = true;
-                    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-                        break;
-                    }
-                    hash = Keywords.hashStep(hash, c);
-                    tokenEnd++;
-                } else {
-                    int code = Character.codePointAt(t, tokenEnd);
-                    if (!Words.isWordCodePoint(code)) {
-                        break;
-                    }
-                    hasDigit |= isNumeric(code);
-                    ascii = false;
-                    tokenEnd += Character.charCount(code);
-                }
-            }
-            int end;
-            if (hasDigit) {
-                boolean startsWithDigit = isNumeric(cp);
-                end = startsWithDigit ? tryAtDigit(i) : tryAtCode(i);
-                if (end < 0) {
-                    // Nothing more specific: the word is withheld whole (B52, x², ٣).
-                    kind = Redaction.NUMBER;
-                    end = tokenEnd;
-                }
-                end = wordEnd(end);
-                sink.span(kind, startsWithDigit ? withSign(i) : i, end);
             } else {
-                int flags = ascii ? WORDS.flags(t, i, tokenEnd, hash == Keywords.NOT_ASCII ? 0 : hash) : 0;
-                end = (flags & Keywords.TRIGGER) != 0 ? tryAtWord(i, tokenEnd, flags) : -1;
-                if (end > 0) {
-                    end = wordEnd(end);
-                    sink.span(kind, i, end);
-                } else {
-                    end = tokenEnd;
-                }
+                i = token(i, sink);
             }
-            i = end;
         }
+    }
+
+    /** True when the character at {@code j}, which is no ASCII letter, continues a word. */
+    private boolean continuesWord(int j) {
+        char c = t[j];
+        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : Words.isWordCodePoint(Character.codePointAt(t, j));
+    }
+
+    /**
+     * A word of ASCII letters, {@code t[i, end)}, of keyword key {@code key}: withholds what starts there, if
+     * anything; returns where to go on.
+     */
+    private int letterWord(int i, int end, long key, SpanSink sink) {
+        int flags = Keywords.triggerFlags(key);
+        if (flags == 0) {
+            return end;
+        }
+        int found = tryAtWord(i, end, flags);
+        if (found < 0) {
+            return end;
+        }
+        found = wordEnd(found);
+        sink.span(kind, i, found);
+        return found;
+    }
+
+    /**
+     * Any other token at {@code i}: a symbol, or a word with a digit or a non-ASCII character (no keyword has one);
+     * returns where to go on.
+     */
+    private int token(int i, SpanSink sink) {
+        char first = t[i];
+        int cp = first < 0x80 ? first : Character.codePointAt(t, i);
+        if (!Words.isWordCodePoint(cp)) {
+            int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
+            if (end > 0) {
+                end = wordEnd(end);
+                sink.span(Redaction.MONEY, i, end);
+                return end;
+            }
+            return i + Character.charCount(cp);
+        }
+        int tokenEnd = i;
+        boolean hasDigit = false;
+        while (tokenEnd < n) {
+            char c = t[tokenEnd];
+            if (c < 0x80) {
+                if (c >= '0' && c <= '9') {
+                    hasDigit = true;
+                } else if (!Keywords.isAsciiLetter(c)) {
+                    break;
+                }
+                tokenEnd++;
+            } else {
+                int code = Character.codePointAt(t, tokenEnd);
+                if (!Words.isWordCodePoint(code)) {
+                    break;
+                }
+                hasDigit |= isNumeric(code);
+                tokenEnd += Character.charCount(code);
+            }
+        }
+        if (!hasDigit) {
+            return tokenEnd;
+        }
+        boolean startsWithDigit = isNumeric(cp);
+        int end = startsWithDigit ? tryAtDigit(i) : tryAtCode(i);
+        if (end < 0) {
+            // Nothing more specific: the word is withheld whole (B52, x², ٣).
+            kind = Redaction.NUMBER;
+            end = tokenEnd;
+        }
+        end = wordEnd(end);
+        sink.span(kind, startsWithDigit ? withSign(i) : i, end);
+        return end;
     }
 
     // ---- where a construct can start ----
@@ -782,12 +828,9 @@ public final class PartialRedactor {
 
     /** The {@link Keywords} flags of {@code t[start, end)}. */
     private int wordFlags(int start, int end) {
-        if (start != flagsStart || end != flagsEnd) {
-            flagsStart = start;
-            flagsEnd = end;
-            cachedFlags = WORDS.flags(t, start, end);
-        }
-        return cachedFlags;
+        // Nearly always the word letters() has just read.
+        long key = start == lettersStart && end == lettersEnd ? lettersKey : Keywords.key(t, start, end);
+        return Keywords.flags(key);
     }
 
     /** {@code N+ ([.,'’] N+)*}, or -1. */
@@ -963,32 +1006,36 @@ public final class PartialRedactor {
     }
 
     private int letters(int i) {
-        if (i == lettersStart) {
-            return lettersEnd;
+        if (i != lettersStart) {
+            readLetters(i);
         }
-        lettersStart = i;
-        lettersEnd = readLetters(i);
         return lettersEnd;
     }
 
-    private int readLetters(int i) {
+    private void readLetters(int i) {
         int j = i;
+        long key = Keywords.NONE;
+        boolean ascii = true;
         while (j < n) {
             char c = t[j];
             if (c < 0x80) {
-                if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                if (!Keywords.isAsciiLetter(c)) {
                     break;
                 }
+                key = Keywords.keyStep(key, c);
                 j++;
             } else {
                 int cp = Character.codePointAt(t, j);
                 if (!isLetterOrMark(cp)) {
                     break;
                 }
+                ascii = false;
                 j += Character.charCount(cp);
             }
         }
-        return j;
+        lettersStart = i;
+        lettersEnd = j;
+        lettersKey = ascii && j - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE;
     }
 
     private int lettersBefore(int end) {
