@@ -4,8 +4,8 @@ package dev.keel.policy.internal;
  * The words the PARTIAL scanner recognises, each with the roles it can play (bit flags), looked up
  * case-insensitively in a region of a text without allocating. A word of up to {@value #MAX_LENGTH} ASCII letters
  * packs exactly into a {@code long} key, five bits a letter ({@code c & 0x1F} is 1..26 in either case), so a lookup
- * is one multiplication, one load and one compare, with no character-by-character comparison. Immutable and
- * thread-safe.
+ * compares keys, never characters, and the scanner folds the key while it reads a word anyway. Immutable (the table
+ * is filled once, when the class is initialised) and thread-safe.
  */
 final class Keywords {
 
@@ -38,13 +38,11 @@ final class Keywords {
     /** The key of no word: every letter adds a non-zero digit, so no word's key is 0. */
     static final long NONE = 0;
 
-    // Open-addressing tables, key to flags. Static final arrays, so that a lookup loads nothing but the slot.
-    private static final int BITS = 9;
+    // Open addressing, key to flags, in static final arrays (a lookup loads nothing but the slot). A quarter of
+    // the slots or less are taken, so most words that are no keyword miss at the first slot.
+    private static final int BITS = 10;
     private static final long[] KEYS = new long[1 << BITS];
     private static final int[] FLAGS = new int[1 << BITS];
-    // The trigger words again, alone: most words of a text are none, and most of those then miss at the first slot.
-    private static final long[] TRIGGER_KEYS = new long[1 << BITS];
-    private static final int[] TRIGGER_FLAGS = new int[1 << BITS];
 
     static {
         add(MONTH, "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -74,11 +72,6 @@ final class Keywords {
         add(HALF_START, "first", "second");
         add(FISCAL_YEAR, "fy");
         add(CALENDAR, "calendar");
-        for (int slot = 0; slot < KEYS.length; slot++) {
-            if ((FLAGS[slot] & TRIGGER) != 0) {
-                put(TRIGGER_KEYS, TRIGGER_FLAGS, KEYS[slot], FLAGS[slot]);
-            }
-        }
     }
 
     private Keywords() {
@@ -90,8 +83,17 @@ final class Keywords {
             if (key == NONE) {
                 throw new IllegalArgumentException("not a keyword of at most " + MAX_LENGTH + " letters: " + entry);
             }
-            put(KEYS, FLAGS, key, flag);
+            int slot = slot(key);
+            while (KEYS[slot] != NONE && KEYS[slot] != key) {
+                slot = (slot + 1) & (KEYS.length - 1);
+            }
+            KEYS[slot] = key;
+            FLAGS[slot] |= flag;
         }
+    }
+
+    private static int slot(long key) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> (Long.SIZE - BITS));
     }
 
     /** The flags of {@code text[start, end)}, ignoring ASCII case; 0 when it is no keyword. */
@@ -101,12 +103,15 @@ final class Keywords {
 
     /** The flags of the word of {@link #key} {@code key}; 0 when it is no keyword. */
     static int flags(long key) {
-        return get(KEYS, FLAGS, key);
-    }
-
-    /** The flags of the word of {@link #key} {@code key} when it is a {@link #TRIGGER} word, else 0. */
-    static int triggerFlags(long key) {
-        return get(TRIGGER_KEYS, TRIGGER_FLAGS, key);
+        if (key == NONE) {
+            return 0;
+        }
+        for (int slot = slot(key); KEYS[slot] != NONE; slot = (slot + 1) & (KEYS.length - 1)) {
+            if (KEYS[slot] == key) {
+                return FLAGS[slot];
+            }
+        }
+        return 0;
     }
 
     /**
@@ -150,30 +155,5 @@ final class Keywords {
             }
         }
         return true;
-    }
-
-    private static void put(long[] keys, int[] flags, long key, int flag) {
-        int slot = slot(key);
-        while (keys[slot] != NONE && keys[slot] != key) {
-            slot = (slot + 1) & (keys.length - 1);
-        }
-        keys[slot] = key;
-        flags[slot] |= flag;
-    }
-
-    private static int get(long[] keys, int[] flags, long key) {
-        if (key == NONE) {
-            return 0;
-        }
-        for (int slot = slot(key); keys[slot] != NONE; slot = (slot + 1) & (keys.length - 1)) {
-            if (keys[slot] == key) {
-                return flags[slot];
-            }
-        }
-        return 0;
-    }
-
-    private static int slot(long key) {
-        return (int) ((key * 0x9E3779B97F4A7C15L) >>> (Long.SIZE - BITS));
     }
 }

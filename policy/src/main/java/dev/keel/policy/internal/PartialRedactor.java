@@ -29,11 +29,13 @@ public final class PartialRedactor {
         "August", "September", "October", "November", "December"};
     private static final String[] CAPITALISED_SHORT_MONTHS = {"May", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug",
         "Sept", "Sep", "Oct", "Nov", "Dec"};
-    // Types of ASCII characters, for the main loop: one load and one compare per character.
+    // Types of ASCII characters: one load answers what would otherwise be several range compares, each a
+    // branch the processor may mispredict. OTHER is '$' and, in the main loop, any non-ASCII character.
     private static final byte SEPARATOR = 0;
     private static final byte LETTER = 1;
     private static final byte DIGIT = 2;
-    private static final byte OTHER = 3;
+    private static final byte OTHER = 4;
+    private static final byte WORD = LETTER | DIGIT;
     private static final byte[] ASCII_TYPE = new byte[0x80];
 
     static {
@@ -132,8 +134,8 @@ public final class PartialRedactor {
      * anything; returns where to go on.
      */
     private int letterWord(int i, int end, long key, SpanSink sink) {
-        int flags = Keywords.triggerFlags(key);
-        if (flags == 0) {
+        int flags = Keywords.flags(key);
+        if ((flags & Keywords.TRIGGER) == 0) {
             return end;
         }
         int found = tryAtWord(i, end, flags);
@@ -987,10 +989,19 @@ public final class PartialRedactor {
 
     private int digits(int i) {
         int j = i;
+        while (j < n && t[j] < 0x80 && ASCII_TYPE[t[j]] == DIGIT) {
+            j++;
+        }
+        return j < n && t[j] >= 0x80 ? moreDigits(j) : j;
+    }
+
+    // Digits of other scripts, where ASCII digits end at a non-ASCII character.
+    private int moreDigits(int i) {
+        int j = i;
         while (j < n) {
             char c = t[j];
             if (c < 0x80) {
-                if (c < '0' || c > '9') {
+                if (ASCII_TYPE[c] != DIGIT) {
                     break;
                 }
                 j++;
@@ -1006,9 +1017,14 @@ public final class PartialRedactor {
     }
 
     private int letters(int i) {
-        if (i != lettersStart) {
-            readLetters(i);
+        if (i == lettersStart) {
+            return lettersEnd;
         }
+        if (i < n && t[i] < 0x80 && ASCII_TYPE[t[i]] != LETTER) {
+            // No word here: keep the memory for the word it holds, which is most likely asked for again next.
+            return i;
+        }
+        readLetters(i);
         return lettersEnd;
     }
 
@@ -1099,16 +1115,17 @@ public final class PartialRedactor {
 
     // A match that stops inside a word (12k3, 3rdly) takes the rest of the word with it.
     private int wordEnd(int end) {
-        if (end == 0 || end >= n || !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
+        if (end == 0 || end >= n) {
+            return end;
+        }
+        char before = t[end - 1];
+        if (before < 0x80 ? (ASCII_TYPE[before] & WORD) == 0
+                : !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
             return end;
         }
         int j = end;
-        while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!Words.isWordCodePoint(cp)) {
-                break;
-            }
-            j += Character.charCount(cp);
+        while (isWordAt(j)) {
+            j += Character.charCount(Character.codePointAt(t, j));
         }
         return j;
     }
@@ -1157,15 +1174,27 @@ public final class PartialRedactor {
     }
 
     private boolean isNumericAt(int i) {
-        return i >= 0 && i < n && isNumeric(Character.codePointAt(t, i));
+        if (i < 0 || i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : isNumeric(Character.codePointAt(t, i));
     }
 
     private boolean isLetterAt(int i) {
-        return i < n && isLetterOrMark(Character.codePointAt(t, i));
+        if (i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? ASCII_TYPE[c] == LETTER : isLetterOrMark(Character.codePointAt(t, i));
     }
 
     private boolean isWordAt(int i) {
-        return i < n && Words.isWordCodePoint(Character.codePointAt(t, i));
+        if (i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? (ASCII_TYPE[c] & WORD) != 0 : Words.isWordCodePoint(Character.codePointAt(t, i));
     }
 
     static boolean isNumeric(int codePoint) {
