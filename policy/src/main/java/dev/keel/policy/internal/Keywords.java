@@ -143,14 +143,14 @@ final class Keywords {
         return (char) ((c | 0x20) - 'a') < 26;
     }
 
-    /** True when {@code text[start, end)} is {@code lowerCase}, ignoring ASCII case. */
+    /** True when {@code text[start, end)} is {@code lowerCase} (lower-case ASCII letters), ignoring ASCII case. */
     static boolean is(char[] text, int start, int end, String lowerCase) {
         if (end - start != lowerCase.length() || end > text.length) {
             return false;
         }
         for (int i = 0; i < lowerCase.length(); i++) {
-            char c = text[start + i];
-            if (c != lowerCase.charAt(i) && (c < 'A' || c > 'Z' || c + ('a' - 'A') != lowerCase.charAt(i))) {
+            // c | 0x20 is a lower-case letter only when c is that letter in either case.
+            if ((text[start + i] | 0x20) != lowerCase.charAt(i)) {
                 return false;
             }
         }

@@ -138,6 +138,10 @@ public final class PartialRedactor {
         if ((flags & Keywords.TRIGGER) == 0) {
             return end;
         }
+        // The constructs read this word again first: let the letters memory hold it.
+        lettersStart = i;
+        lettersEnd = end;
+        lettersKey = key;
         int found = tryAtWord(i, end, flags);
         if (found < 0) {
             return end;
