@@ -59,6 +59,8 @@ public final class PartialRedactor {
     private int lettersEnd;
     /** The keyword key of {@code t[lettersStart, lettersEnd)}, folded while reading it. */
     private long lettersKey;
+    private int digitsStart = -1;
+    private int digitsEnd;
     private int numberStart = -1;
     private int numberEnd;
     private int separatorStart = -2;
@@ -167,8 +169,10 @@ public final class PartialRedactor {
             }
             return i + Character.charCount(cp);
         }
-        int tokenEnd = i;
-        boolean hasDigit = false;
+        boolean startsWithDigit = isNumeric(cp);
+        // The constructs tried at a number read its digits again and again: read them first, into the memory.
+        int tokenEnd = startsWithDigit ? digits(i) : i;
+        boolean hasDigit = startsWithDigit;
         while (tokenEnd < n) {
             char c = t[tokenEnd];
             if (c < 0x80) {
@@ -190,7 +194,6 @@ public final class PartialRedactor {
         if (!hasDigit) {
             return tokenEnd;
         }
-        boolean startsWithDigit = isNumeric(cp);
         int end = startsWithDigit ? tryAtDigit(i) : tryAtCode(i);
         if (end < 0) {
             // Nothing more specific: the word is withheld whole (B52, x², ٣).
@@ -216,6 +219,12 @@ public final class PartialRedactor {
             boolean year = isCenturyYear(i, number) && !isWordAt(number);
             kind = year ? Redaction.DATE : Redaction.NUMBER;
             return number;
+        }
+        if (number < n && isPercentSign(t[number])) {
+            // The commonest figure after those (80%): a day or an ordinal would need a space, a dash or a letter
+            // after its digits, so only tryPercent below can succeed, and it reads just this sign.
+            kind = Redaction.PERCENTAGE;
+            return number + 1;
         }
         if ((end = tryDayMonth(i)) > 0) {
             kind = Redaction.DATE;
@@ -317,7 +326,11 @@ public final class PartialRedactor {
     }
 
     private static boolean isSign(char c) {
-        return c == '%' || c == '％' || c == '‰' || isRangeDash(c);
+        return isPercentSign(c) || isRangeDash(c);
+    }
+
+    private static boolean isPercentSign(char c) {
+        return c == '%' || c == '％' || c == '‰';
     }
 
     /** {@code N{4}[-/.]N{1,2}[-/.]N{1,2}} or {@code N{1,2}[-/.]N{1,2}[-/.]N{2,4}}, not followed by N. */
@@ -388,8 +401,7 @@ public final class PartialRedactor {
         if (j >= n) {
             return -1;
         }
-        char c = t[j];
-        if (c == '%' || c == '％' || c == '‰') {
+        if (isPercentSign(t[j])) {
             return j + 1;
         }
         int word = letters(j);
@@ -992,6 +1004,15 @@ public final class PartialRedactor {
     // ---- characters ----
 
     private int digits(int i) {
+        if (i == digitsStart) {
+            return digitsEnd;
+        }
+        digitsStart = i;
+        digitsEnd = readDigits(i);
+        return digitsEnd;
+    }
+
+    private int readDigits(int i) {
         int j = i;
         while (j < n && t[j] < 0x80 && ASCII_TYPE[t[j]] == DIGIT) {
             j++;
