@@ -43,6 +43,8 @@ final class Keywords {
     private static final int BITS = 10;
     private static final long[] KEYS = new long[1 << BITS];
     private static final int[] FLAGS = new int[1 << BITS];
+    // For each letter a..z, the flags of the keywords that start with it.
+    private static final int[] FIRST_LETTER_FLAGS = new int[26];
 
     static {
         add(MONTH, "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -89,6 +91,7 @@ final class Keywords {
             }
             KEYS[slot] = key;
             FLAGS[slot] |= flag;
+            FIRST_LETTER_FLAGS[entry.charAt(0) - 'a'] |= flag;
         }
     }
 
@@ -112,6 +115,14 @@ final class Keywords {
             }
         }
         return 0;
+    }
+
+    /**
+     * False when no keyword with any of {@code flags} starts with {@code c}: a word starting so need not be read to
+     * know that it is none of them.
+     */
+    static boolean mayStart(char c, int flags) {
+        return isAsciiLetter(c) && (FIRST_LETTER_FLAGS[(c | 0x20) - 'a'] & flags) != 0;
     }
 
     /**

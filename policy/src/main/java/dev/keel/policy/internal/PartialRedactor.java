@@ -32,16 +32,18 @@ public final class PartialRedactor {
     // Types of ASCII characters: one load answers what would otherwise be several range compares, each a
     // branch the processor may mispredict. OTHER is '$' and, in the main loop, any non-ASCII character.
     private static final byte SEPARATOR = 0;
-    private static final byte LETTER = 1;
-    private static final byte DIGIT = 2;
-    private static final byte OTHER = 4;
+    private static final byte SPACE = 1;
+    private static final byte LETTER = 2;
+    private static final byte DIGIT = 4;
+    private static final byte OTHER = 8;
     private static final byte WORD = LETTER | DIGIT;
     private static final byte[] ASCII_TYPE = new byte[0x80];
 
     static {
         for (char c = 0; c < 0x80; c++) {
             ASCII_TYPE[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? LETTER
-                    : c >= '0' && c <= '9' ? DIGIT : c == '$' ? OTHER : SEPARATOR;
+                    : c >= '0' && c <= '9' ? DIGIT : c == '$' ? OTHER : c == ' ' || (c >= '\t' && c <= '\r') ? SPACE
+                    : SEPARATOR;
         }
     }
 
@@ -103,7 +105,7 @@ public final class PartialRedactor {
         while (i < n) {
             char c = t[i];
             byte type = c < 0x80 ? ASCII_TYPE[c] : OTHER;
-            if (type == SEPARATOR) {
+            if (type <= SPACE) {
                 i++;
             } else if (type == LETTER) {
                 // Most words are ASCII letters only: read them here, packing their keyword key on the way, and
@@ -440,7 +442,7 @@ public final class PartialRedactor {
             return -1;
         }
         int cp = Character.codePointAt(t, j);
-        if (Character.getType(cp) == Character.CURRENCY_SYMBOL) {
+        if (isCurrencySymbol(cp)) {
             return j + Character.charCount(cp);
         }
         int word = letters(j);
@@ -593,7 +595,7 @@ public final class PartialRedactor {
             return amount;
         }
         int j = separator;
-        if (j < n && Character.getType(Character.codePointAt(t, j)) == Character.CURRENCY_SYMBOL) {
+        if (j < n && isCurrencySymbol(Character.codePointAt(t, j))) {
             j += Character.charCount(Character.codePointAt(t, j));
         }
         int second = amount(afterOptionalSpace(j));
@@ -908,7 +910,7 @@ public final class PartialRedactor {
         if (j < n && isRangeDash(t[j])) {
             return spaces(j + 1);
         }
-        if (j == i) {
+        if (j == i || j >= n || !Keywords.mayStart(t[j], Keywords.RANGE_WORD)) {
             return -1;
         }
         int word = letters(j);
@@ -1243,7 +1245,7 @@ public final class PartialRedactor {
     }
 
     private static boolean isSpace(char c) {
-        return c == ' ' || (c >= '\t' && c <= '\r') || c == '\u00A0' || c == '\u202F';
+        return c < 0x80 ? ASCII_TYPE[c] == SPACE : c == '\u00A0' || c == '\u202F';
     }
 
     private static boolean isRangeDash(char c) {
