@@ -171,16 +171,20 @@ public final class PartialRedactor {
             }
             return i + Character.charCount(cp);
         }
-        boolean startsWithDigit = isNumeric(cp);
-        // The constructs tried at a number read its digits again and again: read them first, into the memory.
-        int tokenEnd = startsWithDigit ? digits(i) : i;
-        boolean hasDigit = startsWithDigit;
+        if (isNumeric(cp)) {
+            // Some construct always matches at a digit (a lone number at least), so the word need not be read.
+            int end = wordEnd(tryAtDigit(i));
+            sink.span(kind, withSign(i), end);
+            return end;
+        }
+        int tokenEnd = i;
+        boolean hasDigit = false;
         while (tokenEnd < n) {
             char c = t[tokenEnd];
             if (c < 0x80) {
-                if (c >= '0' && c <= '9') {
+                if (ASCII_TYPE[c] == DIGIT) {
                     hasDigit = true;
-                } else if (!Keywords.isAsciiLetter(c)) {
+                } else if (ASCII_TYPE[c] != LETTER) {
                     break;
                 }
                 tokenEnd++;
@@ -196,19 +200,20 @@ public final class PartialRedactor {
         if (!hasDigit) {
             return tokenEnd;
         }
-        int end = startsWithDigit ? tryAtDigit(i) : tryAtCode(i);
+        int end = tryAtCode(i);
         if (end < 0) {
             // Nothing more specific: the word is withheld whole (B52, x², ٣).
             kind = Redaction.NUMBER;
             end = tokenEnd;
         }
         end = wordEnd(end);
-        sink.span(kind, startsWithDigit ? withSign(i) : i, end);
+        sink.span(kind, i, end);
         return end;
     }
 
     // ---- where a construct can start ----
 
+    /** The construct at the digit at {@code i}: there always is one, a lone number at least. */
     private int tryAtDigit(int i) {
         int end;
         if ((end = tryNumericDate(i)) > 0) {
