@@ -91,7 +91,7 @@ final class Keywords {
             }
             KEYS[slot] = key;
             FLAGS[slot] |= flag;
-            FIRST_LETTER_FLAGS[entry.charAt(0) - 'a'] |= flag;
+            FIRST_LETTER_FLAGS[(entry.charAt(0) | 0x20) - 'a'] |= flag;
         }
     }
 

@@ -16,6 +16,9 @@ import dev.keel.policy.Redaction;
  * to/through/thru/until/till/and/or between spaces). Whatever no construct claims, a word containing a digit is
  * withheld whole: that is what guarantees that no numeric character survives.
  *
+ * <p>Most of a text is plain ASCII words that start nothing, so those take the shortest path: one compare a
+ * character and one {@link Keywords} probe a word.
+ *
  * <p>Not thread-safe: one instance per scan ({@link #scan} makes it).
  */
 public final class PartialRedactor {
@@ -29,6 +32,9 @@ public final class PartialRedactor {
         "August", "September", "October", "November", "December"};
     private static final String[] CAPITALISED_SHORT_MONTHS = {"May", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug",
         "Sept", "Sep", "Oct", "Nov", "Dec"};
+    private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+        "eighth", "ninth"};
+
     // Types of ASCII characters: one load answers what would otherwise be several range compares, each a
     // branch the processor may mispredict. OTHER is '$' and, in the main loop, any non-ASCII character.
     private static final byte SEPARATOR = 0;
@@ -46,9 +52,6 @@ public final class PartialRedactor {
                     : SEPARATOR;
         }
     }
-
-    private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
-        "eighth", "ninth"};
 
     // A char array rather than the String: the scanner reads every character several times, and array reads
     // skip the String's bounds and coder checks.
