@@ -1,11 +1,11 @@
 package dev.keel.policy.internal;
 
-import java.util.Locale;
-
 /**
  * The words the PARTIAL scanner recognises, each with the roles it can play (bit flags), looked up
- * case-insensitively in a region of a text without allocating: an open-addressing table keyed by the
- * lower-case hash. Immutable and thread-safe.
+ * case-insensitively in a region of a text without allocating. A word of up to {@value #MAX_LENGTH} ASCII letters
+ * packs exactly into a {@code long} key, five bits a letter ({@code c & 0x1F} is 1..26 in either case), so a lookup
+ * compares keys, never characters, and the scanner folds the key while it reads a word anyway. Immutable (the table
+ * is filled once, when the class is initialised) and thread-safe.
  */
 final class Keywords {
 
@@ -32,17 +32,21 @@ final class Keywords {
     static final int TRIGGER = MONTH | MONTH_ABBREVIATION | ORDINAL_DAY | ORDINAL_PERIOD | NUMBER_WORD | ONE
             | CURRENCY_CODE | WEEK | FISCAL_YEAR | CALENDAR;
 
-    private static final Keywords INSTANCE = new Keywords();
+    /** The longest word a key holds: 12 letters of 5 bits fit in 63 bits, so a key is never negative. */
+    static final int MAX_LENGTH = 12;
 
+    /** The key of no word: every letter adds a non-zero digit, so no word's key is 0. */
+    static final long NONE = 0;
+
+    // Open addressing, key to flags, in static final arrays (a lookup loads nothing but the slot). A quarter of
+    // the slots or less are taken, so most words that are no keyword miss at the first slot.
     private static final int BITS = 10;
+    private static final long[] KEYS = new long[1 << BITS];
+    private static final int[] FLAGS = new int[1 << BITS];
+    // For each letter a..z, the flags of the keywords that start with it.
+    private static final int[] FIRST_LETTER_FLAGS = new int[26];
 
-    private final String[] words = new String[1 << BITS];
-    private final int[] hashes = new int[1 << BITS];
-    private final int[] flags = new int[1 << BITS];
-    private final int mask = words.length - 1;
-    private int maxLength;
-
-    private Keywords() {
+    static {
         add(MONTH, "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december");
         add(MONTH_ABBREVIATION, "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec");
@@ -72,84 +76,95 @@ final class Keywords {
         add(CALENDAR, "calendar");
     }
 
-    static Keywords instance() {
-        return INSTANCE;
+    private Keywords() {
     }
 
-    private void add(int flag, String... entries) {
+    private static void add(int flag, String... entries) {
         for (String entry : entries) {
-            String lower = entry.toLowerCase(Locale.ROOT);
-            int hash = hash(lower.toCharArray(), 0, lower.length());
-            int slot = slot(hash);
-            while (words[slot] != null && !words[slot].equals(lower)) {
-                slot = (slot + 1) & mask;
+            long key = key(entry.toCharArray(), 0, entry.length());
+            if (key == NONE) {
+                throw new IllegalArgumentException("not a keyword of at most " + MAX_LENGTH + " letters: " + entry);
             }
-            words[slot] = lower;
-            hashes[slot] = hash;
-            flags[slot] |= flag;
-            maxLength = Math.max(maxLength, lower.length());
+            int slot = slot(key);
+            while (KEYS[slot] != NONE && KEYS[slot] != key) {
+                slot = (slot + 1) & (KEYS.length - 1);
+            }
+            KEYS[slot] = key;
+            FLAGS[slot] |= flag;
+            FIRST_LETTER_FLAGS[(entry.charAt(0) | 0x20) - 'a'] |= flag;
         }
+    }
+
+    private static int slot(long key) {
+        return (int) ((key * 0x9E3779B97F4A7C15L) >>> (Long.SIZE - BITS));
     }
 
     /** The flags of {@code text[start, end)}, ignoring ASCII case; 0 when it is no keyword. */
-    int flags(char[] text, int start, int end) {
-        int length = end - start;
-        return length <= 0 || length > maxLength ? 0 : flags(text, start, end, hash(text, start, end));
+    static int flags(char[] text, int start, int end) {
+        return flags(key(text, start, end));
     }
 
-    /**
-     * As {@link #flags(String, int, int)}, with the region's {@link #hash} already computed (the scanner folds
-     * it while reading the word).
-     */
-    int flags(char[] text, int start, int end, int hash) {
-        int length = end - start;
-        if (hash == NOT_ASCII || length > maxLength) {
+    /** The flags of the word of {@link #key} {@code key}; 0 when it is no keyword. */
+    static int flags(long key) {
+        if (key == NONE) {
             return 0;
         }
-        for (int slot = slot(hash); words[slot] != null; slot = (slot + 1) & mask) {
-            if (hashes[slot] == hash && words[slot].length() == length && is(text, start, end, words[slot])) {
-                return flags[slot];
+        for (int slot = slot(key); KEYS[slot] != NONE; slot = (slot + 1) & (KEYS.length - 1)) {
+            if (KEYS[slot] == key) {
+                return FLAGS[slot];
             }
         }
         return 0;
     }
 
-    /** One step of {@link #hash}: {@code h} extended by the ASCII character {@code c}, lower-cased. */
-    static int hashStep(int h, char c) {
-        return 31 * h + (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    /**
+     * False when no keyword with any of {@code flags} starts with {@code c}: a word starting so need not be read to
+     * know that it is none of them.
+     */
+    static boolean mayStart(char c, int flags) {
+        return isAsciiLetter(c) && (FIRST_LETTER_FLAGS[(c | 0x20) - 'a'] & flags) != 0;
     }
 
-    private int slot(int hash) {
-        return (hash * 0x9E3779B9) >>> (Integer.SIZE - BITS);
+    /**
+     * The key of {@code text[start, end)}: its letters, case folded, five bits each; {@link #NONE} when it is empty,
+     * longer than {@value #MAX_LENGTH} or has a character other than an ASCII letter (no keyword has).
+     */
+    static long key(char[] text, int start, int end) {
+        if (end <= start || end - start > MAX_LENGTH) {
+            return NONE;
+        }
+        long key = NONE;
+        for (int i = start; i < end; i++) {
+            char c = text[i];
+            if (!isAsciiLetter(c)) {
+                return NONE;
+            }
+            key = keyStep(key, c);
+        }
+        return key;
     }
 
-    /** True when {@code text[start, end)} is {@code lowerCase}, ignoring ASCII case. */
+    /** One step of {@link #key}: {@code key} extended by the ASCII letter {@code c}. */
+    static long keyStep(long key, char c) {
+        return key << 5 | c & 0x1F;
+    }
+
+    static boolean isAsciiLetter(char c) {
+        // One unsigned compare: (c | 0x20) folds A-Z onto a-z and moves every other character outside them.
+        return (char) ((c | 0x20) - 'a') < 26;
+    }
+
+    /** True when {@code text[start, end)} is {@code lowerCase} (lower-case ASCII letters), ignoring ASCII case. */
     static boolean is(char[] text, int start, int end, String lowerCase) {
         if (end - start != lowerCase.length() || end > text.length) {
             return false;
         }
         for (int i = 0; i < lowerCase.length(); i++) {
-            char c = text[start + i];
-            if (c != lowerCase.charAt(i) && (c < 'A' || c > 'Z' || c + ('a' - 'A') != lowerCase.charAt(i))) {
+            // c | 0x20 is a lower-case letter only when c is that letter in either case.
+            if ((text[start + i] | 0x20) != lowerCase.charAt(i)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** Stands for the hash of a region with a non-ASCII character: no keyword has one. */
-    static final int NOT_ASCII = Integer.MIN_VALUE;
-
-    /** String.hashCode of the lower-cased region, or {@link #NOT_ASCII}. */
-    static int hash(char[] text, int start, int end) {
-        int h = 0;
-        for (int i = start; i < end; i++) {
-            char c = text[i];
-            if (c > 0x7F) {
-                return NOT_ASCII;
-            }
-            h = hashStep(h, c);
-        }
-        return h == NOT_ASCII ? 0 : h;
     }
 }

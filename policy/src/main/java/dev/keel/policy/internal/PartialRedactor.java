@@ -16,6 +16,9 @@ import dev.keel.policy.Redaction;
  * to/through/thru/until/till/and/or between spaces). Whatever no construct claims, a word containing a digit is
  * withheld whole: that is what guarantees that no numeric character survives.
  *
+ * <p>Most of a text is plain ASCII words that start nothing, so those take the shortest path: one compare a
+ * character and one {@link Keywords} probe a word.
+ *
  * <p>Not thread-safe: one instance per scan ({@link #scan} makes it).
  */
 public final class PartialRedactor {
@@ -25,13 +28,30 @@ public final class PartialRedactor {
         void span(String kind, int start, int end);
     }
 
-    private static final Keywords WORDS = Keywords.instance();
     private static final String[] CAPITALISED_MONTHS = {"January", "February", "March", "April", "June", "July",
         "August", "September", "October", "November", "December"};
     private static final String[] CAPITALISED_SHORT_MONTHS = {"May", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug",
         "Sept", "Sep", "Oct", "Nov", "Dec"};
     private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
         "eighth", "ninth"};
+
+    // Types of ASCII characters: one load answers what would otherwise be several range compares, each a
+    // branch the processor may mispredict. OTHER is '$' and, in the main loop, any non-ASCII character.
+    private static final byte SEPARATOR = 0;
+    private static final byte SPACE = 1;
+    private static final byte LETTER = 2;
+    private static final byte DIGIT = 4;
+    private static final byte OTHER = 8;
+    private static final byte WORD = LETTER | DIGIT;
+    private static final byte[] ASCII_TYPE = new byte[0x80];
+
+    static {
+        for (char c = 0; c < 0x80; c++) {
+            ASCII_TYPE[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? LETTER
+                    : c >= '0' && c <= '9' ? DIGIT : c == '$' ? OTHER : c == ' ' || (c >= '\t' && c <= '\r') ? SPACE
+                    : SEPARATOR;
+        }
+    }
 
     // A char array rather than the String: the scanner reads every character several times, and array reads
     // skip the String's bounds and coder checks.
@@ -42,9 +62,10 @@ public final class PartialRedactor {
     // One-entry memories: the constructs tried at one number look at the same few positions again and again.
     private int lettersStart = -1;
     private int lettersEnd;
-    private int flagsStart = -1;
-    private int flagsEnd;
-    private int cachedFlags;
+    /** The keyword key of {@code t[lettersStart, lettersEnd)}, folded while reading it. */
+    private long lettersKey;
+    private int digitsStart = -1;
+    private int digitsEnd;
     private int numberStart = -1;
     private int numberEnd;
     private int separatorStart = -2;
@@ -81,77 +102,121 @@ public final class PartialRedactor {
     }
 
     private void run(SpanSink sink) {
+        char[] t = this.t;
+        int n = this.n;
         int i = 0;
         while (i < n) {
-            char first = t[i];
-            if (first < 0x80 && !Words.isWordCodePoint(first) && first != '$') {
+            char c = t[i];
+            byte type = c < 0x80 ? ASCII_TYPE[c] : OTHER;
+            if (type <= SPACE) {
                 i++;
-                continue;
-            }
-            int cp = first < 0x80 ? first : Character.codePointAt(t, i);
-            if (!Words.isWordCodePoint(cp)) {
-                int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
-                if (end > 0) {
-                    end = wordEnd(end);
-                    sink.span(Redaction.MONEY, i, end);
-                    i = end;
+            } else if (type == LETTER) {
+                // Most words are ASCII letters only: read them here, packing their keyword key on the way, and
+                // leave the rest to token().
+                long key = Keywords.keyStep(Keywords.NONE, c);
+                int end = i + 1;
+                while (end < n && Keywords.isAsciiLetter(c = t[end])) {
+                    key = Keywords.keyStep(key, c);
+                    end++;
+                }
+                if (end < n && continuesWord(end)) {
+                    i = token(i, sink);
                 } else {
-                    i += Character.charCount(cp);
+                    i = letterWord(i, end, end - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE, sink);
                 }
-                continue;
-            }
-            // Read the word, noting digits and folding its keyword hash on the way.
-            int tokenEnd = i;
-            boolean hasDigit = false;
-            int hash = 0;
-            boolean ascii = true;
-            while (tokenEnd < n) {
-                char c = t[tokenEnd];
-                if (c < 0x80) {
-                    if (c >= '0' && c <= '9') {
-                        hasDigit = true;
-                    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-                        break;
-                    }
-                    hash = Keywords.hashStep(hash, c);
-                    tokenEnd++;
-                } else {
-                    int code = Character.codePointAt(t, tokenEnd);
-                    if (!Words.isWordCodePoint(code)) {
-                        break;
-                    }
-                    hasDigit |= isNumeric(code);
-                    ascii = false;
-                    tokenEnd += Character.charCount(code);
-                }
-            }
-            int end;
-            if (hasDigit) {
-                boolean startsWithDigit = isNumeric(cp);
-                end = startsWithDigit ? tryAtDigit(i) : tryAtCode(i);
-                if (end < 0) {
-                    // Nothing more specific: the word is withheld whole (B52, x², ٣).
-                    kind = Redaction.NUMBER;
-                    end = tokenEnd;
-                }
-                end = wordEnd(end);
-                sink.span(kind, startsWithDigit ? withSign(i) : i, end);
             } else {
-                int flags = ascii ? WORDS.flags(t, i, tokenEnd, hash == Keywords.NOT_ASCII ? 0 : hash) : 0;
-                end = (flags & Keywords.TRIGGER) != 0 ? tryAtWord(i, tokenEnd, flags) : -1;
-                if (end > 0) {
-                    end = wordEnd(end);
-                    sink.span(kind, i, end);
-                } else {
-                    end = tokenEnd;
-                }
+                i = token(i, sink);
             }
-            i = end;
         }
+    }
+
+    /** True when the character at {@code j}, which is no ASCII letter, continues a word. */
+    private boolean continuesWord(int j) {
+        char c = t[j];
+        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : Words.isWordCodePoint(Character.codePointAt(t, j));
+    }
+
+    /**
+     * A word of ASCII letters, {@code t[i, end)}, of keyword key {@code key}: withholds what starts there, if
+     * anything; returns where to go on.
+     */
+    private int letterWord(int i, int end, long key, SpanSink sink) {
+        int flags = Keywords.flags(key);
+        if ((flags & Keywords.TRIGGER) == 0) {
+            return end;
+        }
+        // The constructs read this word again first: let the letters memory hold it.
+        lettersStart = i;
+        lettersEnd = end;
+        lettersKey = key;
+        int found = tryAtWord(i, end, flags);
+        if (found < 0) {
+            return end;
+        }
+        found = wordEnd(found);
+        sink.span(kind, i, found);
+        return found;
+    }
+
+    /**
+     * Any other token at {@code i}: a symbol, or a word with a digit or a non-ASCII character (no keyword has one);
+     * returns where to go on.
+     */
+    private int token(int i, SpanSink sink) {
+        char first = t[i];
+        int cp = first < 0x80 ? first : Character.codePointAt(t, i);
+        if (!Words.isWordCodePoint(cp)) {
+            int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
+            if (end > 0) {
+                end = wordEnd(end);
+                sink.span(Redaction.MONEY, i, end);
+                return end;
+            }
+            return i + Character.charCount(cp);
+        }
+        if (isNumeric(cp)) {
+            // Some construct always matches at a digit (a lone number at least), so the word need not be read.
+            int end = wordEnd(tryAtDigit(i));
+            sink.span(kind, withSign(i), end);
+            return end;
+        }
+        int tokenEnd = i;
+        boolean hasDigit = false;
+        while (tokenEnd < n) {
+            char c = t[tokenEnd];
+            if (c < 0x80) {
+                if (ASCII_TYPE[c] == DIGIT) {
+                    hasDigit = true;
+                } else if (ASCII_TYPE[c] != LETTER) {
+                    break;
+                }
+                tokenEnd++;
+            } else {
+                int code = Character.codePointAt(t, tokenEnd);
+                if (!Words.isWordCodePoint(code)) {
+                    break;
+                }
+                hasDigit |= isNumeric(code);
+                tokenEnd += Character.charCount(code);
+            }
+        }
+        if (!hasDigit) {
+            return tokenEnd;
+        }
+        int end = tryAtCode(i);
+        if (end < 0) {
+            // Nothing more specific: the word is withheld whole (B52, x², ٣).
+            kind = Redaction.NUMBER;
+            end = tokenEnd;
+        }
+        end = wordEnd(end);
+        sink.span(kind, i, end);
+        return end;
     }
 
     // ---- where a construct can start ----
 
+    /** The construct at the digit at {@code i}: there always is one, a lone number at least. */
     private int tryAtDigit(int i) {
         int end;
         if ((end = tryNumericDate(i)) > 0) {
@@ -164,6 +229,12 @@ public final class PartialRedactor {
             boolean year = isCenturyYear(i, number) && !isWordAt(number);
             kind = year ? Redaction.DATE : Redaction.NUMBER;
             return number;
+        }
+        if (number < n && isPercentSign(t[number])) {
+            // The commonest figure after those (80%): a day or an ordinal would need a space, a dash or a letter
+            // after its digits, so only tryPercent below can succeed, and it reads just this sign.
+            kind = Redaction.PERCENTAGE;
+            return number + 1;
         }
         if ((end = tryDayMonth(i)) > 0) {
             kind = Redaction.DATE;
@@ -265,7 +336,11 @@ public final class PartialRedactor {
     }
 
     private static boolean isSign(char c) {
-        return c == '%' || c == '％' || c == '‰' || isRangeDash(c);
+        return isPercentSign(c) || isRangeDash(c);
+    }
+
+    private static boolean isPercentSign(char c) {
+        return c == '%' || c == '％' || c == '‰';
     }
 
     /** {@code N{4}[-/.]N{1,2}[-/.]N{1,2}} or {@code N{1,2}[-/.]N{1,2}[-/.]N{2,4}}, not followed by N. */
@@ -336,8 +411,7 @@ public final class PartialRedactor {
         if (j >= n) {
             return -1;
         }
-        char c = t[j];
-        if (c == '%' || c == '％' || c == '‰') {
+        if (isPercentSign(t[j])) {
             return j + 1;
         }
         int word = letters(j);
@@ -376,7 +450,7 @@ public final class PartialRedactor {
             return -1;
         }
         int cp = Character.codePointAt(t, j);
-        if (Character.getType(cp) == Character.CURRENCY_SYMBOL) {
+        if (isCurrencySymbol(cp)) {
             return j + Character.charCount(cp);
         }
         int word = letters(j);
@@ -529,7 +603,7 @@ public final class PartialRedactor {
             return amount;
         }
         int j = separator;
-        if (j < n && Character.getType(Character.codePointAt(t, j)) == Character.CURRENCY_SYMBOL) {
+        if (j < n && isCurrencySymbol(Character.codePointAt(t, j))) {
             j += Character.charCount(Character.codePointAt(t, j));
         }
         int second = amount(afterOptionalSpace(j));
@@ -782,12 +856,9 @@ public final class PartialRedactor {
 
     /** The {@link Keywords} flags of {@code t[start, end)}. */
     private int wordFlags(int start, int end) {
-        if (start != flagsStart || end != flagsEnd) {
-            flagsStart = start;
-            flagsEnd = end;
-            cachedFlags = WORDS.flags(t, start, end);
-        }
-        return cachedFlags;
+        // Nearly always the word letters() has just read.
+        long key = start == lettersStart && end == lettersEnd ? lettersKey : Keywords.key(t, start, end);
+        return Keywords.flags(key);
     }
 
     /** {@code N+ ([.,'’] N+)*}, or -1. */
@@ -847,7 +918,7 @@ public final class PartialRedactor {
         if (j < n && isRangeDash(t[j])) {
             return spaces(j + 1);
         }
-        if (j == i) {
+        if (j == i || j >= n || !Keywords.mayStart(t[j], Keywords.RANGE_WORD)) {
             return -1;
         }
         int word = letters(j);
@@ -943,11 +1014,29 @@ public final class PartialRedactor {
     // ---- characters ----
 
     private int digits(int i) {
+        if (i == digitsStart) {
+            return digitsEnd;
+        }
+        digitsStart = i;
+        digitsEnd = readDigits(i);
+        return digitsEnd;
+    }
+
+    private int readDigits(int i) {
+        int j = i;
+        while (j < n && t[j] < 0x80 && ASCII_TYPE[t[j]] == DIGIT) {
+            j++;
+        }
+        return j < n && t[j] >= 0x80 ? moreDigits(j) : j;
+    }
+
+    // Digits of other scripts, where ASCII digits end at a non-ASCII character.
+    private int moreDigits(int i) {
         int j = i;
         while (j < n) {
             char c = t[j];
             if (c < 0x80) {
-                if (c < '0' || c > '9') {
+                if (ASCII_TYPE[c] != DIGIT) {
                     break;
                 }
                 j++;
@@ -966,29 +1055,38 @@ public final class PartialRedactor {
         if (i == lettersStart) {
             return lettersEnd;
         }
-        lettersStart = i;
-        lettersEnd = readLetters(i);
+        if (i < n && t[i] < 0x80 && ASCII_TYPE[t[i]] != LETTER) {
+            // No word here: keep the memory for the word it holds, which is most likely asked for again next.
+            return i;
+        }
+        readLetters(i);
         return lettersEnd;
     }
 
-    private int readLetters(int i) {
+    private void readLetters(int i) {
         int j = i;
+        long key = Keywords.NONE;
+        boolean ascii = true;
         while (j < n) {
             char c = t[j];
             if (c < 0x80) {
-                if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                if (!Keywords.isAsciiLetter(c)) {
                     break;
                 }
+                key = Keywords.keyStep(key, c);
                 j++;
             } else {
                 int cp = Character.codePointAt(t, j);
                 if (!isLetterOrMark(cp)) {
                     break;
                 }
+                ascii = false;
                 j += Character.charCount(cp);
             }
         }
-        return j;
+        lettersStart = i;
+        lettersEnd = j;
+        lettersKey = ascii && j - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE;
     }
 
     private int lettersBefore(int end) {
@@ -1052,16 +1150,17 @@ public final class PartialRedactor {
 
     // A match that stops inside a word (12k3, 3rdly) takes the rest of the word with it.
     private int wordEnd(int end) {
-        if (end == 0 || end >= n || !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
+        if (end == 0 || end >= n) {
+            return end;
+        }
+        char before = t[end - 1];
+        if (before < 0x80 ? (ASCII_TYPE[before] & WORD) == 0
+                : !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
             return end;
         }
         int j = end;
-        while (j < n) {
-            int cp = Character.codePointAt(t, j);
-            if (!Words.isWordCodePoint(cp)) {
-                break;
-            }
-            j += Character.charCount(cp);
+        while (isWordAt(j)) {
+            j += Character.charCount(Character.codePointAt(t, j));
         }
         return j;
     }
@@ -1110,15 +1209,27 @@ public final class PartialRedactor {
     }
 
     private boolean isNumericAt(int i) {
-        return i >= 0 && i < n && isNumeric(Character.codePointAt(t, i));
+        if (i < 0 || i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : isNumeric(Character.codePointAt(t, i));
     }
 
     private boolean isLetterAt(int i) {
-        return i < n && isLetterOrMark(Character.codePointAt(t, i));
+        if (i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? ASCII_TYPE[c] == LETTER : isLetterOrMark(Character.codePointAt(t, i));
     }
 
     private boolean isWordAt(int i) {
-        return i < n && Words.isWordCodePoint(Character.codePointAt(t, i));
+        if (i >= n) {
+            return false;
+        }
+        char c = t[i];
+        return c < 0x80 ? (ASCII_TYPE[c] & WORD) != 0 : Words.isWordCodePoint(Character.codePointAt(t, i));
     }
 
     static boolean isNumeric(int codePoint) {
@@ -1142,7 +1253,7 @@ public final class PartialRedactor {
     }
 
     private static boolean isSpace(char c) {
-        return c == ' ' || (c >= '\t' && c <= '\r') || c == '\u00A0' || c == '\u202F';
+        return c < 0x80 ? ASCII_TYPE[c] == SPACE : c == '\u00A0' || c == '\u202F';
     }
 
     private static boolean isRangeDash(char c) {
