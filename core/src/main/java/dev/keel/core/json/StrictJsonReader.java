@@ -1,0 +1,443 @@
+package dev.keel.core.json;
+
+import dev.keel.core.WireFormatException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads one strict RFC 8259 JSON value from a {@link String} into the plain-value tree {@link JsonCodec} promises,
+ * with the error codes and limits of {@link JsonLimits}. It exists because Jackson's streaming tokenizer costs more
+ * than the whole validation of a typical stage output; it accepts and refuses exactly what Jackson's strict parser
+ * did (which the differential property test pins), including Jackson's rules at the edges: a number at the top
+ * level must be followed by white space, {@code true} directly followed by an identifier character is one
+ * unrecognized token, escaped surrogates are taken as written, and keys are checked against the string limit as
+ * soon as they end.
+ *
+ * <p>Not thread-safe: one instance reads one text, once, through {@link #read(String, JsonLimits)}.
+ */
+final class StrictJsonReader {
+
+    /** Digits a long holds whatever they are. */
+    private static final int LONG_DIGITS = 18;
+
+    private final String text;
+    private final int end;
+    private final JsonLimits limits;
+    private int pos;
+    private int depth;
+
+    private StrictJsonReader(String text, JsonLimits limits) {
+        this.text = text;
+        this.end = text.length();
+        this.limits = limits;
+    }
+
+    /** The value of {@code text}, which the caller has checked against the document limit. */
+    static Object read(String text, JsonLimits limits) {
+        return new StrictJsonReader(text, limits).readDocument();
+    }
+
+    private Object readDocument() {
+        int c = skipWhitespace();
+        if (c < 0) {
+            throw new WireFormatException("json_malformed", "empty JSON document");
+        }
+        Object value = readValue(c);
+        c = skipWhitespace();
+        if (c >= 0) {
+            int at = pos;
+            // As Jackson did: what follows is read as far as its first token, so a broken token is malformed JSON;
+            // a number is checked but not converted (1e99999999999 is well-formed, just not a BigDecimal).
+            if (c == '-' || (c >= '0' && c <= '9')) {
+                readNumber(false);
+            } else if (c != '{' && c != '[' && c != '"') {
+                readValue(c);
+            }
+            throw new WireFormatException("json_trailing_content", "unexpected content after the JSON value " + where(at));
+        }
+        return value;
+    }
+
+    /** The value starting with {@code c} at {@code pos}; -1 (the end of the text) is reported as such. */
+    private Object readValue(int c) {
+        switch (c) {
+            case '{':
+                return readObject();
+            case '[':
+                return readArray();
+            case '"':
+                return checkedString(pos, readString(false));
+            case 't':
+                return readLiteral("true", Boolean.TRUE);
+            case 'f':
+                return readLiteral("false", Boolean.FALSE);
+            case 'n':
+                return readLiteral("null", null);
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    return readNumber(true);
+                }
+                throw unexpected(pos, "expected a value");
+        }
+    }
+
+    private Object readObject() {
+        enter();
+        LinkedHashMap<String, Object> entries = new LinkedHashMap<>();
+        int c = skipWhitespace();
+        if (c == '}') {
+            pos++;
+            depth--;
+            return new ParsedObject(entries);
+        }
+        while (true) {
+            if (c != '"') {
+                throw unexpected(pos, "expected a double-quoted key");
+            }
+            int keyAt = pos;
+            String key = checkedString(keyAt, readString(true));
+            if (skipWhitespace() != ':') {
+                throw unexpected(pos, "expected ':' after the key");
+            }
+            pos++;
+            Object value = readValue(skipWhitespace());
+            // After the value, as the Jackson-based reader found duplicates: an error inside the value comes first.
+            int size = entries.size();
+            entries.put(key, value);
+            if (entries.size() == size) {
+                throw new WireFormatException("json_duplicate_key", "duplicate key '" + key + "' " + where(keyAt));
+            }
+            c = skipWhitespace();
+            if (c == ',') {
+                pos++;
+                c = skipWhitespace();
+            } else if (c == '}') {
+                pos++;
+                depth--;
+                return new ParsedObject(entries);
+            } else {
+                throw unexpected(pos, "expected ',' or '}' after an object member");
+            }
+        }
+    }
+
+    private List<Object> readArray() {
+        enter();
+        List<Object> items = new ArrayList<>();
+        int c = skipWhitespace();
+        if (c == ']') {
+            pos++;
+            depth--;
+            return Collections.unmodifiableList(items);
+        }
+        while (true) {
+            items.add(readValue(c));
+            c = skipWhitespace();
+            if (c == ',') {
+                pos++;
+                c = skipWhitespace();
+            } else if (c == ']') {
+                pos++;
+                depth--;
+                return Collections.unmodifiableList(items);
+            } else {
+                throw unexpected(pos, "expected ',' or ']' after an array item");
+            }
+        }
+    }
+
+    /** Steps into the object or array at {@code pos}. */
+    private void enter() {
+        if (++depth > limits.maxDepth()) {
+            throw new WireFormatException("json_too_deep", "nesting depth " + depth + " exceeds the limit of "
+                    + limits.maxDepth() + " " + where(pos));
+        }
+        pos++;
+    }
+
+    /**
+     * The string starting at the quote at {@code pos}; leaves {@code pos} after its closing quote. A key's escaped
+     * surrogates must pair up, as Jackson requires of keys (and not of values).
+     */
+    private String readString(boolean key) {
+        int start = pos + 1;
+        for (int i = start; i < end; i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                pos = i + 1;
+                return text.substring(start, i);
+            }
+            if (c == '\\' || c < 0x20) {
+                pos = i;
+                return readEscapedString(start, key);
+            }
+        }
+        throw malformed(end, "unexpected end of input in a string");
+    }
+
+    /** The slow path of {@link #readString}, from the first escape or control character at {@code pos}. */
+    private String readEscapedString(int start, boolean key) {
+        StringBuilder out = new StringBuilder(pos - start + 16).append(text, start, pos);
+        while (pos < end) {
+            char c = text.charAt(pos);
+            if (c == '"') {
+                pos++;
+                return out.toString();
+            }
+            if (c < 0x20) {
+                throw malformed(pos, "control character U+" + hex4(c) + " must be escaped in a string");
+            }
+            if (c != '\\') {
+                out.append(c);
+                pos++;
+                continue;
+            }
+            int escapeAt = pos;
+            char unit = readEscape();
+            if (key && Character.isSurrogate(unit)) {
+                if (Character.isLowSurrogate(unit)) {
+                    throw malformed(escapeAt, "escaped low surrogate U+" + hex4(unit) + " without a high one before it in a key");
+                }
+                if (pos >= end || text.charAt(pos) != '\\') {
+                    throw malformed(pos, "escaped high surrogate U+" + hex4(unit) + " not followed by an escaped low one in a key");
+                }
+                out.append(unit);
+                escapeAt = pos;
+                unit = readEscape();
+                if (!Character.isLowSurrogate(unit)) {
+                    throw malformed(escapeAt, "expected an escaped low surrogate in a key, found U+" + hex4(unit));
+                }
+            }
+            out.append(unit);
+        }
+        throw malformed(end, "unexpected end of input in a string");
+    }
+
+    /** The code unit of the escape whose backslash is at {@code pos}; leaves {@code pos} after it. */
+    private char readEscape() {
+        if (pos + 1 >= end) {
+            throw malformed(end, "unexpected end of input in an escape");
+        }
+        char escaped = text.charAt(pos + 1);
+        pos += 2;
+        switch (escaped) {
+            case '"':
+            case '\\':
+            case '/':
+                return escaped;
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'n':
+                return '\n';
+            case 'r':
+                return '\r';
+            case 't':
+                return '\t';
+            case 'u':
+                return readHex4();
+            default:
+                throw malformed(pos - 1, "unrecognized escape '\\" + escaped + "'");
+        }
+    }
+
+    /**
+     * The code unit of the four hex digits at {@code pos}, ASCII only (Jackson also took any character whose low
+     * byte is a hex digit); a lone surrogate in a value is taken as written, as Jackson did.
+     */
+    private char readHex4() {
+        int value = 0;
+        for (int stop = pos + 4; pos < stop; pos++) {
+            if (pos >= end) {
+                throw malformed(end, "unexpected end of input in a \\u escape");
+            }
+            char c = text.charAt(pos);
+            int digit = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+            if (digit < 0) {
+                throw unexpected(pos, "expected a hex digit in a \\u escape");
+            }
+            value = value << 4 | digit;
+        }
+        return (char) value;
+    }
+
+    private String checkedString(int at, String value) {
+        if (value.length() > limits.maxStringLength()) {
+            throw new WireFormatException("json_string_too_long", "string of " + value.length()
+                    + " characters exceeds the limit of " + limits.maxStringLength() + " " + where(at));
+        }
+        return value;
+    }
+
+    private Object readLiteral(String literal, Object value) {
+        int start = pos;
+        int after = start + literal.length();
+        // Jackson's rule: "truex" or "null1" is one unrecognized token, while "true]" or "true:" ends at the literal.
+        if (!text.startsWith(literal, start) || (after < end && isIdentifierPartAfterLiteral(text.charAt(after)))) {
+            throw unexpected(start, "expected a value");
+        }
+        pos = after;
+        return value;
+    }
+
+    private static boolean isIdentifierPartAfterLiteral(char c) {
+        return c >= '0' && c != ']' && c != '}' && Character.isJavaIdentifierPart(c);
+    }
+
+    /**
+     * An exact {@link BigDecimal}: integers with scale 0, decimals with the scale they were written with. The length
+     * limit counts digits (sign, decimal point and exponent marker aside), as Jackson's did. Without
+     * {@code convert}, only checks the number and returns null.
+     */
+    private BigDecimal readNumber(boolean convert) {
+        int start = pos;
+        int i = start;
+        boolean negative = text.charAt(i) == '-';
+        if (negative) {
+            i++;
+        }
+        if (i >= end || !isDigit(text.charAt(i))) {
+            throw i >= end ? malformed(i, "unexpected end of input after a minus sign")
+                    : unexpected(i, "expected a digit after a minus sign");
+        }
+        long unscaled = 0;
+        int intStart = i;
+        if (text.charAt(i) == '0') {
+            i++;
+            if (i < end && isDigit(text.charAt(i))) {
+                throw malformed(i, "leading zeros are not allowed in a number");
+            }
+        } else {
+            for (; i < end && isDigit(text.charAt(i)); i++) {
+                unscaled = unscaled * 10 + (text.charAt(i) - '0');
+            }
+        }
+        int intDigits = i - intStart;
+        int fractionDigits = 0;
+        int exponentDigits = 0;
+        boolean integral = true;
+        if (i < end && text.charAt(i) == '.') {
+            integral = false;
+            int fractionStart = ++i;
+            for (; i < end && isDigit(text.charAt(i)); i++) {
+                unscaled = unscaled * 10 + (text.charAt(i) - '0');
+            }
+            fractionDigits = i - fractionStart;
+            if (fractionDigits == 0) {
+                throw digitExpected(i, "a decimal point");
+            }
+        }
+        boolean exponent = i < end && (text.charAt(i) | 0x20) == 'e';
+        if (exponent) {
+            integral = false;
+            if (++i < end && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+                i++;
+            }
+            int exponentStart = i;
+            while (i < end && isDigit(text.charAt(i))) {
+                i++;
+            }
+            exponentDigits = i - exponentStart;
+            if (exponentDigits == 0) {
+                throw digitExpected(i, "an exponent marker");
+            }
+        }
+        pos = i;
+        if (depth == 0 && i < end && !isWhitespace(text.charAt(i))) {
+            throw unexpected(i, "expected white space after a number at the top level");
+        }
+        int digits = intDigits + fractionDigits + exponentDigits;
+        if (digits > limits.maxNumberLength()) {
+            throw new WireFormatException("json_number_too_long", "number of " + digits + " digits exceeds the limit of "
+                    + limits.maxNumberLength() + " " + where(start));
+        }
+        if (!convert) {
+            return null;
+        }
+        if (!exponent && intDigits + fractionDigits <= LONG_DIGITS) {
+            long signed = negative ? -unscaled : unscaled;
+            return integral ? BigDecimal.valueOf(signed) : BigDecimal.valueOf(signed, fractionDigits);
+        }
+        try {
+            return new BigDecimal(text.substring(start, i));
+        } catch (NumberFormatException e) {
+            throw new WireFormatException("json_malformed", "malformed JSON " + where(start)
+                    + ": number out of range (its exponent or scale passes " + Integer.MAX_VALUE + ")", e);
+        }
+    }
+
+    private WireFormatException digitExpected(int at, String after) {
+        return at >= end ? malformed(at, "unexpected end of input after " + after)
+                : unexpected(at, "expected a digit after " + after);
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isWhitespace(char c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    /** The next character after white space, left at {@code pos}, or -1 at the end of the text. */
+    private int skipWhitespace() {
+        for (; pos < end; pos++) {
+            char c = text.charAt(pos);
+            if (c > ' ') {
+                return c;
+            }
+            if (!isWhitespace(c)) {
+                throw malformed(pos, "control character U+" + hex4(c)
+                        + " between tokens; only space, tab, line feed and carriage return may stand there");
+            }
+        }
+        return -1;
+    }
+
+    // ---- errors ----
+
+    private WireFormatException malformed(int at, String detail) {
+        return new WireFormatException("json_malformed", "malformed JSON " + where(at) + ": " + detail);
+    }
+
+    /** Names what stands at {@code at}: a whole unrecognized word, so "not json" reads as the token 'not'. */
+    private WireFormatException unexpected(int at, String expectation) {
+        if (at >= end) {
+            return malformed(at, "unexpected end of input; " + expectation);
+        }
+        char c = text.charAt(at);
+        if (Character.isJavaIdentifierStart(c)) {
+            int tokenEnd = at + 1;
+            while (tokenEnd < end && tokenEnd - at < 40 && Character.isJavaIdentifierPart(text.charAt(tokenEnd))) {
+                tokenEnd++;
+            }
+            return malformed(at, "unrecognized token '" + text.substring(at, tokenEnd) + "'; " + expectation);
+        }
+        String shown = c >= 0x20 && c < 0x7F ? "'" + c + "'" : "U+" + hex4(c);
+        return malformed(at, "unexpected character " + shown + "; " + expectation);
+    }
+
+    private static String hex4(char c) {
+        String hex = Integer.toHexString(c).toUpperCase(Locale.ROOT);
+        return "0000".substring(hex.length()) + hex;
+    }
+
+    /** "at line L, column C" of offset {@code at}; a line ends at LF, CR or CRLF, as Jackson counted. */
+    private String where(int at) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at && i < end; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= end || text.charAt(i + 1) != '\n'))) {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return "at line " + line + ", column " + (at - lineStart + 1);
+    }
+}
