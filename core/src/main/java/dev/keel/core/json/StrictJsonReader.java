@@ -2,11 +2,12 @@ package dev.keel.core.json;
 
 import dev.keel.core.WireFormatException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Reads one strict RFC 8259 JSON value from a {@link String} into the plain-value tree {@link JsonCodec} promises,
@@ -21,6 +22,15 @@ import java.util.Locale;
  */
 final class StrictJsonReader {
 
+    /**
+     * Keys read lately, shared by every reader, so that documents of the same shape allocate and hash their keys
+     * once. Racy on purpose: a slot holds null or some immutable String, and a key is taken from it only when it
+     * matches the text, so a lost or stale update costs only a miss.
+     */
+    private static final String[] KEYS = new String[1024];
+    /** Longer keys are rare and would pin more memory in {@link #KEYS}. */
+    private static final int CACHED_KEY_MAX = 32;
+
     /** Digits a long holds whatever they are. */
     private static final int LONG_DIGITS = 18;
 
@@ -29,6 +39,12 @@ final class StrictJsonReader {
     private final JsonLimits limits;
     private int pos;
     private int depth;
+    /**
+     * Keys and values of the objects being read, items of the arrays being read, innermost last: one array for the
+     * whole document, so that each object and array is allocated once, at its final size.
+     */
+    private Object[] stack = new Object[32];
+    private int top;
 
     private StrictJsonReader(String text, JsonLimits limits) {
         this.text = text;
@@ -87,14 +103,10 @@ final class StrictJsonReader {
 
     private Object readObject() {
         enter();
-        LinkedHashMap<String, Object> entries = new LinkedHashMap<>();
+        int base = top;
+        Set<String> largeObjectKeys = null;
         int c = skipWhitespace();
-        if (c == '}') {
-            pos++;
-            depth--;
-            return new ParsedObject(entries);
-        }
-        while (true) {
+        while (c != '}') {
             if (c != '"') {
                 throw unexpected(pos, "expected a double-quoted key");
             }
@@ -104,50 +116,77 @@ final class StrictJsonReader {
                 throw unexpected(pos, "expected ':' after the key");
             }
             pos++;
-            Object value = readValue(skipWhitespace());
+            push(key);
+            push(readValue(skipWhitespace()));
             // After the value, as the Jackson-based reader found duplicates: an error inside the value comes first.
-            int size = entries.size();
-            entries.put(key, value);
-            if (entries.size() == size) {
+            int previousKeysEnd = top - 2;
+            boolean duplicate = false;
+            if (previousKeysEnd - base < 2 * ParsedObject.LINEAR_MAX) {
+                for (int i = base; i < previousKeysEnd && !duplicate; i += 2) {
+                    duplicate = key.equals(stack[i]);
+                }
+            } else {
+                if (largeObjectKeys == null) {
+                    largeObjectKeys = new HashSet<>();
+                    for (int i = base; i < previousKeysEnd; i += 2) {
+                        largeObjectKeys.add((String) stack[i]);
+                    }
+                }
+                duplicate = !largeObjectKeys.add(key);
+            }
+            if (duplicate) {
                 throw new WireFormatException("json_duplicate_key", "duplicate key '" + key + "' " + where(keyAt));
             }
             c = skipWhitespace();
             if (c == ',') {
                 pos++;
                 c = skipWhitespace();
-            } else if (c == '}') {
-                pos++;
-                depth--;
-                return new ParsedObject(entries);
-            } else {
+                if (c == '}') {
+                    throw unexpected(pos, "expected a double-quoted key");
+                }
+            } else if (c != '}') {
                 throw unexpected(pos, "expected ',' or '}' after an object member");
             }
         }
+        pos++;
+        depth--;
+        return new ParsedObject(pop(base));
     }
 
     private List<Object> readArray() {
         enter();
-        List<Object> items = new ArrayList<>();
+        int base = top;
         int c = skipWhitespace();
-        if (c == ']') {
-            pos++;
-            depth--;
-            return Collections.unmodifiableList(items);
-        }
-        while (true) {
-            items.add(readValue(c));
+        while (c != ']') {
+            push(readValue(c));
             c = skipWhitespace();
             if (c == ',') {
                 pos++;
                 c = skipWhitespace();
-            } else if (c == ']') {
-                pos++;
-                depth--;
-                return Collections.unmodifiableList(items);
-            } else {
+                if (c == ']') {
+                    throw unexpected(pos, "expected a value");
+                }
+            } else if (c != ']') {
                 throw unexpected(pos, "expected ',' or ']' after an array item");
             }
         }
+        pos++;
+        depth--;
+        return Collections.unmodifiableList(Arrays.asList(pop(base)));
+    }
+
+    private void push(Object value) {
+        if (top == stack.length) {
+            stack = Arrays.copyOf(stack, top * 2);
+        }
+        stack[top++] = value;
+    }
+
+    /** The entries or items of the object or array that opened at {@code base}, taken off the stack. */
+    private Object[] pop(int base) {
+        Object[] slice = Arrays.copyOfRange(stack, base, top);
+        top = base;
+        return slice;
     }
 
     /** Steps into the object or array at {@code pos}. */
@@ -165,18 +204,37 @@ final class StrictJsonReader {
      */
     private String readString(boolean key) {
         int start = pos + 1;
+        int hash = 0;
         for (int i = start; i < end; i++) {
             char c = text.charAt(i);
             if (c == '"') {
                 pos = i + 1;
-                return text.substring(start, i);
+                return key ? cachedKey(start, i, hash) : text.substring(start, i);
             }
             if (c == '\\' || c < 0x20) {
                 pos = i;
                 return readEscapedString(start, key);
             }
+            hash = 31 * hash + c;
         }
         throw malformed(end, "unexpected end of input in a string");
+    }
+
+    /** The key at {@code [start, stop)}, whose {@link String#hashCode()} is {@code hash}, from {@link #KEYS} if there. */
+    private String cachedKey(int start, int stop, int hash) {
+        int length = stop - start;
+        if (length > CACHED_KEY_MAX) {
+            return text.substring(start, stop);
+        }
+        int slot = (hash ^ hash >>> 16) & (KEYS.length - 1);
+        String cached = KEYS[slot];
+        if (cached != null && cached.hashCode() == hash && cached.length() == length && text.startsWith(cached, start)) {
+            return cached;
+        }
+        String key = text.substring(start, stop);
+        key.hashCode(); // cached in the String, for the check above and for the maps the key goes into
+        KEYS[slot] = key;
+        return key;
     }
 
     /** The slow path of {@link #readString}, from the first escape or control character at {@code pos}. */

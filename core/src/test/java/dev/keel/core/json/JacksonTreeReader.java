@@ -17,10 +17,10 @@ import java.util.List;
 
 /**
  * The codec's parse as it was before {@link StrictJsonReader}: Jackson's strict streaming parser building the same
- * plain-value tree, with Jackson's limit checks mapped to the codec's codes. The oracle of the differential tests;
- * it reports only codes, not positions. One difference is mapped rather than kept: where Jackson let a
- * {@link NumberFormatException} escape for an exponent past the int range ({@code 1e99999999999}), this says
- * {@code json_malformed}, as the codec must. Immutable and thread-safe.
+ * plain-value tree (objects as LinkedHashMap, which the writer keeps in order), with Jackson's limit checks mapped
+ * to the codec's codes. The oracle of the differential tests; it reports only codes, not positions. One difference
+ * is mapped rather than kept: where Jackson let a {@link NumberFormatException} escape for an exponent past the int
+ * range ({@code 1e99999999999}), this says {@code json_malformed}, as the codec must. Immutable and thread-safe.
  */
 final class JacksonTreeReader {
 
@@ -101,7 +101,7 @@ final class JacksonTreeReader {
         if (token != JsonToken.END_OBJECT) {
             throw new WireFormatException("json_malformed", "unterminated object");
         }
-        return new ParsedObject(entries);
+        return entries;
     }
 
     private List<Object> readArray(JsonParser parser) throws IOException {

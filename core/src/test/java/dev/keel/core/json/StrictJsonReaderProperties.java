@@ -120,7 +120,10 @@ class StrictJsonReaderProperties {
         Arbitrary<Object> list = child.list().ofMaxSize(4).map(items -> (Object) new ArrayList<>(items));
         Arbitrary<Object> map = Arbitraries.maps(anyString().ofMaxLength(8), child).ofMaxSize(4)
                 .map(m -> (Object) new LinkedHashMap<>(m));
-        return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(1, list), Tuple.of(1, map));
+        // Wide objects take the hash-indexed path of ParsedObject.
+        Arbitrary<Object> wideMap = Arbitraries.maps(anyString().ofMaxLength(8), leaf).ofMinSize(ParsedObject.LINEAR_MAX)
+                .ofMaxSize(20).map(m -> (Object) new LinkedHashMap<>(m));
+        return Arbitraries.frequencyOf(Tuple.of(6, leaf), Tuple.of(2, list), Tuple.of(2, map), Tuple.of(1, wideMap));
     }
 
     /** Every UTF-16 code unit, lone surrogates and control characters included. */

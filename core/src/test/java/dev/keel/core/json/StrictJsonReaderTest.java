@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.WireFormatException;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,25 @@ class StrictJsonReaderTest {
         assertFails("[true$]", "json_malformed", "column 6");
         assertFails("NaN", "json_malformed", "column 1");
         assertFails("-Infinity", "json_malformed", "column 2");
+    }
+
+    @Test
+    void findsEveryKeyOfAWideObjectInOrder() {
+        StringBuilder text = new StringBuilder("{");
+        Map<String, Object> expected = new LinkedHashMap<>();
+        for (int i = 0; i < 40; i++) {
+            text.append(i == 0 ? "" : ",").append("\"k").append(i * 7 % 40).append("\":").append(i);
+            expected.put("k" + i * 7 % 40, BigDecimal.valueOf(i));
+        }
+        Map<String, Object> object = codec.parseObject(text.append('}').toString());
+
+        assertThat(object).isEqualTo(expected).hasSameHashCodeAs(expected);
+        assertThat(object.keySet()).containsExactlyElementsOf(expected.keySet());
+        expected.forEach((key, value) -> assertThat(object.get(key)).isEqualTo(value));
+        assertThat(object.containsKey("k40")).isFalse();
+        assertThat(object.get("k40")).isNull();
+        assertThat(object.get(null)).isNull();
+        assertFails(text.substring(0, text.length() - 1) + ",\"k33\":0}", "json_duplicate_key", "'k33'");
     }
 
     // ---- json_malformed ----
