@@ -436,9 +436,8 @@ public final class DefaultStageValidator implements StageValidator {
             out.add(new StageViolation(ViolationCode.TOO_FEW_ITEMS, path.render(), "expected at least "
                     + shape.minEntries() + (shape.minEntries() == 1 ? " entry" : " entries") + ", found " + entries.size()));
         }
-        for (Map.Entry<?, ?> entry : entries.entrySet()) {
-            walkChild(shape.values(), entry.getValue(), path, String.valueOf(entry.getKey()), out);
-        }
+        // forEach, not entrySet: a parsed object then makes no entry objects.
+        entries.forEach((key, item) -> walkChild(shape.values(), item, path, String.valueOf(key), out));
     }
 
     private static void walkInteger(Shape.IntegerShape shape, Object value, Path path, List<StageViolation> out) {
