@@ -11,12 +11,14 @@ import java.util.Set;
 
 /**
  * Reads one strict RFC 8259 JSON value from a {@link String} into the plain-value tree {@link JsonCodec} promises,
- * with the error codes and limits of {@link JsonLimits}. It exists because Jackson's streaming tokenizer costs more
- * than the whole validation of a typical stage output; it accepts and refuses exactly what Jackson's strict parser
- * did (which the differential property test pins), including Jackson's rules at the edges: a number at the top
- * level must be followed by white space, {@code true} directly followed by an identifier character is one
- * unrecognized token, escaped surrogates are taken as written, and keys are checked against the string limit as
- * soon as they end.
+ * with the error codes and limits of {@link JsonLimits}. It exists because Jackson's streaming tokenizer alone cost
+ * more than the whole validation of a typical stage output should. It accepts and refuses what Jackson's strict
+ * parser did (a differential property test pins this), including Jackson's rules at the edges: a number at the top
+ * level must be followed by white space; {@code true} directly followed by an identifier character is one
+ * unrecognized token; escaped surrogates are taken as written in values but must pair up in keys; a key is checked
+ * against the string limit as soon as it ends, a repeated key only after its value. Three Jackson quirks are not
+ * kept: a number running to the end of the input is counted in full, the string limit does not apply to numbers,
+ * and a backslash-u escape takes ASCII hex digits only.
  *
  * <p>Not thread-safe: one instance reads one text, once, through {@link #read(String, JsonLimits)}.
  */
