@@ -2,7 +2,9 @@ package dev.keel.core.json;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -10,8 +12,8 @@ import java.util.function.BiConsumer;
 /**
  * An unmodifiable JSON object as parsed, keys in document order. Its own type so that the writer can tell that its
  * order is meaningful, and compact because parsed trees are many small objects: keys and values sit in one array,
- * searched in order up to {@link #LINEAR_MAX} keys (cheaper than hashing them) and through a hash table of
- * positions above. Immutable once built; thread-safe.
+ * searched in order up to {@link #LINEAR_MAX} keys (cheaper than hashing them), through a {@link HashMap} above
+ * (whose tree bins keep crafted colliding keys from making lookups linear). Immutable once built; thread-safe.
  */
 final class ParsedObject extends AbstractMap<String, Object> {
 
@@ -20,42 +22,26 @@ final class ParsedObject extends AbstractMap<String, Object> {
 
     /** key0, value0, key1, value1, ...; the keys are distinct. */
     private final Object[] entries;
-    /** For larger objects: open addressing by key hash, each slot the key's position in entries plus one. */
-    private final int[] table;
+    /** For larger objects, the same entries by key; null for small ones. */
+    private final Map<String, Object> index;
 
     /** Takes ownership of {@code entries}, whose keys the caller has checked are distinct strings. */
     ParsedObject(Object[] entries) {
         this.entries = entries;
-        this.table = entries.length / 2 > LINEAR_MAX ? hashTable(entries) : null;
-    }
-
-    private static int[] hashTable(Object[] entries) {
-        int[] table = new int[Integer.highestOneBit(entries.length) * 2];
-        for (int i = 0; i < entries.length; i += 2) {
-            int slot = entries[i].hashCode() & (table.length - 1);
-            while (table[slot] != 0) {
-                slot = (slot + 1) & (table.length - 1);
+        if (entries.length / 2 > LINEAR_MAX) {
+            index = new HashMap<>(entries.length);
+            for (int i = 0; i < entries.length; i += 2) {
+                index.put((String) entries[i], entries[i + 1]);
             }
-            table[slot] = i + 1;
+        } else {
+            index = null;
         }
-        return table;
     }
 
     private int indexOf(Object key) {
-        if (table == null) {
-            for (int i = 0; i < entries.length; i += 2) {
-                if (entries[i].equals(key)) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-        if (key == null) {
-            return -1;
-        }
-        for (int slot = key.hashCode() & (table.length - 1); table[slot] != 0; slot = (slot + 1) & (table.length - 1)) {
-            if (entries[table[slot] - 1].equals(key)) {
-                return table[slot] - 1;
+        for (int i = 0; i < entries.length; i += 2) {
+            if (entries[i].equals(key)) {
+                return i;
             }
         }
         return -1;
@@ -63,13 +49,16 @@ final class ParsedObject extends AbstractMap<String, Object> {
 
     @Override
     public Object get(Object key) {
+        if (index != null) {
+            return index.get(key);
+        }
         int i = indexOf(key);
         return i < 0 ? null : entries[i + 1];
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return indexOf(key) >= 0;
+        return index != null ? index.containsKey(key) : indexOf(key) >= 0;
     }
 
     @Override

@@ -2,9 +2,12 @@ package dev.keel.core.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.keel.core.WireFormatException;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,6 +116,34 @@ class StrictJsonReaderTest {
         assertThat(object.get("k40")).isNull();
         assertThat(object.get(null)).isNull();
         assertFails(text.substring(0, text.length() - 1) + ",\"k33\":0}", "json_duplicate_key", "'k33'");
+    }
+
+    @Test
+    void staysFastOnKeysCraftedToShareOneHash() {
+        // "Aa" and "BB" have the same hash, so every key made of 17 of them does: 131,072 keys, one hash. Probing
+        // for them one by one would take minutes; the index's tree bins take a second or two.
+        List<String> keys = List.of("");
+        for (int pair = 0; pair < 17; pair++) {
+            List<String> longer = new ArrayList<>(keys.size() * 2);
+            keys.forEach(key -> {
+                longer.add(key + "Aa");
+                longer.add(key + "BB");
+            });
+            keys = longer;
+        }
+        StringBuilder text = new StringBuilder("{");
+        keys.forEach(key -> text.append(text.length() == 1 ? "" : ",").append('"').append(key).append("\":1"));
+        String json = text.append('}').toString();
+        List<String> colliding = keys;
+
+        Map<String, Object> object = assertTimeoutPreemptively(Duration.ofSeconds(15), () -> {
+            Map<String, Object> parsed = codec.parseObject(json);
+            colliding.forEach(parsed::get);
+            return parsed;
+        });
+        assertThat(object).hasSize(131_072).containsEntry(colliding.get(12_345), BigDecimal.ONE);
+        String repeated = json.substring(0, json.length() - 1) + ",\"" + colliding.get(7) + "\":2}";
+        assertTimeoutPreemptively(Duration.ofSeconds(15), () -> assertFails(repeated, "json_duplicate_key", colliding.get(7)));
     }
 
     // ---- json_malformed ----
