@@ -6,7 +6,7 @@ package dev.keel.core.json;
  *
  * @param maxDepth          deepest nesting of objects and arrays (the root object is depth 1)
  * @param maxStringLength   longest string value or key, in UTF-16 code units
- * @param maxNumberLength   longest number literal, in characters
+ * @param maxNumberLength   longest number, in digits (its sign, decimal point and exponent marker not counted)
  * @param maxDocumentLength longest document, in UTF-16 code units
  */
 public record JsonLimits(int maxDepth, int maxStringLength, int maxNumberLength, long maxDocumentLength) {

@@ -3,9 +3,7 @@ package dev.keel.core.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
@@ -25,8 +23,6 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +30,10 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** The Jackson-backed {@link JsonCodec}. Immutable and thread-safe (Jackson's factory and mapper are). */
+/**
+ * The {@link JsonCodec}: {@link StrictJsonReader} parses, Jackson writes and binds. Immutable and thread-safe
+ * (Jackson's factory and mapper are).
+ */
 final class StrictJsonCodec implements JsonCodec {
 
     static final StrictJsonCodec DEFAULT = new StrictJsonCodec(JsonLimits.DEFAULTS);
@@ -88,29 +87,14 @@ final class StrictJsonCodec implements JsonCodec {
             throw new WireFormatException("json_document_too_large", "JSON document of " + json.length()
                     + " characters exceeds the limit of " + limits.maxDocumentLength());
         }
-        try (JsonParser parser = factory.createParser(json)) {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new WireFormatException("json_malformed", "empty JSON document");
-            }
-            Object value = readValue(parser, first);
-            if (parser.nextToken() != null) {
-                throw new WireFormatException("json_trailing_content",
-                        "unexpected content after the JSON value " + where(parser.currentTokenLocation()));
-            }
-            return value;
-        } catch (StreamConstraintsException e) {
-            throw constraintViolation(e);
-        } catch (JsonProcessingException e) {
-            throw malformed(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return StrictJsonReader.read(json, limits);
     }
 
     private static WireFormatException malformed(JsonProcessingException e) {
-        return new WireFormatException("json_malformed", "malformed JSON " + where(e.getLocation()) + ": "
-                + e.getOriginalMessage(), e);
+        JsonLocation location = e.getLocation();
+        String where = location == null || location.getLineNr() < 1 ? ""
+                : "at line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
+        return new WireFormatException("json_malformed", "malformed JSON " + where + e.getOriginalMessage(), e);
     }
 
     @Override
@@ -123,99 +107,6 @@ final class StrictJsonCodec implements JsonCodec {
         Map<String, Object> object = (Map<String, Object>) value;
         return object;
     }
-
-    private Object readValue(JsonParser parser, JsonToken token) throws IOException {
-        switch (token) {
-            case START_OBJECT:
-                return readObject(parser);
-            case START_ARRAY:
-                return readArray(parser);
-            case VALUE_STRING:
-                return checkedString(parser, parser.getText());
-            case VALUE_NUMBER_INT:
-                // Most integers fit a long; BigInteger parsing is several times slower.
-                return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                        ? new BigDecimal(parser.getBigIntegerValue()) : BigDecimal.valueOf(parser.getLongValue());
-            case VALUE_NUMBER_FLOAT:
-                return parser.getDecimalValue();
-            case VALUE_TRUE:
-                return Boolean.TRUE;
-            case VALUE_FALSE:
-                return Boolean.FALSE;
-            case VALUE_NULL:
-                return null;
-            default:
-                throw new WireFormatException("json_malformed",
-                        "unexpected token " + token + " " + where(parser.currentTokenLocation()));
-        }
-    }
-
-    // Nesting depth is checked by the factory's StreamReadConstraints, mapped in constraintViolation.
-    private Map<String, Object> readObject(JsonParser parser) throws IOException {
-        LinkedHashMap<String, Object> entries = new LinkedHashMap<>();
-        int count = 0;
-        JsonToken token;
-        while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
-            String key = checkedString(parser, parser.currentName());
-            entries.put(key, readValue(parser, parser.nextToken()));
-            // A map that did not grow saw the key before: free, where Jackson's own detection costs a set per object.
-            if (entries.size() < ++count) {
-                throw new WireFormatException("json_duplicate_key", "duplicate key '" + key + "' "
-                        + where(parser.currentTokenLocation()));
-            }
-        }
-        if (token != JsonToken.END_OBJECT) {
-            throw new WireFormatException("json_malformed", "unterminated object " + where(parser.currentTokenLocation()));
-        }
-        return new ParsedObject(entries);
-    }
-
-    private List<Object> readArray(JsonParser parser) throws IOException {
-        List<Object> items = new ArrayList<>();
-        JsonToken token;
-        while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
-            if (token == null) {
-                throw new WireFormatException("json_malformed", "unterminated array " + where(parser.currentTokenLocation()));
-            }
-            items.add(readValue(parser, token));
-        }
-        return Collections.unmodifiableList(items);
-    }
-
-    private String checkedString(JsonParser parser, String text) {
-        if (text.length() > limits.maxStringLength()) {
-            throw new WireFormatException("json_string_too_long", "string of " + text.length()
-                    + " characters exceeds the limit of " + limits.maxStringLength() + " "
-                    + where(parser.currentTokenLocation()));
-        }
-        return text;
-    }
-
-    /** Maps Jackson's own limit checks (which may fire before ours) to our codes. */
-    private WireFormatException constraintViolation(StreamConstraintsException e) {
-        String message = e.getOriginalMessage();
-        String code;
-        if (message.startsWith("Document nesting depth")) {
-            code = "json_too_deep";
-        } else if (message.startsWith("String value length") || message.startsWith("Name length")) {
-            code = "json_string_too_long";
-        } else if (message.startsWith("Number value length")) {
-            code = "json_number_too_long";
-        } else if (message.startsWith("Document length")) {
-            code = "json_document_too_large";
-        } else {
-            code = "json_malformed";
-        }
-        return new WireFormatException(code, message.replaceAll(" \\(from `.*`\\)", "") + " " + where(e.getLocation()), e);
-    }
-
-    private static String where(JsonLocation location) {
-        if (location == null || location.getLineNr() < 1) {
-            return "";
-        }
-        return "at line " + location.getLineNr() + ", column " + location.getColumnNr();
-    }
-
 
     // ---- binding ----
 

@@ -298,6 +298,16 @@ class StageValidatorTest {
         }
 
         @Test
+        void repeatsAreFoundInLongListsToo() {
+            List<String> many = List.of("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a2", "a9", "a0");
+            Map<String, Object> repeated = edit(AGENCY_HIGH, "/judgements/agencyDetected", many);
+
+            assertThat(violations("agency_detect_v1", repeated, StageFixtures.afterJudgement()))
+                    .filteredOn(line -> line.startsWith("duplicate_item"))
+                    .containsExactly("duplicate_item /judgements/agencyDetected/9", "duplicate_item /judgements/agencyDetected/11");
+        }
+
+        @Test
         void sessionIdMustContinueTheCachedSession() {
             StageValidation result = result("agency_detect_v1", edit(AGENCY_LOW, "/session_id", "another-session"),
                     ValidationContext.of(StageFixtures.afterJudgement()));

@@ -22,12 +22,14 @@ import dev.keel.core.text.JsText;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -40,6 +42,8 @@ public final class DefaultStageValidator implements StageValidator {
     public static final DefaultStageValidator INSTANCE = new DefaultStageValidator();
 
     private static final BigDecimal SCORE_MAX = BigDecimal.ONE;
+    /** Lists up to this size are checked for repeats pairwise. */
+    private static final int PAIRWISE_MAX = 8;
     /** Marks a pointer that found nothing (null is a value). */
     private static final Object MISSING = new Object();
 
@@ -142,13 +146,15 @@ public final class DefaultStageValidator implements StageValidator {
         Map<String, Object> state = context.cachedState();
         Shape.ObjectShape shape = contract.outputShape();
         int declaredPresent = 0;
-        for (Shape.Field field : shape.fields()) {
+        Path path = new Path();
+        List<Shape.Field> fields = shape.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            Shape.Field field = fields.get(i);
             String name = field.name();
             Object value = output.get(name);
-            Path path = Path.ROOT.child(name);
             if (value == null && !output.containsKey(name)) {
                 if (field.required()) {
-                    out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.render(), "required property '"
+                    out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.render(name), "required property '"
                             + name + "' is missing; expected " + expected(field.shape())));
                 }
                 continue;
@@ -168,17 +174,17 @@ public final class DefaultStageValidator implements StageValidator {
                     checkNextStepValue(contract, value, out);
                     break;
                 case StageContract.TELEMETRY:
-                    walk(field.shape(), value, path, out);
+                    walkChild(field.shape(), value, path, name, out);
                     checkCorrectionNote(value, context, out);
                     break;
                 default:
-                    walk(field.shape(), value, path, out);
+                    walkChild(field.shape(), value, path, name, out);
             }
         }
         if (contract.sessionFields() == SessionFields.OMIT) {
             for (String name : List.of(StageContract.SESSION_ID, StageContract.RESPONSE_ID)) {
                 if (output.containsKey(name)) {
-                    out.add(new StageViolation(ViolationCode.SESSION_FIELD_NOT_ALLOWED, Path.ROOT.child(name).render(),
+                    out.add(new StageViolation(ViolationCode.SESSION_FIELD_NOT_ALLOWED, path.render(name),
                             "stage " + contract.id() + " does not read the session, so its output must omit '" + name + "'"));
                 }
             }
@@ -188,12 +194,13 @@ public final class DefaultStageValidator implements StageValidator {
                 String name = String.valueOf(key);
                 boolean sessionField = name.equals(StageContract.SESSION_ID) || name.equals(StageContract.RESPONSE_ID);
                 if (shape.field(name).isEmpty() && !(sessionField && contract.sessionFields() == SessionFields.OMIT)) {
-                    out.add(unknownField(Path.ROOT.child(name), shape));
+                    out.add(unknownField(path, name, shape));
                 }
             }
         }
-        for (StageRule rule : contract.rules()) {
-            checkRule(contract, rule, output, state, out);
+        List<StageRule> rules = contract.rules();
+        for (int i = 0; i < rules.size(); i++) {
+            checkRule(contract, rules.get(i), output, state, out);
         }
         String nextStep = checkNextStepBranches(contract, output, state, out);
         if (!out.isEmpty()) {
@@ -269,7 +276,14 @@ public final class DefaultStageValidator implements StageValidator {
         }
     }
 
-    /** Checks a value against a shape, adding a violation for each problem. */
+    /** Walks the value at {@code segment} below {@code path}. */
+    private static void walkChild(Shape shape, Object value, Path path, Object segment, List<StageViolation> out) {
+        path.push(segment);
+        walk(shape, value, path, out);
+        path.pop();
+    }
+
+    /** Checks the value at {@code path} against a shape, adding a violation for each problem. */
     private static void walk(Shape shape, Object value, Path path, List<StageViolation> out) {
         if (shape instanceof Shape.AnyShape) {
             return;
@@ -325,13 +339,15 @@ public final class DefaultStageValidator implements StageValidator {
         }
         Map<?, ?> object = (Map<?, ?>) value;
         int declaredPresent = 0;
-        for (Shape.Field field : shape.fields()) {
+        List<Shape.Field> fields = shape.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            Shape.Field field = fields.get(i);
             Object item = object.get(field.name());
             if (item != null || object.containsKey(field.name())) {
                 declaredPresent++;
-                walk(field.shape(), item, path.child(field.name()), out);
+                walkChild(field.shape(), item, path, field.name(), out);
             } else if (field.required()) {
-                out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.child(field.name()).render(),
+                out.add(new StageViolation(ViolationCode.MISSING_FIELD, path.render(field.name()),
                         "required property '" + field.name() + "' is missing; expected " + expected(field.shape())));
             }
         }
@@ -340,7 +356,7 @@ public final class DefaultStageValidator implements StageValidator {
             for (Object key : object.keySet()) {
                 String name = String.valueOf(key);
                 if (shape.field(name).isEmpty()) {
-                    out.add(unknownField(path.child(name), shape));
+                    out.add(unknownField(path, name, shape));
                 }
             }
         }
@@ -357,7 +373,7 @@ public final class DefaultStageValidator implements StageValidator {
                     + shape.minItems() + (shape.minItems() == 1 ? " item" : " items") + ", found " + items.size()));
         }
         for (int i = 0; i < items.size(); i++) {
-            walk(shape.items(), items.get(i), path.child(i), out);
+            walkChild(shape.items(), items.get(i), path, i, out);
         }
         if (shape.uniqueItems() || shape.uniqueBy() != null) {
             checkUnique(shape, items, path, out);
@@ -365,26 +381,41 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     private static void checkUnique(Shape.ArrayShape shape, List<?> items, Path path, List<StageViolation> out) {
-        if (items.size() < 2) {
+        int size = items.size();
+        if (size < 2) {
             return;
         }
-        Map<Object, Integer> seen = new java.util.HashMap<>(items.size() * 2);
-        for (int i = 0; i < items.size(); i++) {
+        // Short lists, the usual case, are compared pairwise: cheaper than hashing every key into a map.
+        Object[] keys = new Object[size];
+        Map<Object, Integer> seen = size > PAIRWISE_MAX ? new HashMap<>(size * 2) : null;
+        for (int i = 0; i < size; i++) {
             Object item = items.get(i);
             if (shape.uniqueBy() != null) {
                 item = item instanceof Map ? ((Map<?, ?>) item).get(shape.uniqueBy()) : null;
                 if (item == null) {
+                    keys[i] = MISSING;
                     continue;
                 }
             }
-            Integer first = seen.putIfAbsent(uniquenessKey(item), i);
+            keys[i] = uniquenessKey(item);
+            Integer first = seen != null ? seen.putIfAbsent(keys[i], i) : firstEqual(keys, i);
             if (first != null) {
-                Path at = shape.uniqueBy() == null ? path.child(i) : path.child(i).child(shape.uniqueBy());
-                out.add(new StageViolation(ViolationCode.DUPLICATE_ITEM, at.render(), JsonValues.quote(item)
+                String at = shape.uniqueBy() == null ? path.render(i) : path.render(i, shape.uniqueBy());
+                out.add(new StageViolation(ViolationCode.DUPLICATE_ITEM, at, JsonValues.quote(item)
                         + " repeats item " + first + (shape.uniqueBy() == null ? "" : "'s " + shape.uniqueBy())
                         + "; each must be listed once"));
             }
         }
+    }
+
+    /** The first position before {@code i} whose key equals the key at {@code i}, or null. */
+    private static Integer firstEqual(Object[] keys, int i) {
+        for (int j = 0; j < i; j++) {
+            if (Objects.equals(keys[j], keys[i])) {
+                return j;
+            }
+        }
+        return null;
     }
 
     private static Object uniquenessKey(Object item) {
@@ -405,9 +436,8 @@ public final class DefaultStageValidator implements StageValidator {
             out.add(new StageViolation(ViolationCode.TOO_FEW_ITEMS, path.render(), "expected at least "
                     + shape.minEntries() + (shape.minEntries() == 1 ? " entry" : " entries") + ", found " + entries.size()));
         }
-        for (Map.Entry<?, ?> entry : entries.entrySet()) {
-            walk(shape.values(), entry.getValue(), path.child(String.valueOf(entry.getKey())), out);
-        }
+        // forEach, not entrySet: a parsed object then makes no entry objects.
+        entries.forEach((key, item) -> walkChild(shape.values(), item, path, String.valueOf(key), out));
     }
 
     private static void walkInteger(Shape.IntegerShape shape, Object value, Path path, List<StageViolation> out) {
@@ -459,10 +489,10 @@ public final class DefaultStageValidator implements StageValidator {
         return new StageViolation(ViolationCode.WRONG_TYPE, path.render(), "expected " + expected(shape) + ", found " + found);
     }
 
-    private static StageViolation unknownField(Path path, Shape.ObjectShape shape) {
+    private static StageViolation unknownField(Path path, String name, Shape.ObjectShape shape) {
         List<String> names = new ArrayList<>(shape.fields().size());
         shape.fields().forEach(field -> names.add(field.name()));
-        return new StageViolation(ViolationCode.UNKNOWN_FIELD, path.render(), "property '" + path.lastKey()
+        return new StageViolation(ViolationCode.UNKNOWN_FIELD, path.render(name), "property '" + name
                 + "' is not part of this output; expected only " + names);
     }
 
@@ -667,7 +697,9 @@ public final class DefaultStageValidator implements StageValidator {
         }
         String expected = rule.otherwise();
         String because = "no branch of the contract applies";
-        for (NextStepRule.Branch branch : rule.branches()) {
+        List<NextStepRule.Branch> branches = rule.branches();
+        for (int i = 0; i < branches.size(); i++) {
+            NextStepRule.Branch branch = branches.get(i);
             if (holds(branch.condition(), output, state)) {
                 expected = branch.then();
                 because = describe(branch.condition());
@@ -696,7 +728,9 @@ public final class DefaultStageValidator implements StageValidator {
     /** The slices of a valid output; values are shared with the output, which is unmodifiable. */
     private static Map<String, Object> patch(StageContract contract, Map<String, Object> output) {
         Map<String, Object> patch = new LinkedHashMap<>();
-        for (StateSlice slice : contract.stateMerge()) {
+        List<StateSlice> slices = contract.stateMerge();
+        for (int i = 0; i < slices.size(); i++) {
+            StateSlice slice = slices.get(i);
             if (slice.from() != null) {
                 Object value = get(output, slice.from());
                 if (value != MISSING) {
@@ -721,8 +755,9 @@ public final class DefaultStageValidator implements StageValidator {
     /** The value at a pointer without wildcards, or {@link #MISSING}. */
     private static Object get(Object root, Pointer pointer) {
         Object current = root;
-        for (String segment : pointer.segments()) {
-            current = step(current, segment);
+        List<String> segments = pointer.segments();
+        for (int i = 0; i < segments.size(); i++) {
+            current = step(current, segments.get(i));
             if (current == MISSING) {
                 return MISSING;
             }

@@ -1,62 +1,53 @@
 package dev.keel.core.stage.internal;
 
 import dev.keel.core.stage.Pointer;
+import java.util.Arrays;
 
 /**
- * Where the validator is in the output: a linked list of segments, rendered as a JSON pointer only when a
- * violation needs it. Immutable and thread-safe.
+ * Where the validator is in the output: a stack of segments (keys, and array positions as Integers) that the walk
+ * pushes on the way down and pops on the way back, rendered as a JSON pointer only when a violation needs it, so
+ * that a valid output costs no path objects. Mutable and not thread-safe: one per validation.
  */
 final class Path {
 
-    static final Path ROOT = new Path(null, null, -1);
+    private Object[] segments = new Object[8];
+    private int depth;
 
-    private final Path parent;
-    private final String key;
-    private final int index;
-
-    private Path(Path parent, String key, int index) {
-        this.parent = parent;
-        this.key = key;
-        this.index = index;
+    /** The root, for a walk of a whole output. */
+    Path() {
     }
 
     /** The path of a pointer without wildcards. */
     static Path of(Pointer pointer) {
-        Path path = ROOT;
-        for (String segment : pointer.segments()) {
-            path = path.child(segment);
-        }
+        Path path = new Path();
+        pointer.segments().forEach(path::push);
         return path;
     }
 
-    Path child(String name) {
-        return new Path(this, name, -1);
-    }
-
-    Path child(int position) {
-        return new Path(this, null, position);
-    }
-
-    /** The last segment as text. */
-    String lastKey() {
-        return key != null ? key : Integer.toString(index);
-    }
-
-    /** The JSON pointer: {@code ""} for the root, {@code /a/0/b~1c} below it. */
-    String render() {
-        if (parent == null) {
-            return "";
+    void push(Object segment) {
+        if (depth == segments.length) {
+            segments = Arrays.copyOf(segments, depth * 2);
         }
+        segments[depth++] = segment;
+    }
+
+    void pop() {
+        segments[--depth] = null;
+    }
+
+    /** The JSON pointer of this path with {@code more} segments after it: {@code ""} for the root, {@code /a/0/b~1c}. */
+    String render(Object... more) {
         StringBuilder out = new StringBuilder();
-        append(out);
+        for (int i = 0; i < depth; i++) {
+            append(out, segments[i]);
+        }
+        for (Object segment : more) {
+            append(out, segment);
+        }
         return out.toString();
     }
 
-    private void append(StringBuilder out) {
-        if (parent == null) {
-            return;
-        }
-        parent.append(out);
-        out.append('/').append(key != null ? Pointer.escape(key) : Integer.toString(index));
+    private static void append(StringBuilder out, Object segment) {
+        out.append('/').append(segment instanceof String ? Pointer.escape((String) segment) : segment.toString());
     }
 }
