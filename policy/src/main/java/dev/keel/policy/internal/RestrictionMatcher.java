@@ -67,6 +67,9 @@ final class RestrictionMatcher {
 
     /** Reports every match of every pattern, pattern by pattern in list order, each left to right. */
     void find(String text, Sink sink) {
+        if (patterns.length == 0) {
+            return; // a policy without restrictions: no pass over the text at all
+        }
         int n = text.length();
         Candidates candidates = candidates(text);
         for (int p = 0; p < patterns.length; p++) {
