@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.keel.core.WireFormatException;
 import java.io.IOException;
@@ -29,15 +28,7 @@ final class JacksonTreeReader {
 
     JacksonTreeReader(JsonLimits limits) {
         this.limits = limits;
-        this.factory = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNameLength(limits.maxStringLength())
-                        .maxNumberLength(limits.maxNumberLength())
-                        .maxDocumentLength(limits.maxDocumentLength())
-                        .build())
-                .build();
+        this.factory = JsonFactory.builder().streamReadConstraints(StrictJsonCodec.readConstraints(limits)).build();
     }
 
     Object parse(String json) {

@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.WireFormatException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -58,23 +54,8 @@ class JsonCodecProperties {
 
     @Provide
     Arbitrary<Object> trees() {
-        return tree(4);
-    }
-
-    private Arbitrary<Object> tree(int depth) {
-        Arbitrary<Object> leaf = Arbitraries.oneOf(
-                Arbitraries.strings().ofMaxLength(12).map(s -> (Object) s),
-                Arbitraries.bigDecimals().ofScale(3).between(new BigDecimal("-1e6"), new BigDecimal("1e6")).map(d -> (Object) d),
-                Arbitraries.of(true, false).map(b -> (Object) b),
-                Arbitraries.just(null));
-        if (depth == 0) {
-            return leaf;
-        }
-        Arbitrary<Object> child = tree(depth - 1);
-        Arbitrary<Object> list = child.list().ofMaxSize(4).map(items -> (Object) new ArrayList<>(items));
-        Arbitrary<Object> map = Arbitraries.maps(Arbitraries.strings().alpha().ofMaxLength(6), child).ofMaxSize(4)
-                .map(m -> (Object) new LinkedHashMap<>(m));
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, leaf), net.jqwik.api.Tuple.of(1, list), net.jqwik.api.Tuple.of(1, map));
+        return JsonTrees.trees(4, Arbitraries.strings().ofMaxLength(12),
+                Arbitraries.bigDecimals().ofScale(3).between(new BigDecimal("-1e6"), new BigDecimal("1e6")),
+                Arbitraries.strings().alpha().ofMaxLength(6), false);
     }
 }

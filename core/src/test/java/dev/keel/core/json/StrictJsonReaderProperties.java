@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.WireFormatException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -108,22 +106,8 @@ class StrictJsonReaderProperties {
     }
 
     private Arbitrary<Object> tree(int depth) {
-        Arbitrary<Object> leaf = Arbitraries.oneOf(
-                anyString().map(s -> (Object) s),
-                numbers().map(n -> (Object) n),
-                Arbitraries.of(true, false).map(b -> (Object) b),
-                Arbitraries.just(null));
-        if (depth == 0) {
-            return leaf;
-        }
-        Arbitrary<Object> child = tree(depth - 1);
-        Arbitrary<Object> list = child.list().ofMaxSize(4).map(items -> (Object) new ArrayList<>(items));
-        Arbitrary<Object> map = Arbitraries.maps(anyString().ofMaxLength(8), child).ofMaxSize(4)
-                .map(m -> (Object) new LinkedHashMap<>(m));
         // Wide objects take the hash-indexed path of ParsedObject.
-        Arbitrary<Object> wideMap = Arbitraries.maps(anyString().ofMaxLength(8), leaf).ofMinSize(ParsedObject.LINEAR_MAX)
-                .ofMaxSize(20).map(m -> (Object) new LinkedHashMap<>(m));
-        return Arbitraries.frequencyOf(Tuple.of(6, leaf), Tuple.of(2, list), Tuple.of(2, map), Tuple.of(1, wideMap));
+        return JsonTrees.trees(depth, anyString(), numbers(), anyString().ofMaxLength(8), true);
     }
 
     /** Every UTF-16 code unit, lone surrogates and control characters included. */
