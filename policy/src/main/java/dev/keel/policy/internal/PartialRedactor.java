@@ -119,7 +119,7 @@ public final class PartialRedactor {
                     key = Keywords.keyStep(key, c);
                     end++;
                 }
-                if (end < n && continuesWord(end)) {
+                if (isWordAt(end)) { // a digit or a non-ASCII letter goes on: not a plain ASCII word
                     i = token(i, sink);
                 } else {
                     i = letterWord(i, end, end - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE, sink);
@@ -128,12 +128,6 @@ public final class PartialRedactor {
                 i = token(i, sink);
             }
         }
-    }
-
-    /** True when the character at {@code j}, which is no ASCII letter, continues a word. */
-    private boolean continuesWord(int j) {
-        char c = t[j];
-        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : Words.isWordCodePoint(Character.codePointAt(t, j));
     }
 
     /**

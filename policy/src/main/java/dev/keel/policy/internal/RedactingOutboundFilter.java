@@ -14,8 +14,8 @@ import java.util.Objects;
 
 /**
  * {@link OutboundFilter}: the qualitative restrictions (compiled once, searched by {@link RestrictionMatcher})
- * under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one redaction of the kind of the
- * one that starts first. Immutable and thread-safe.
+ * under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one
+ * redaction of the kind of the one that starts first. Immutable and thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
