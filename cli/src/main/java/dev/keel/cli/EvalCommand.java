@@ -24,8 +24,9 @@ import picocli.CommandLine.Option;
                 + "{\"error\": {\"code\": \"...\", \"message\": \"...\"}} for a line that cannot be accepted "
                 + "(malformed JSON, unknown op, input the op rejects); the stream goes on and the exit status stays 0.",
             "",
-            "Ops: discovery_plan, evidence_gate (seed 004), policy, route, filter (seed 000), stage (seed 002); "
-                + "--list-ops prints those this build has."
+            "Ops: discovery_plan, evidence_gate, policy, route, filter, stage, llm_config; --list-ops prints those "
+                + "this build has. A route line without a table routes on the MARP assistant's table; a stage line "
+                + "without contracts validates against the government-services workflow."
         },
         footer = {
             "",
@@ -41,7 +42,7 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EvalOpRegistry registry = EvalOpRegistry.discover();
+        EvalOpRegistry registry = ApplicationDefaults.apply(EvalOpRegistry.discover());
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         if (listOps) {
             registry.names().forEach(name -> writeLine(out, name));

@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering of ARCHITECTURE.md and the purity rules of the evaluation packages, checked on the compiled
- * classes of every module. Breaking one fails the build.
+ * The module layering (core at the base, pure modules on core only, nothing in the library on the applications, no
+ * module in another's internals) and the purity rules of the evaluation packages, checked on the compiled classes
+ * of every module. Breaking one fails the build.
  */
 @AnalyzeClasses(packages = "dev.keel", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -36,63 +37,119 @@ class ArchitectureTest {
     private static final String POLICY = "dev.keel.policy..";
     private static final String ROUTING = "dev.keel.routing..";
     private static final String EVIDENCE = "dev.keel.evidence..";
+    private static final String STAGE = "dev.keel.stage..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
-    /** Packages of policy, routing and evidence that read streams; everything else there is evaluation code. */
-    private static final String LOADERS = "..loader..";
+    /** The library modules, by package root. */
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, ADAPTERS);
+    /** The pure modules: mechanisms configured by data, depending on core only. */
+    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE);
+
+    private static String[] except(List<String> packages, String... left) {
+        List<String> rest = new ArrayList<>(packages);
+        rest.removeAll(List.of(left));
+        return rest.toArray(String[]::new);
+    }
 
     @ArchTest
     static final ArchRule coreDependsOnNoOtherModule = noClasses().that().resideInAPackage(CORE)
-            .should().dependOnClassesThat().resideInAnyPackage(POLICY, ROUTING, EVIDENCE, ADAPTERS, CLI, EXAMPLES, BENCHMARKS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, CORE))
             .because("core is the base every module stands on");
 
     @ArchTest
-    static final ArchRule policyDependsOnCoreOnly = noClasses().that().resideInAPackage(POLICY)
-            .should().dependOnClassesThat().resideInAnyPackage(ROUTING, EVIDENCE, ADAPTERS, CLI, EXAMPLES, BENCHMARKS)
-            .allowEmptyShould(true)
-            .because("policy, routing and evidence depend on core only, never on each other");
+    static final ArchRule pureModulesDependOnCoreOnly = noClasses().that().resideInAnyPackage(PURE.toArray(String[]::new))
+            .should(dependOnAnotherPureModule())
+            .because("the pure modules depend on core only, never on each other");
 
-    @ArchTest
-    static final ArchRule routingDependsOnCoreOnly = noClasses().that().resideInAPackage(ROUTING)
-            .should().dependOnClassesThat().resideInAnyPackage(POLICY, EVIDENCE, ADAPTERS, CLI, EXAMPLES, BENCHMARKS)
-            .allowEmptyShould(true)
-            .because("policy, routing and evidence depend on core only, never on each other");
+    private static ArchCondition<JavaClass> dependOnAnotherPureModule() {
+        return new ArchCondition<>("depend on another library module than core") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                String own = moduleOf(javaClass.getPackageName());
+                javaClass.getDirectDependenciesFromSelf().forEach(dependency -> {
+                    String target = moduleOf(dependency.getTargetClass().getPackageName());
+                    if (target != null && !target.equals(own) && !target.equals(CORE)) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                });
+            }
+        };
+    }
 
-    @ArchTest
-    static final ArchRule evidenceDependsOnCoreOnly = noClasses().that().resideInAPackage(EVIDENCE)
-            .should().dependOnClassesThat().resideInAnyPackage(POLICY, ROUTING, ADAPTERS, CLI, EXAMPLES, BENCHMARKS)
-            .allowEmptyShould(true)
-            .because("policy, routing and evidence depend on core only, never on each other");
+    /** The library module a package belongs to, or null for a package outside the library. */
+    private static String moduleOf(String packageName) {
+        for (String module : LIBRARY) {
+            String root = module.substring(0, module.length() - 2);
+            if (packageName.equals(root) || packageName.startsWith(root + ".")) {
+                return module;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isPure(String packageName) {
+        String module = moduleOf(packageName);
+        return module != null && PURE.contains(module);
+    }
 
     @ArchTest
     static final ArchRule adaptersDependOnCoreOnly = noClasses().that().resideInAPackage(ADAPTERS)
-            .should().dependOnClassesThat().resideInAnyPackage(POLICY, ROUTING, EVIDENCE, CLI, EXAMPLES, BENCHMARKS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, CORE, ADAPTERS))
             .allowEmptyShould(true)
-            .because("llm-adapters implement core's SPIs and depend on core only");
+            .because("llm-adapters implement core's SPIs");
 
     @ArchTest
-    static final ArchRule nothingDependsOnTheApplications = noClasses().that()
-            .resideInAnyPackage(CORE, POLICY, ROUTING, EVIDENCE, ADAPTERS)
+    static final ArchRule noLibraryModuleDependsOnTheApplications = noClasses().that()
+            .resideInAnyPackage(LIBRARY.toArray(String[]::new))
             .should().dependOnClassesThat().resideInAnyPackage(CLI, EXAMPLES, BENCHMARKS)
-            .because("cli, examples and benchmarks sit on top; nothing depends on them");
+            .because("cli, examples and benchmarks sit on top; nothing in the library depends on them");
+
+    @ArchTest
+    static final ArchRule noModuleImportsAnotherModulesInternals = noClasses()
+            .should(dependOnAnotherModulesInternals())
+            .because("a module's ..internal.. packages are its own; other modules use its public API");
+
+    private static ArchCondition<JavaClass> dependOnAnotherModulesInternals() {
+        return new ArchCondition<>("depend on the ..internal.. package of another module") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                String own = ownerOf(javaClass.getPackageName());
+                javaClass.getDirectDependenciesFromSelf().forEach(dependency -> {
+                    String target = dependency.getTargetClass().getPackageName();
+                    if (target.startsWith("dev.keel.") && target.contains(".internal")
+                            && !ownerOf(target).equals(own)) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                });
+            }
+        };
+    }
+
+    /** The module (library module, or application package) a package belongs to. */
+    private static String ownerOf(String packageName) {
+        String module = moduleOf(packageName);
+        if (module != null) {
+            return module;
+        }
+        String[] parts = packageName.split("\\.");
+        return parts.length > 3 && parts[2].equals("examples") ? String.join(".", List.of(parts).subList(0, 4))
+                : String.join(".", List.of(parts).subList(0, Math.min(3, parts.length)));
+    }
 
     @ArchTest
     static final ArchRule langchain4jOnlyInAdapters = noClasses().that()
-            .resideInAnyPackage(CORE, POLICY, ROUTING, EVIDENCE)
+            .resideInAnyPackage(except(LIBRARY, ADAPTERS))
             .should().dependOnClassesThat().resideInAPackage("dev.langchain4j..")
             .because("only llm-adapters sees langchain4j");
 
     private static final DescribedPredicate<JavaClass> EVALUATION_CODE = new DescribedPredicate<>(
-            "in an evaluation package of policy, routing or evidence") {
+            "in an evaluation package of a pure module") {
         @Override
         public boolean test(JavaClass javaClass) {
-            String name = javaClass.getPackageName();
-            boolean module = name.startsWith("dev.keel.policy") || name.startsWith("dev.keel.routing")
-                    || name.startsWith("dev.keel.evidence");
-            return module && !name.contains(".loader");
+            return isPure(javaClass.getPackageName()) && !javaClass.getPackageName().contains(".loader");
         }
     };
 
@@ -131,13 +188,11 @@ class ArchitectureTest {
     }
 
     private static final DescribedPredicate<JavaClass> PUBLIC_API_OF_PURE_MODULES = new DescribedPredicate<>(
-            "a public type of policy, routing or evidence outside ..internal..") {
+            "a public type of a pure module outside ..internal..") {
         @Override
         public boolean test(JavaClass javaClass) {
-            String name = javaClass.getPackageName();
-            boolean module = name.startsWith("dev.keel.policy") || name.startsWith("dev.keel.routing")
-                    || name.startsWith("dev.keel.evidence");
-            return module && !name.contains(".internal") && javaClass.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC);
+            return isPure(javaClass.getPackageName()) && !javaClass.getPackageName().contains(".internal")
+                    && javaClass.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC);
         }
     };
 
@@ -158,7 +213,7 @@ class ArchitectureTest {
                 }
             })
             .allowEmptyShould(true)
-            .because("hosts must not need Jackson to call policy, routing or evidence");
+            .because("hosts must not need Jackson to call a pure module");
 
     @ArchTest
     static final ArchRule noJacksonInPublicFields = fields().that().arePublic()
@@ -172,11 +227,11 @@ class ArchitectureTest {
                 }
             })
             .allowEmptyShould(true)
-            .because("hosts must not need Jackson to call policy, routing or evidence");
+            .because("hosts must not need Jackson to call a pure module");
 
     @ArchTest
     static final ArchRule exceptionsShareOneRoot = classes().that().areAssignableTo(RuntimeException.class)
-            .and().resideInAnyPackage(CORE, POLICY, ROUTING, EVIDENCE, ADAPTERS)
+            .and().resideInAnyPackage(LIBRARY.toArray(String[]::new))
             .should().beAssignableTo(dev.keel.core.KeelException.class)
             .allowEmptyShould(true)
             .because("every exception Keel throws is a KeelException with a stable code");
@@ -203,6 +258,6 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "dev.keel.llm.adapters", "examples", "cli");
+                .contains("core", "policy", "routing", "evidence", "stage", "dev.keel.llm.adapters", "examples", "cli");
     }
 }

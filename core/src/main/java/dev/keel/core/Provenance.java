@@ -1,154 +1,131 @@
 package dev.keel.core;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * The provenance record of seed 000 §5: who asked, what governance decided, where the evidence came from,
- * which model was selected, which backend was targeted and which one really answered, and how confident the
- * answer is.
+ * Why an answer is what it is: who asked, what governance decided over which data domains, where the evidence
+ * came from, which backend routing chose and which one really answered (and why they differ), the reason codes,
+ * and an ordered map of extensions that each step or application adds (a router's choice, a reasoning mode, a
+ * confidence, a workflow's trace id). Every governed answer carries one; its protocol is described in
+ * {@code docs/provenance.md}.
  *
- * <p>{@link #toWire()} gives the stub with exactly the seed's field names, in the seed's order. Fields the
- * seed does not name ({@code domains}, {@code routing_override}, {@code backend_used_reason},
- * {@code evidence_routing}, {@code reason_codes}) are written after them, and only when set.
+ * <p>{@link #toWire()} writes the generic fields under fixed snake_case names, then the extensions in the order
+ * they were added; unset optional fields are left out. Applications that promise a wire format of their own
+ * render one from the accessors.
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
  */
 public final class Provenance {
 
+    /** The names {@link #toWire()} uses for the generic fields; an extension may not take one of them. */
+    public static final Set<String> FIELD_NAMES = Set.of("request_id", "role", "clearance", "decision", "domains",
+            "evidence_sources", "backend_target", "backend_used", "backend_used_reason", "reason_codes");
+
+    private final String requestId;
     private final Principal principal;
-    private final Decision governanceDecision;
+    private final Decision decision;
     private final List<String> domains;
     private final EvidenceSources evidenceSources;
-    private final String routerSelectedLlm;
     private final String backendTarget;
     private final String backendUsed;
-    private final boolean topSecretInternalOnly;
-    private final String reasoningMode;
-    private final List<String> subtasksExecuted;
-    private final Confidence confidence;
-    private final String routingOverride;
     private final String backendUsedReason;
-    private final String evidenceRouting;
     private final ReasonCodes reasonCodes;
+    private final Map<String, Object> extensions;
 
     private Provenance(Builder b) {
+        this.requestId = b.requestId;
         this.principal = b.principal;
-        this.governanceDecision = b.governanceDecision;
+        this.decision = b.decision;
         this.domains = b.domains == null ? null : List.copyOf(b.domains);
         this.evidenceSources = b.evidenceSources;
-        this.routerSelectedLlm = b.routerSelectedLlm;
         this.backendTarget = b.backendTarget;
         this.backendUsed = b.backendUsed;
-        this.topSecretInternalOnly = b.topSecretInternalOnly;
-        this.reasoningMode = b.reasoningMode;
-        this.subtasksExecuted = List.copyOf(b.subtasksExecuted);
-        this.confidence = b.confidence;
-        this.routingOverride = b.routingOverride;
         this.backendUsedReason = b.backendUsedReason;
-        this.evidenceRouting = b.evidenceRouting;
         this.reasonCodes = b.reasonCodes;
+        this.extensions = Collections.unmodifiableMap(new LinkedHashMap<>(b.extensions));
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
+    /** The request this provenance belongs to, or null when none was given. */
+    public String requestId() {
+        return requestId;
+    }
+
+    /** Who the answer was governed for, or null when no principal could be resolved. */
     public Principal principal() {
         return principal;
     }
 
-    public Decision governanceDecision() {
-        return governanceDecision;
+    /** The governance decision. */
+    public Decision decision() {
+        return decision;
     }
 
-    /** The requested domains, or null when not recorded. */
+    /** The data domains the decision was taken over, or null when not recorded. */
     public List<String> domains() {
         return domains;
     }
 
+    /** Where the evidence came from; {@link EvidenceSources#none()} when nothing was consulted. */
     public EvidenceSources evidenceSources() {
         return evidenceSources;
     }
 
-    public String routerSelectedLlm() {
-        return routerSelectedLlm;
-    }
-
+    /** The backend routing chose, or null when no backend was chosen (a denial). */
     public String backendTarget() {
         return backendTarget;
     }
 
+    /** The backend that really answered, or null when none did. */
     public String backendUsed() {
         return backendUsed;
     }
 
-    public boolean topSecretInternalOnly() {
-        return topSecretInternalOnly;
-    }
-
-    public String reasoningMode() {
-        return reasoningMode;
-    }
-
-    public List<String> subtasksExecuted() {
-        return subtasksExecuted;
-    }
-
-    public Confidence confidence() {
-        return confidence;
-    }
-
-    /** The routing override applied (for example the auditor override of seed 000 §3.4.4), or null. */
-    public String routingOverride() {
-        return routingOverride;
-    }
-
-    /** Why {@link #backendUsed()} differs from {@link #backendTarget()} (a fallback), or null when it does not. */
+    /** Why {@link #backendUsed()} differs from {@link #backendTarget()} (a fallback, a safeguard), or null. */
     public String backendUsedReason() {
         return backendUsedReason;
-    }
-
-    /** The evidence routing decision (seed 000 §3.3), or null when not recorded. */
-    public String evidenceRouting() {
-        return evidenceRouting;
     }
 
     public ReasonCodes reasonCodes() {
         return reasonCodes;
     }
 
-    /** The stub as an insertion-ordered JSON object of plain values, with the seed's field names. */
+    /** The extensions, in the order they were added: plain JSON values by name. */
+    public Map<String, Object> extensions() {
+        return extensions;
+    }
+
+    /** The extension {@code name}, or null. */
+    public Object extension(String name) {
+        return extensions.get(name);
+    }
+
+    /** An insertion-ordered JSON object of plain values: the generic fields that are set, then the extensions. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
-        wire.put("role", principal.role());
-        wire.put("clearance", principal.clearance());
-        wire.put("governance_decision", governanceDecision.wireName());
-        Map<String, Object> sources = new LinkedHashMap<>();
-        sources.put("policy", evidenceSources.policy());
-        sources.put("regulated_knowledge", evidenceSources.regulatedKnowledge());
-        sources.put("governed_data", evidenceSources.governedData());
-        wire.put("evidence_sources", sources);
-        wire.put("router_selected_llm", routerSelectedLlm);
-        wire.put("backend_target", backendTarget);
-        wire.put("backend_used", backendUsed);
-        wire.put("top_secret_internal_only", topSecretInternalOnly);
-        wire.put("reasoning_mode", reasoningMode);
-        wire.put("subtasks_executed", subtasksExecuted);
-        Map<String, Object> confidenceWire = new LinkedHashMap<>();
-        confidenceWire.put("level", confidence.level().wireName());
-        confidenceWire.put("rationale", confidence.rationale());
-        wire.put("confidence", confidenceWire);
+        putIfSet(wire, "request_id", requestId);
+        if (principal != null) {
+            wire.put("role", principal.role());
+            wire.put("clearance", principal.clearance());
+        }
+        wire.put("decision", decision.wireName());
         putIfSet(wire, "domains", domains);
-        putIfSet(wire, "routing_override", routingOverride);
+        wire.put("evidence_sources", evidenceSources.toWire());
+        putIfSet(wire, "backend_target", backendTarget);
+        putIfSet(wire, "backend_used", backendUsed);
         putIfSet(wire, "backend_used_reason", backendUsedReason);
-        putIfSet(wire, "evidence_routing", evidenceRouting);
         if (!reasonCodes.isEmpty()) {
             wire.put("reason_codes", reasonCodes.values());
         }
+        wire.putAll(extensions);
         return wire;
     }
 
@@ -175,23 +152,23 @@ public final class Provenance {
 
     /** Collects the fields of a {@link Provenance}; not thread-safe. */
     public static final class Builder {
+        private String requestId;
         private Principal principal;
-        private Decision governanceDecision;
+        private Decision decision;
         private List<String> domains;
-        private EvidenceSources evidenceSources;
-        private String routerSelectedLlm;
+        private EvidenceSources evidenceSources = EvidenceSources.none();
         private String backendTarget;
         private String backendUsed;
-        private boolean topSecretInternalOnly;
-        private String reasoningMode;
-        private final List<String> subtasksExecuted = new ArrayList<>();
-        private Confidence confidence;
-        private String routingOverride;
         private String backendUsedReason;
-        private String evidenceRouting;
         private ReasonCodes reasonCodes = ReasonCodes.empty();
+        private final Map<String, Object> extensions = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        public Builder requestId(String requestId) {
+            this.requestId = requestId;
+            return this;
         }
 
         public Builder principal(Principal principal) {
@@ -199,8 +176,8 @@ public final class Provenance {
             return this;
         }
 
-        public Builder governanceDecision(Decision decision) {
-            this.governanceDecision = decision;
+        public Builder decision(Decision decision) {
+            this.decision = decision;
             return this;
         }
 
@@ -210,12 +187,7 @@ public final class Provenance {
         }
 
         public Builder evidenceSources(EvidenceSources evidenceSources) {
-            this.evidenceSources = evidenceSources;
-            return this;
-        }
-
-        public Builder routerSelectedLlm(String routerSelectedLlm) {
-            this.routerSelectedLlm = routerSelectedLlm;
+            this.evidenceSources = Objects.requireNonNull(evidenceSources, "evidenceSources");
             return this;
         }
 
@@ -229,39 +201,8 @@ public final class Provenance {
             return this;
         }
 
-        public Builder topSecretInternalOnly(boolean topSecretInternalOnly) {
-            this.topSecretInternalOnly = topSecretInternalOnly;
-            return this;
-        }
-
-        public Builder reasoningMode(String reasoningMode) {
-            this.reasoningMode = reasoningMode;
-            return this;
-        }
-
-        public Builder subtasksExecuted(List<String> subtasks) {
-            this.subtasksExecuted.clear();
-            this.subtasksExecuted.addAll(subtasks);
-            return this;
-        }
-
-        public Builder confidence(Confidence confidence) {
-            this.confidence = confidence;
-            return this;
-        }
-
-        public Builder routingOverride(String routingOverride) {
-            this.routingOverride = routingOverride;
-            return this;
-        }
-
         public Builder backendUsedReason(String backendUsedReason) {
             this.backendUsedReason = backendUsedReason;
-            return this;
-        }
-
-        public Builder evidenceRouting(String evidenceRouting) {
-            this.evidenceRouting = evidenceRouting;
             return this;
         }
 
@@ -271,24 +212,30 @@ public final class Provenance {
         }
 
         /**
-         * @throws InvalidInputException naming the first of the seed's fields that is missing
+         * Sets the extension {@code name} to a plain JSON value (a string, number, boolean, list or map of them);
+         * a name set again keeps its first position. Null removes it.
+         *
+         * @throws IllegalArgumentException when {@code name} is one of {@link #FIELD_NAMES}
          */
-        public Provenance build() {
-            require(principal, "role/clearance");
-            require(governanceDecision, "governance_decision");
-            require(evidenceSources, "evidence_sources");
-            require(routerSelectedLlm, "router_selected_llm");
-            require(backendTarget, "backend_target");
-            require(backendUsed, "backend_used");
-            require(reasoningMode, "reasoning_mode");
-            require(confidence, "confidence");
-            return new Provenance(this);
+        public Builder extension(String name, Object value) {
+            Objects.requireNonNull(name, "name");
+            if (FIELD_NAMES.contains(name)) {
+                throw new IllegalArgumentException("'" + name + "' is a provenance field, not an extension");
+            }
+            if (value == null) {
+                extensions.remove(name);
+            } else {
+                extensions.put(name, value);
+            }
+            return this;
         }
 
-        private static void require(Object value, String field) {
-            if (value == null) {
-                throw new InvalidInputException("provenance_incomplete", "provenance field '" + field + "' is missing");
+        /** @throws InvalidInputException {@code provenance_incomplete} when no decision is set */
+        public Provenance build() {
+            if (decision == null) {
+                throw new InvalidInputException("provenance_incomplete", "provenance field 'decision' is missing");
             }
+            return new Provenance(this);
         }
     }
 }

@@ -5,57 +5,73 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.json.JsonCodec;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ProvenanceTest {
 
-    private static Provenance.Builder seedExample() {
+    private static Provenance.Builder answered() {
         return Provenance.builder()
-                .principal(Principal.of("planner", "secret"))
-                .governanceDecision(Decision.ALLOW)
-                .evidenceSources(new EvidenceSources(
-                        List.of("marp_policy.json", "marp_governance_knowledge.md"),
-                        List.of("marp_regulated_knowledge.json"),
-                        List.of("marp_governed_data_view.csv")))
-                .routerSelectedLlm("llama")
-                .backendTarget("llama")
-                .backendUsed("llama")
-                .topSecretInternalOnly(false)
-                .reasoningMode("balanced_summary")
-                .subtasksExecuted(List.of("capability_threshold_check", "identify_transition_calendars",
-                        "compare_uncertainty_bands", "identify_bottlenecks", "collect_policy_flags"))
-                .confidence(new Confidence(ConfidenceLevel.HIGH,
-                        "All requested elements present and consistent with precomputed calendars and governed data."));
+                .principal(Principal.of("nurse", "phi"))
+                .decision(Decision.PARTIAL)
+                .domains(List.of("patient_records"))
+                .evidenceSources(EvidenceSources.builder().add("policy", List.of("ward_policy.json"))
+                        .add("records", List.of("beds.csv")).build())
+                .backendTarget("internal_llm")
+                .backendUsed("internal_llm");
     }
 
     @Test
-    void wireFormIsTheSeedExampleFieldForField() {
-        String expected = "{\"role\":\"planner\",\"clearance\":\"secret\",\"governance_decision\":\"ALLOW\","
-                + "\"evidence_sources\":{\"policy\":[\"marp_policy.json\",\"marp_governance_knowledge.md\"],"
-                + "\"regulated_knowledge\":[\"marp_regulated_knowledge.json\"],\"governed_data\":[\"marp_governed_data_view.csv\"]},"
-                + "\"router_selected_llm\":\"llama\",\"backend_target\":\"llama\",\"backend_used\":\"llama\","
-                + "\"top_secret_internal_only\":false,\"reasoning_mode\":\"balanced_summary\","
-                + "\"subtasks_executed\":[\"capability_threshold_check\",\"identify_transition_calendars\","
-                + "\"compare_uncertainty_bands\",\"identify_bottlenecks\",\"collect_policy_flags\"],"
-                + "\"confidence\":{\"level\":\"high\",\"rationale\":\"All requested elements present and consistent with precomputed calendars and governed data.\"}}";
+    void wireFormWritesTheGenericFieldsThenTheExtensionsInOrder() {
+        Provenance provenance = answered().extension("workflow", "triage").extension("confidence", Map.of("level", "high"))
+                .build();
 
-        assertThat(JsonCodec.strict().write(seedExample().build().toWire())).isEqualTo(expected);
+        assertThat(JsonCodec.strict().write(provenance.toWire())).isEqualTo("{\"role\":\"nurse\",\"clearance\":\"phi\","
+                + "\"decision\":\"PARTIAL\",\"domains\":[\"patient_records\"],"
+                + "\"evidence_sources\":{\"policy\":[\"ward_policy.json\"],\"records\":[\"beds.csv\"]},"
+                + "\"backend_target\":\"internal_llm\",\"backend_used\":\"internal_llm\","
+                + "\"workflow\":\"triage\",\"confidence\":{\"level\":\"high\"}}");
     }
 
     @Test
-    void extensionsFollowTheSeedFieldsOnlyWhenSet() {
-        Provenance provenance = seedExample().backendUsed("internal_chatgpt")
-                .backendUsedReason("llama unreachable: connection refused").routingOverride("auditor_override").build();
+    void optionalFieldsAppearOnlyWhenSet() {
+        Provenance denied = Provenance.builder().decision(Decision.DENY)
+                .reasonCodes(ReasonCodes.builder().add("principal_missing").build()).requestId("r-1").build();
 
-        assertThat(provenance.toWire()).containsEntry("backend_used", "internal_chatgpt")
-                .containsEntry("backend_used_reason", "llama unreachable: connection refused")
-                .containsEntry("routing_override", "auditor_override")
-                .doesNotContainKeys("domains", "evidence_routing", "reason_codes");
+        assertThat(denied.toWire()).containsOnlyKeys("request_id", "decision", "evidence_sources", "reason_codes")
+                .containsEntry("reason_codes", List.of("principal_missing"));
+        assertThat(answered().backendUsed("fallback").backendUsedReason("internal_llm unreachable").build().toWire())
+                .containsEntry("backend_used_reason", "internal_llm unreachable");
     }
 
     @Test
-    void missingSeedFieldIsNamed() {
-        assertThatThrownBy(() -> seedExample().backendUsed(null).build())
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("backend_used");
+    void anExtensionSetAgainKeepsItsPlaceAndNullRemovesIt() {
+        Provenance provenance = answered().extension("a", 1).extension("b", 2).extension("a", 3).extension("b", null)
+                .build();
+
+        assertThat(provenance.extensions()).containsExactly(Map.entry("a", 3));
+    }
+
+    @Test
+    void anExtensionCannotTakeAFieldsName() {
+        assertThatThrownBy(() -> answered().extension("backend_used", "x")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("backend_used");
+    }
+
+    @Test
+    void theDecisionIsRequired() {
+        assertThatThrownBy(() -> Provenance.builder().build())
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("decision");
+    }
+
+    @Test
+    void evidenceSourcesKeepKindOrderAndListEachSourceOnce() {
+        EvidenceSources sources = EvidenceSources.builder().add("records", List.of("a.csv", "b.csv"))
+                .add("policy", List.of()).add("records", List.of("a.csv", "c.csv")).build();
+
+        assertThat(sources.byKind()).containsExactly(Map.entry("records", List.of("a.csv", "b.csv", "c.csv")),
+                Map.entry("policy", List.of()));
+        assertThat(sources.of("knowledge")).isEmpty();
+        assertThat(sources.all()).containsExactly("a.csv", "b.csv", "c.csv");
     }
 }

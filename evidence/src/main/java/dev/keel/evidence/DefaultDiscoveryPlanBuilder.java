@@ -10,7 +10,7 @@ import java.util.Map;
 /** The port of {@code buildAssistantMcpDiscoveryPlan}. Stateless; pure and thread-safe. */
 final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
 
-    static final DefaultDiscoveryPlanBuilder INSTANCE = new DefaultDiscoveryPlanBuilder();
+    static final DefaultDiscoveryPlanBuilder DEFAULT = new DefaultDiscoveryPlanBuilder(PrimitiveRegistry.defaults());
 
     // Normalised once: the reference's pushReason normalises these constants to themselves.
     private static final ReasonCode MODEL_PROPOSED_UNREGISTERED_MCP_PRIMITIVE = ReasonCode.of("model_proposed_unregistered_mcp_primitive");
@@ -28,7 +28,10 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
     }
 
 
-    private DefaultDiscoveryPlanBuilder() {
+    private final PrimitiveRegistry registry;
+
+    DefaultDiscoveryPlanBuilder(PrimitiveRegistry registry) {
+        this.registry = java.util.Objects.requireNonNull(registry, "registry");
     }
 
     @Override
@@ -42,7 +45,7 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
         List<DiscoveryPrimitive> allowed = new ArrayList<>();
         List<String> rejected = new ArrayList<>();
         for (String name : proposed) {
-            DiscoveryPrimitive primitive = DiscoveryPrimitive.fromWireName(name).orElse(null);
+            DiscoveryPrimitive primitive = registry.find(name).orElse(null);
             if (primitive == null) {
                 rejected.add(name);
             } else if (!allowed.contains(primitive)) {

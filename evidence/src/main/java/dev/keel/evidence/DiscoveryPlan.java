@@ -58,7 +58,12 @@ public final class DiscoveryPlan {
      * @throws dev.keel.core.InvalidInputException whose message starts with the JSON pointer of the first problem
      */
     public static DiscoveryPlan fromWire(Map<String, ?> plan) {
-        return StrictPlanReader.read(plan);
+        return fromWire(plan, PrimitiveRegistry.defaults());
+    }
+
+    /** As {@link #fromWire(Map)}, accepting the primitives of {@code registry}. */
+    public static DiscoveryPlan fromWire(Map<String, ?> plan, PrimitiveRegistry registry) {
+        return StrictPlanReader.read(plan, registry);
     }
 
     public PlanStatus planStatus() {

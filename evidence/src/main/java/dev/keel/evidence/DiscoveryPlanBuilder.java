@@ -14,9 +14,14 @@ package dev.keel.evidence;
  */
 public interface DiscoveryPlanBuilder {
 
-    /** The reference behaviour. */
+    /** The reference behaviour, with the reference registry ({@link PrimitiveRegistry#defaults()}). */
     static DiscoveryPlanBuilder create() {
-        return DefaultDiscoveryPlanBuilder.INSTANCE;
+        return DefaultDiscoveryPlanBuilder.DEFAULT;
+    }
+
+    /** The reference behaviour over the host's own primitives. */
+    static DiscoveryPlanBuilder create(PrimitiveRegistry registry) {
+        return new DefaultDiscoveryPlanBuilder(registry);
     }
 
     DiscoveryPlan build(DiscoveryPlanInput input);

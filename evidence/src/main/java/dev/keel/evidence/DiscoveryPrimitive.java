@@ -1,47 +1,64 @@
 package dev.keel.evidence;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
+import java.util.Objects;
 
 /**
- * A discovery primitive registered with the runtime (seed 004 {@code ASSISTANT_MCP_DISCOVERY_PRIMITIVES}), in the
- * reference's order. A model may propose any name; only these survive the runtime filter.
+ * A discovery primitive: the name of a tool the runtime lets a discovery plan call (a probe). A model may propose
+ * any name; only the primitives of the {@link PrimitiveRegistry} in use survive the runtime filter. The constants
+ * are the default registry's primitives ({@link PrimitiveRegistry#defaults()}); a host registers its own tools with
+ * {@link #of(String)}.
  *
- * <p>Immutable and thread-safe.
+ * <p>Immutable and thread-safe; equal when the names are equal.
  */
-public enum DiscoveryPrimitive {
-    SEARCH_BUSINESS_ENTITY("search_business_entity"),
-    INSPECT_1C_METADATA("inspect_1c_metadata"),
-    RESOLVE_ENTITY_REFERENCE("resolve_entity_reference"),
-    QUERY_MOVEMENTS("query_movements"),
-    QUERY_DOCUMENTS("query_documents"),
-    AGGREGATE_BY_AXIS("aggregate_by_axis"),
-    DRILLDOWN_RELATED_OBJECTS("drilldown_related_objects"),
-    PROBE_COVERAGE("probe_coverage"),
-    EXPLAIN_EVIDENCE_BASIS("explain_evidence_basis");
+public final class DiscoveryPrimitive {
+
+    public static final DiscoveryPrimitive SEARCH_BUSINESS_ENTITY = of("search_business_entity");
+    public static final DiscoveryPrimitive INSPECT_1C_METADATA = of("inspect_1c_metadata");
+    public static final DiscoveryPrimitive RESOLVE_ENTITY_REFERENCE = of("resolve_entity_reference");
+    public static final DiscoveryPrimitive QUERY_MOVEMENTS = of("query_movements");
+    public static final DiscoveryPrimitive QUERY_DOCUMENTS = of("query_documents");
+    public static final DiscoveryPrimitive AGGREGATE_BY_AXIS = of("aggregate_by_axis");
+    public static final DiscoveryPrimitive DRILLDOWN_RELATED_OBJECTS = of("drilldown_related_objects");
+    public static final DiscoveryPrimitive PROBE_COVERAGE = of("probe_coverage");
+    public static final DiscoveryPrimitive EXPLAIN_EVIDENCE_BASIS = of("explain_evidence_basis");
 
     private final String wireName;
 
-    DiscoveryPrimitive(String wireName) {
+    private DiscoveryPrimitive(String wireName) {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /**
+     * The primitive named {@code wireName}, exactly as plans and probe results write it.
+     *
+     * @throws IllegalArgumentException when the name is blank or has white space at either end (a plan's names are
+     *         trimmed, so such a primitive could never be proposed)
+     */
+    public static DiscoveryPrimitive of(String wireName) {
+        Objects.requireNonNull(wireName, "wireName");
+        if (wireName.isBlank() || !wireName.strip().equals(wireName)) {
+            throw new IllegalArgumentException("a primitive name must be non-blank and trimmed, found '" + wireName + "'");
+        }
+        return new DiscoveryPrimitive(wireName);
+    }
+
+    /** The name on the wire. */
     public String wireName() {
         return wireName;
     }
 
-    private static final Map<String, DiscoveryPrimitive> BY_WIRE_NAME = new HashMap<>();
-
-    static {
-        for (DiscoveryPrimitive value : values()) {
-            BY_WIRE_NAME.put(value.wireName, value);
-        }
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof DiscoveryPrimitive && ((DiscoveryPrimitive) other).wireName.equals(wireName);
     }
 
-    /** The constant with this exact wire name, if any (the reference's {@code isAssistantMcpDiscoveryPrimitive}). */
-    public static Optional<DiscoveryPrimitive> fromWireName(String wireName) {
-        return Optional.ofNullable(BY_WIRE_NAME.get(wireName));
+    @Override
+    public int hashCode() {
+        return wireName.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return wireName;
     }
 }

@@ -26,7 +26,7 @@ final class StrictPlanReader {
     private StrictPlanReader() {
     }
 
-    static DiscoveryPlan read(Map<String, ?> plan) {
+    static DiscoveryPlan read(Map<String, ?> plan, PrimitiveRegistry registry) {
         onlyKnown(plan, PLAN_FIELDS, "");
         constant(plan, "schema_version", DiscoveryPlan.SCHEMA_VERSION);
         constant(plan, "policy_owner", DiscoveryPlan.POLICY_OWNER);
@@ -37,7 +37,7 @@ final class StrictPlanReader {
         List<String> allowedNames = strings(plan, "allowed_primitives", "");
         for (int i = 0; i < allowedNames.size(); i++) {
             int index = i;
-            allowed.add(DiscoveryPrimitive.fromWireName(allowedNames.get(i)).orElseThrow(() -> new InvalidInputException(
+            allowed.add(registry.find(allowedNames.get(i)).orElseThrow(() -> new InvalidInputException(
                     "/allowed_primitives/" + index + ": not a registered primitive: " + allowedNames.get(index))));
         }
         ReasonCodes.Builder codes = ReasonCodes.builder();

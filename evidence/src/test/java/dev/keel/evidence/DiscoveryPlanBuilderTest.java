@@ -144,4 +144,21 @@ class DiscoveryPlanBuilderTest {
         budget.put("execution_budget", Map.of("max_probe_count", new java.math.BigDecimal(99), "max_rows_per_probe", new java.math.BigDecimal(1)));
         assertThatThrownBy(() -> DiscoveryPlan.fromWire(budget)).hasMessageStartingWith("/execution_budget/max_probe_count: ");
     }
+
+    @Test
+    void aHostRegistersItsOwnToolsByTheirOwnNames() {
+        PrimitiveRegistry ward = PrimitiveRegistry.of("lookup_patient", "list_beds");
+        DiscoveryPlan plan = DiscoveryPlanBuilder.create(ward).build(grounded()
+                .proposedPrimitives(List.of("list_beds", "query_movements", "list_beds")).build());
+
+        assertThat(plan.allowedPrimitives()).containsExactly(DiscoveryPrimitive.of("list_beds"));
+        assertThat(plan.rejectedPrimitives()).containsExactly("query_movements");
+        assertThat(plan.reasonCodes().values()).contains("model_proposed_unregistered_mcp_primitive");
+
+        Map<String, Object> wire = JsonCodec.strict().parseObject(JsonCodec.strict().write(plan.toWire()));
+        assertThat(DiscoveryPlan.fromWire(wire, ward)).isEqualTo(plan);
+        assertThatThrownBy(() -> DiscoveryPlan.fromWire(wire)).hasMessageStartingWith("/allowed_primitives/0: ");
+        assertThat(PrimitiveRegistry.defaults().with(DiscoveryPrimitive.of("list_beds")).find("list_beds")).isPresent();
+        assertThatThrownBy(() -> DiscoveryPrimitive.of(" padded ")).isInstanceOf(IllegalArgumentException.class);
+    }
 }

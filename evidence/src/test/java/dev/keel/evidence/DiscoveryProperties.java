@@ -45,7 +45,7 @@ class DiscoveryProperties {
     @Property(tries = 300)
     void aProbeOutsideThePlanAlwaysBlocks(@ForAll("gateInputs") EvidenceGateInput input, @ForAll("names") String outside) {
         DiscoveryPlan plan = input.plan().orElseThrow();
-        boolean inPlan = DiscoveryPrimitive.fromWireName(outside).filter(plan.allowedPrimitives()::contains).isPresent();
+        boolean inPlan = PrimitiveRegistry.defaults().find(outside).filter(plan.allowedPrimitives()::contains).isPresent();
         List<ProbeResult> probes = new java.util.ArrayList<>(input.probeResults());
         probes.add(ProbeResult.builder().primitiveId(outside).rowsMatched(10.0).rowsReceived(10.0).build());
         DiscoveryEvidence evidence = GATE.resolve(EvidenceGateInput.builder(plan).probeResults(probes)

@@ -47,6 +47,9 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
             return fromBase(base, baseSource, null, codes);
         }
         PromptClaim claim = new PromptClaim(first(claims.roles()), first(claims.clearances()));
+        // The host's principal is authenticated: against it, a claim may only ever lower privilege.
+        PromptClaimMode mode = this.mode == PromptClaimMode.AUTHORITATIVE && hostPrincipal != null
+                ? PromptClaimMode.LOWER_ONLY : this.mode;
         if (mode == PromptClaimMode.IGNORE) {
             codes.add("principal_claim_ignored");
             return fromBase(base, baseSource, claim, codes);
@@ -104,7 +107,7 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
 
     /**
      * True when {@code claimed} never gets a more permissive decision than {@code base}, whatever domains are
-     * requested. With the rules of §2.3: a principal whose role is unknown or whose clearance the role does not
+     * requested. With the evaluation rules (docs/policy.md): a principal whose role is unknown or whose clearance the role does not
      * allow is always denied; otherwise, for two principals that are not denied, that holds exactly when the
      * claimed default is no more permissive and either the claimed role allows no domain the base role does not
      * or its default is PARTIAL (a domain outside the base role gives PARTIAL there, so only a PARTIAL default

@@ -77,7 +77,7 @@ public final class GovernanceBundle {
      */
     public Provenance.Builder applyTo(Provenance.Builder provenance) {
         principal.principal().ifPresent(provenance::principal);
-        return provenance.governanceDecision(decision.decision()).domains(domains.domains());
+        return provenance.decision(decision.decision()).domains(domains.domains());
     }
 
     /** The bundle as a plain JSON object with snake_case names, for audit records. */

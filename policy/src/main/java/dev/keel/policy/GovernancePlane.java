@@ -87,7 +87,7 @@ public interface GovernancePlane {
             if (detector == null) {
                 if (policy.domainRules().isEmpty()) {
                     throw new ConfigurationException("policy '" + policy.policyId() + "' has no domain_rules:"
-                            + " set a DomainDetector (DomainDetector.marp() gives seed 000's rules)");
+                            + " set a DomainDetector, or add domain_rules to the policy");
                 }
                 detector = DomainDetector.create(policy);
             }

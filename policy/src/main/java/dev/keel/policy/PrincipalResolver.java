@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Decides which principal a request is evaluated as (seed 000 §2.1): the one the host authenticated, a
+ * Decides which principal a request is evaluated as: the one the host authenticated, a
  * configured default, and a "ROLE / CLEARANCE" claim written in the prompt (see {@link PromptClaim}), as
  * {@link PromptClaimMode} allows.
  *
@@ -27,16 +27,6 @@ public interface PrincipalResolver {
 
     static Builder builder() {
         return new Builder();
-    }
-
-    /**
-     * The MARP example's resolver, as seed 000 §2.1 says: a claim in the prompt is used as written
-     * ({@link PromptClaimMode#AUTHORITATIVE}), and without host principal or claim the request is evaluated as
-     * {@code planner} / {@code secret}.
-     */
-    static PrincipalResolver marp() {
-        return builder().promptClaims(PromptClaimMode.AUTHORITATIVE)
-                .defaultPrincipal(Principal.of("planner", "secret")).build();
     }
 
     /**

@@ -1,8 +1,9 @@
 package dev.keel.policy;
 
 /**
- * How much a "ROLE / CLEARANCE" claim written in the prompt counts (seed 000 §2.1). The host application
- * authenticates the principal; text a user typed is not authentication. Immutable and thread-safe.
+ * How much a "ROLE / CLEARANCE" claim written in the prompt counts. The host application authenticates the
+ * principal; text a user typed is not authentication, so against a principal the host passed a claim may only ever
+ * lower privilege, whatever the mode. Immutable and thread-safe.
  */
 public enum PromptClaimMode {
 
@@ -17,8 +18,9 @@ public enum PromptClaimMode {
     LOWER_ONLY,
 
     /**
-     * The seed's behaviour, for deployments where the prompt author is trusted (the MARP example): a claim
-     * replaces the authenticated or default principal, part by part.
+     * For requests the host did not authenticate, in deployments that configure it (the MARP example's demo
+     * without a principal): a claim replaces the default principal, part by part. When the host passes a
+     * principal, claims count as under {@link #LOWER_ONLY}.
      */
     AUTHORITATIVE
 }

@@ -12,7 +12,7 @@ class DomainDetectorTest {
 
     private static final String PLANNING = "capability_planning transition_calendars budget_envelopes";
 
-    private final DomainDetector marp = DomainDetector.marp();
+    private final DomainDetector marp = MarpFixtures.domainDetector();
 
     @ParameterizedTest(name = "\"{0}\" -> {1}")
     @CsvSource(delimiter = '|', emptyValue = "", value = {

@@ -3,11 +3,8 @@ package dev.keel.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keel.core.Confidence;
-import dev.keel.core.ConfidenceLevel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
-import dev.keel.core.EvidenceSources;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
 import java.util.List;
@@ -19,7 +16,7 @@ class GovernancePlaneTest {
 
     private final GovernancePlane marp = GovernancePlane.builder()
             .policy(MarpFixtures.policy())
-            .principalResolver(PrincipalResolver.marp())
+            .principalResolver(MarpFixtures.principalResolver())
             .knowledgeRanker(KnowledgeRanker.bm25(MarpFixtures.knowledge()))
             .build();
 
@@ -71,16 +68,11 @@ class GovernancePlaneTest {
     void theBundleFeedsTheProvenanceStub() {
         GovernanceBundle bundle = marp.assess(Principal.of("planner", "top_secret"), "Retire two boats in Q3");
 
-        Provenance provenance = bundle.applyTo(Provenance.builder())
-                .evidenceSources(new EvidenceSources(List.of("marp_policy.json"), List.of(), List.of()))
-                .routerSelectedLlm("llama").backendTarget("internal_chatgpt").backendUsed("internal_chatgpt")
-                .reasoningMode("balanced_summary").topSecretInternalOnly(true)
-                .confidence(new Confidence(ConfidenceLevel.HIGH, "complete"))
-                .build();
+        Provenance provenance = bundle.applyTo(Provenance.builder()).build();
 
         Map<String, Object> wire = provenance.toWire();
         assertThat(wire).containsEntry("role", "planner").containsEntry("clearance", "top_secret")
-                .containsEntry("governance_decision", "ALLOW")
+                .containsEntry("decision", "ALLOW")
                 .containsEntry("domains", List.of("capability_planning", "transition_calendars", "budget_envelopes"));
     }
 
@@ -100,7 +92,7 @@ class GovernancePlaneTest {
 
         assertThatThrownBy(() -> GovernancePlane.builder().policy(bare).build())
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("no domain_rules");
-        assertThat(GovernancePlane.builder().policy(bare).domainDetector(DomainDetector.marp()).build()
+        assertThat(GovernancePlane.builder().policy(bare).domainDetector(MarpFixtures.domainDetector()).build()
                 .assess(Principal.of("planner", "secret"), "retire boats").decision()).isEqualTo(Decision.PARTIAL);
         assertThatThrownBy(() -> GovernancePlane.builder().build()).isInstanceOf(ConfigurationException.class);
     }

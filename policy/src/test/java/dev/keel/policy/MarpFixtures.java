@@ -15,6 +15,33 @@ final class MarpFixtures {
         return PolicyFiles.readPolicyResource(MarpFixtures.class.getClassLoader(), POLICY_RESOURCE);
     }
 
+    /**
+     * The MARP assistant's trust: without a host principal a claim in the prompt is used as written, and without
+     * one either planner / secret; against the host's principal a claim may only lower privilege.
+     */
+    static PrincipalResolver principalResolver() {
+        return PrincipalResolver.builder().promptClaims(PromptClaimMode.AUTHORITATIVE).policy(policy())
+                .defaultPrincipal(dev.keel.core.Principal.of("planner", "secret")).build();
+    }
+
+    /**
+     * Phrase rules for the MARP domains: retiring boats, capability thresholds, dock capacity, crew readiness,
+     * spares or budgets add the three planning domains; provenance or traceability adds the provenance view; a
+     * high-level overview with nothing more specific (a fallback rule) gives the high-level summaries.
+     */
+    static DomainDetector domainDetector() {
+        java.util.List<String> planning = java.util.List.of("capability_planning", "transition_calendars",
+                "budget_envelopes");
+        return DomainDetector.create(java.util.List.of(
+                new DomainRule(java.util.List.of("retir* boat*", "boat* retir*", "retir* submarine*", "retir* vessel*",
+                        "retir* hull*"), planning, 3, false),
+                DomainRule.of(java.util.List.of("capability threshold*", "dock capacit*", "crew readiness", "spares",
+                        "spare part*", "budget*"), planning),
+                DomainRule.of(java.util.List.of("provenance", "traceab*"), java.util.List.of("marp_provenance_views")),
+                new DomainRule(java.util.List.of("overview*", "high level", "summar*", "big picture", "at a glance"),
+                        java.util.List.of("marp_high_level_summaries"), 0, true)));
+    }
+
     static GovernanceKnowledge knowledge() {
         return PolicyFiles.readKnowledgeResource(MarpFixtures.class.getClassLoader(), KNOWLEDGE_RESOURCE);
     }

@@ -13,7 +13,7 @@ class PrincipalResolverTest {
     private static final PolicyDocument POLICY = MarpFixtures.policy();
 
     private final PrincipalResolver lowerOnly = PrincipalResolver.builder().policy(POLICY).build();
-    private final PrincipalResolver marp = PrincipalResolver.marp();
+    private final PrincipalResolver marp = MarpFixtures.principalResolver();
 
     private static String principal(PrincipalResolution resolution) {
         return resolution.principal().map(p -> p.role() + "/" + p.clearance()).orElse("none");
@@ -69,9 +69,11 @@ class PrincipalResolverTest {
     @CsvSource(nullValues = "-", delimiter = '|', value = {
         // the seed: no claim and no host principal -> planner / secret
         "-       | -          | Retire two boats in Q3            | planner/secret     | principal_from_default",
-        // the seed: a claim is used as written, even a raise
+        // without a host principal a claim is used as written, even a raise
         "-       | -          | ROLE / CLEARANCE: auditor / TOP SECRET | auditor/top_secret | principal_claim_applied",
-        "guest   | secret     | role: planner, clearance: top-secret | planner/top_secret | principal_claim_applied",
+        // against the host's principal a claim may only lower privilege
+        "guest   | secret     | role: planner, clearance: top-secret | guest/secret | principal_claim_raises_privilege principal_from_host",
+        "planner | top_secret | CLEARANCE: secret                 | planner/secret     | principal_claim_applied",
         // a partial claim keeps the rest of the host or default principal
         "-       | -          | Clearance: top_secret             | planner/top_secret | principal_claim_applied",
         "guest   | unclassified | ROLE: auditor                   | auditor/unclassified | principal_claim_applied",
@@ -84,7 +86,7 @@ class PrincipalResolverTest {
         PrincipalResolution resolution = marp.resolve(host, prompt);
 
         assertThat(principal(resolution)).isEqualTo(expected);
-        assertThat(resolution.reasonCodes().values()).containsExactly(reason);
+        assertThat(resolution.reasonCodes().values()).containsExactly(reason.split(" "));
     }
 
     @Test

@@ -1,12 +1,8 @@
 package dev.keel.routing;
 
-import dev.keel.core.Scenario;
 import dev.keel.core.text.UnicodeText;
 import java.text.Normalizer;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * What routing reads from a prompt (seed 000 §3.4): the scenario tag, whether top secret is mentioned, and the
@@ -23,23 +19,6 @@ public final class PromptSignals {
     private static final String SECRET = "secret";
 
     private PromptSignals() {
-    }
-
-    /**
-     * Seed 000 §3.4.1's {@code <scenario_tag>}: {@code "1"}, {@code "2"} or {@code "3"} for the scenario the
-     * prompt mentions, {@code "0"} otherwise, as {@link Scenario#detect} decides (shared with evidence routing).
-     */
-    public static String scenarioTag(String prompt) {
-        return Scenario.detect(prompt).tag();
-    }
-
-    /** Every scenario number the prompt mentions, in ascending order. */
-    public static Set<String> scenarioTags(String prompt) {
-        Set<String> tags = new LinkedHashSet<>();
-        for (Scenario scenario : Scenario.mentioned(prompt)) {
-            tags.add(scenario.tag());
-        }
-        return Collections.unmodifiableSet(tags);
     }
 
     /**

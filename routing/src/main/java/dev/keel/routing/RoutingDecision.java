@@ -19,6 +19,15 @@ import java.util.Optional;
  */
 public final class RoutingDecision {
 
+    /** The provenance extension naming the model voice the index selected. */
+    public static final String ROUTER_SELECTED_LLM = "router_selected_llm";
+    /** The provenance extension naming the reasoning mode the index selected. */
+    public static final String REASONING_MODE = "reasoning_mode";
+    /** The provenance extension saying whether the request was kept on the internal backend. */
+    public static final String INTERNAL_ONLY = "internal_only";
+    /** The provenance extension naming the override that applied. */
+    public static final String ROUTING_OVERRIDE = "routing_override";
+
     private final String scenarioTag;
     private final String promptDigest;
     private final String routingKey;
@@ -107,17 +116,16 @@ public final class RoutingDecision {
     }
 
     /**
-     * Records the routing in a provenance stub: {@code router_selected_llm}, {@code backend_target},
-     * {@code top_secret_internal_only}, {@code reasoning_mode} and, when one applied, {@code routing_override}.
-     * {@code backend_used} is the caller's to set once the backend has answered.
+     * Records the routing in a provenance: its {@code backend_target}, and the extensions
+     * {@value #ROUTER_SELECTED_LLM}, {@value #REASONING_MODE}, {@value #INTERNAL_ONLY} and, when one applied,
+     * {@value #ROUTING_OVERRIDE}. {@code backend_used} is the caller's to set once the backend has answered.
      */
     public Provenance.Builder applyTo(Provenance.Builder provenance) {
-        provenance.routerSelectedLlm(selected.routerSelectedLlm()).reasoningMode(selected.reasoningMode())
-                .backendTarget(backendTarget).topSecretInternalOnly(topSecretInternalOnly);
-        if (override != null) {
-            provenance.routingOverride(override);
-        }
-        return provenance;
+        return provenance.backendTarget(backendTarget)
+                .extension(ROUTER_SELECTED_LLM, selected.routerSelectedLlm())
+                .extension(REASONING_MODE, selected.reasoningMode())
+                .extension(INTERNAL_ONLY, topSecretInternalOnly)
+                .extension(ROUTING_OVERRIDE, override);
     }
 
     /**

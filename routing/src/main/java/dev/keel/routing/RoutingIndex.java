@@ -8,7 +8,7 @@ import dev.keel.core.Principal;
  *
  * <ol>
  *   <li>{@code K = "<role>|<clearance>|<scenario_tag>|<prompt_digest>"} (§3.4.1), with the scenario tag from
- *       {@link PromptSignals#scenarioTag} and the caller's digest or {@link PromptSignals#digest};</li>
+ *       the table's {@link ScenarioTagger} and the caller's digest or {@link PromptSignals#digest};</li>
  *   <li>remove every {@code |} and every white-space character ({@link PromptSignals#isWhiteSpace}) from K;</li>
  *   <li>{@code N} = the number of Unicode code points left;</li>
  *   <li>{@code index = N mod 10} selects a {@link PoolEntry} from the {@link RoutingTable} (§3.4.2);</li>
@@ -25,11 +25,6 @@ public interface RoutingIndex {
 
     static RoutingIndex create(RoutingTable table) {
         return new TableRoutingIndex(table);
-    }
-
-    /** The seed's table ({@link RoutingTable#marp()}), without the optional auditor override. */
-    static RoutingIndex marp() {
-        return create(RoutingTable.marp());
     }
 
     /**

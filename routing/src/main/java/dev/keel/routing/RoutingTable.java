@@ -16,8 +16,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The configuration of a {@link RoutingIndex}: what each index 0..9 selects, the backend the top-secret
- * safeguard forces, and per-role overrides. Its JSON form and schema
+ * The configuration of a {@link RoutingIndex}: what each index 0..9 selects, the backend the internal-only
+ * safeguard forces, per-role overrides, and how the scenario tag of the routing key is read
+ * ({@link ScenarioTagger}; none unless configured). Its JSON form and schema
  * ({@code dev/keel/routing/schema/routing-table.schema.json} in this jar) are described in
  * {@code docs/routing.md}.
  *
@@ -29,7 +30,9 @@ public final class RoutingTable {
     /** The number of indexes: {@code N mod 10}. */
     public static final int SIZE = 10;
 
-    private static final Set<String> TABLE_KEYS = Set.of("pools", "internal_backend_target", "overrides");
+    private static final Set<String> TABLE_KEYS = Set.of("$schema", "pools", "internal_backend_target", "overrides",
+            "scenario_tag");
+    private static final Set<String> SCENARIO_TAG_KEYS = Set.of("keyword", "tags", "default");
     private static final Set<String> POOL_KEYS = Set.of("indexes", "router_selected_llm", "reasoning_mode",
             "backend_target");
     private static final Set<String> OVERRIDE_KEYS = Set.of("name", "role", "router_selected_llm", "reasoning_mode",
@@ -38,29 +41,18 @@ public final class RoutingTable {
     private final PoolEntry[] entries;
     private final String internalBackendTarget;
     private final List<RoutingOverride> overrides;
+    private final ScenarioTagger scenarioTagger;
 
-    private RoutingTable(PoolEntry[] entries, String internalBackendTarget, List<RoutingOverride> overrides) {
+    private RoutingTable(PoolEntry[] entries, String internalBackendTarget, List<RoutingOverride> overrides,
+                         ScenarioTagger scenarioTagger) {
         this.entries = entries;
         this.internalBackendTarget = internalBackendTarget;
         this.overrides = List.copyOf(overrides);
+        this.scenarioTagger = scenarioTagger;
     }
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /**
-     * Seed 000 §3.4.2: index 0 is ChatGPT (detailed analysis, internal), 1..5 Llama (balanced summary), 6..9
-     * Deepseek (policy summary); the safeguard forces {@code internal_chatgpt}. No override: add
-     * {@link RoutingOverride#marpAuditor()} with {@link #toBuilder()} to enable §3.4.4.
-     */
-    public static RoutingTable marp() {
-        return builder()
-                .entries(0, 0, new PoolEntry("chatgpt", "detailed_analysis", "internal_chatgpt"))
-                .entries(1, 5, new PoolEntry("llama", "balanced_summary", "llama"))
-                .entries(6, 9, new PoolEntry("deepseek", "policy_summary", "deepseek"))
-                .internalBackendTarget("internal_chatgpt")
-                .build();
     }
 
     /**
@@ -116,6 +108,25 @@ public final class RoutingTable {
                 builder.override(new RoutingOverride(name, role, entry));
             }
         }
+        Map<String, Object> tagger = table.get("scenario_tag") == null ? null
+                : problems.object(table.get("scenario_tag"), "/scenario_tag", SCENARIO_TAG_KEYS);
+        if (tagger != null) {
+            String keyword = problems.string(tagger.get("keyword"), "/scenario_tag/keyword");
+            List<Object> tags = problems.array(tagger.get("tags"), "/scenario_tag/tags", true);
+            List<String> tagList = new ArrayList<>();
+            for (int t = 0; tags != null && t < tags.size(); t++) {
+                tagList.add(problems.string(tags.get(t), "/scenario_tag/tags/" + t));
+            }
+            String defaultTag = tagger.get("default") == null ? "0"
+                    : problems.string(tagger.get("default"), "/scenario_tag/default");
+            if (keyword != null && tags != null && defaultTag != null && !tagList.contains(null)) {
+                try {
+                    builder.scenarioTagger(ScenarioTagger.of(keyword, tagList, defaultTag));
+                } catch (IllegalArgumentException e) {
+                    problems.add("/scenario_tag: " + e.getMessage());
+                }
+            }
+        }
         problems.throwIfAny();
         return builder.build();
     }
@@ -130,9 +141,14 @@ public final class RoutingTable {
         return List.of(entries);
     }
 
-    /** The {@code backend_target} the top-secret safeguard forces. */
+    /** The {@code backend_target} the internal-only safeguard forces. */
     public String internalBackendTarget() {
         return internalBackendTarget;
+    }
+
+    /** How the routing key's scenario tag is read; {@link ScenarioTagger#none()} unless configured. */
+    public ScenarioTagger scenarioTagger() {
+        return scenarioTagger;
     }
 
     public List<RoutingOverride> overrides() {
@@ -151,7 +167,7 @@ public final class RoutingTable {
 
     /** A builder holding this table, to derive another (for example with an override). */
     public Builder toBuilder() {
-        Builder builder = builder().internalBackendTarget(internalBackendTarget);
+        Builder builder = builder().internalBackendTarget(internalBackendTarget).scenarioTagger(scenarioTagger);
         for (int i = 0; i < SIZE; i++) {
             builder.entries(i, i, entries[i]);
         }
@@ -186,6 +202,13 @@ public final class RoutingTable {
             }
             tree.put("overrides", list);
         }
+        if (scenarioTagger.keyword() != null) {
+            Map<String, Object> tagger = new LinkedHashMap<>();
+            tagger.put("keyword", scenarioTagger.keyword());
+            tagger.put("tags", scenarioTagger.tags());
+            tagger.put("default", scenarioTagger.defaultTag());
+            tree.put("scenario_tag", tagger);
+        }
         return tree;
     }
 
@@ -211,8 +234,15 @@ public final class RoutingTable {
         private final List<String> problems = new ArrayList<>();
         private String internalBackendTarget;
         private final List<RoutingOverride> overrides = new ArrayList<>();
+        private ScenarioTagger scenarioTagger = ScenarioTagger.none();
 
         private Builder() {
+        }
+
+        /** How the routing key's scenario tag is read; {@link ScenarioTagger#none()} unless set. */
+        public Builder scenarioTagger(ScenarioTagger tagger) {
+            this.scenarioTagger = Objects.requireNonNull(tagger, "tagger");
+            return this;
         }
 
         /** Indexes {@code from} to {@code to} (inclusive) select {@code entry}. */
@@ -235,7 +265,7 @@ public final class RoutingTable {
             }
         }
 
-        /** The {@code backend_target} the top-secret safeguard forces, for example {@code internal_chatgpt}. */
+        /** The {@code backend_target} the internal-only safeguard forces, for example {@code internal}. */
         public Builder internalBackendTarget(String target) {
             this.internalBackendTarget = target;
             return this;
@@ -283,7 +313,7 @@ public final class RoutingTable {
             if (!all.isEmpty()) {
                 throw new InvalidPolicyException("invalid routing table: " + String.join("; ", all));
             }
-            return new RoutingTable(Arrays.copyOf(entries, SIZE), internalBackendTarget, overrides);
+            return new RoutingTable(Arrays.copyOf(entries, SIZE), internalBackendTarget, overrides, scenarioTagger);
         }
 
         private static void checkEntry(PoolEntry entry, String where, List<String> problems) {
@@ -349,6 +379,10 @@ public final class RoutingTable {
             String mode = string(object.get("reasoning_mode"), pointer + "/reasoning_mode");
             String target = string(object.get("backend_target"), pointer + "/backend_target");
             return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
+        }
+
+        void add(String problem) {
+            found.add(problem);
         }
 
         void throwIfAny() {

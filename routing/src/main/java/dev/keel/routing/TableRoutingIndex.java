@@ -1,7 +1,6 @@
 package dev.keel.routing;
 
 import dev.keel.core.ReasonCodes;
-import dev.keel.core.Scenario;
 import java.util.Objects;
 import java.util.Set;
 
@@ -22,8 +21,8 @@ final class TableRoutingIndex implements RoutingIndex {
     @Override
     public RoutingDecision route(RoutingRequest request) {
         String prompt = request.prompt();
-        Set<Scenario> scenarios = Scenario.mentioned(prompt);
-        String scenarioTag = scenarios.isEmpty() ? Scenario.NONE.tag() : scenarios.iterator().next().tag();
+        Set<String> scenarios = table.scenarioTagger().mentioned(prompt);
+        String scenarioTag = scenarios.isEmpty() ? table.scenarioTagger().defaultTag() : scenarios.iterator().next();
         String digest = request.promptDigest().orElseGet(() -> PromptSignals.digest(prompt));
         String key = request.role() + "|" + request.clearance() + "|" + scenarioTag + "|" + digest;
         int n = RoutingIndex.keyLength(request.role(), request.clearance(), scenarioTag, digest);

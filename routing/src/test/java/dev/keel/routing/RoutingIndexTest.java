@@ -3,10 +3,7 @@ package dev.keel.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keel.core.Confidence;
-import dev.keel.core.ConfidenceLevel;
 import dev.keel.core.Decision;
-import dev.keel.core.EvidenceSources;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
@@ -20,9 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Seed 000 §3.4, rule by rule. */
 class RoutingIndexTest {
 
-    private final RoutingIndex marp = RoutingIndex.marp();
+    private final RoutingIndex marp = SeedTable.index();
     private final RoutingIndex marpWithAuditorOverride = RoutingIndex.create(
-            RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+            SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
 
     private RoutingDecision route(String role, String clearance, String prompt, String digest) {
         return marp.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).promptDigest(digest).build());
@@ -129,7 +126,7 @@ class RoutingIndexTest {
         "SCENARIO 3 then SCENARIO 1           | 1",
     })
     void theScenarioTagFollowsTheSeed(String prompt, String tag) {
-        assertThat(PromptSignals.scenarioTag(prompt)).isEqualTo(tag);
+        assertThat(SeedTable.TAGGER.tag(prompt)).isEqualTo(tag);
         assertThat(route("planner", "secret", prompt, "d").scenarioTag()).isEqualTo(tag);
     }
 
@@ -162,7 +159,7 @@ class RoutingIndexTest {
 
         assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
         assertThat(decision.topSecretInternalOnly()).isTrue();
-        assertThat(decision.routerSelectedLlm()).isEqualTo(RoutingTable.marp().entry(decision.index()).routerSelectedLlm());
+        assertThat(decision.routerSelectedLlm()).isEqualTo(SeedTable.table().entry(decision.index()).routerSelectedLlm());
         assertThat(decision.reasonCodes().values()).containsExactly("top_secret_clearance");
     }
 
@@ -194,7 +191,7 @@ class RoutingIndexTest {
     void theOverrideDoesNotTouchOtherRolesOrTheSafeguard() {
         RoutingDecision planner = marpWithAuditorOverride.route(RoutingRequest.builder().role("planner")
                 .clearance("secret").prompt("x").promptDigest("dddd").build());
-        RoutingIndex externalOverride = RoutingIndex.create(RoutingTable.marp().toBuilder()
+        RoutingIndex externalOverride = RoutingIndex.create(SeedTable.table().toBuilder()
                 .override(new RoutingOverride("auditor_llama", "Auditor", new PoolEntry("llama", "balanced_summary", "llama")))
                 .build());
         RoutingDecision topSecretAuditor = externalOverride.route(RoutingRequest.builder().role("auditor")
@@ -215,15 +212,13 @@ class RoutingIndexTest {
                 .clearance("top_secret").prompt("SCENARIO 3").build());
 
         Provenance provenance = decision.applyTo(Provenance.builder())
-                .principal(Principal.of("auditor", "top_secret")).governanceDecision(Decision.ALLOW)
-                .evidenceSources(new EvidenceSources(List.of(), List.of(), List.of()))
-                .backendUsed(decision.backendTarget())
-                .confidence(new Confidence(ConfidenceLevel.HIGH, "ok")).build();
+                .principal(Principal.of("auditor", "top_secret")).decision(Decision.ALLOW)
+                .backendUsed(decision.backendTarget()).build();
 
         Map<String, Object> wire = provenance.toWire();
         assertThat(wire).containsEntry("router_selected_llm", "chatgpt")
                 .containsEntry("backend_target", "internal_chatgpt")
-                .containsEntry("top_secret_internal_only", true)
+                .containsEntry("internal_only", true)
                 .containsEntry("reasoning_mode", "detailed_analysis")
                 .containsEntry("routing_override", "auditor_override");
     }

@@ -15,7 +15,7 @@ import net.jqwik.api.Provide;
 
 class RoutingProperties {
 
-    private static final RoutingIndex MARP = RoutingIndex.marp();
+    private static final RoutingIndex MARP = SeedTable.index();
     /** K's removals as a regular expression, to check the counting loop against. */
     private static final Pattern REMOVED = Pattern.compile("[|\\p{IsWhite_Space}]");
 
@@ -38,7 +38,7 @@ class RoutingProperties {
 
         assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
         assertThat(decision.topSecretInternalOnly()).isTrue();
-        assertThat(decision.routerSelectedLlm()).isEqualTo(RoutingTable.marp().entry(decision.index()).routerSelectedLlm());
+        assertThat(decision.routerSelectedLlm()).isEqualTo(SeedTable.table().entry(decision.index()).routerSelectedLlm());
     }
 
     @Provide
@@ -136,8 +136,8 @@ class RoutingProperties {
             expected.add(matcher.group(1));
         }
 
-        assertThat(PromptSignals.scenarioTags(prompt)).containsExactlyElementsOf(expected);
-        assertThat(PromptSignals.scenarioTag(prompt)).isEqualTo(expected.isEmpty() ? "0" : expected.iterator().next());
+        assertThat(SeedTable.TAGGER.mentioned(prompt)).containsExactlyElementsOf(expected);
+        assertThat(SeedTable.TAGGER.tag(prompt)).isEqualTo(expected.isEmpty() ? "0" : expected.iterator().next());
     }
 
     @Property(tries = 500)
@@ -146,7 +146,7 @@ class RoutingProperties {
 
         RoutingDecision first = MARP.route(request);
 
-        assertThat(RoutingIndex.marp().route(request)).isEqualTo(first);
+        assertThat(SeedTable.index().route(request)).isEqualTo(first);
         assertThat(MARP.select(role, clearance, first.scenarioTag(), first.promptDigest())).isEqualTo(first.indexedEntry());
         assertThat(first.topSecretInternalOnly()).isEqualTo(
                 PromptSignals.mentionsTopSecret(prompt) || PromptSignals.mentionsTopSecret(clearance));

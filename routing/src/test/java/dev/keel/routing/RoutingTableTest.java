@@ -25,7 +25,8 @@ class RoutingTableTest {
             + "{\"indexes\": [6, 7, 8, 9], \"router_selected_llm\": \"deepseek\", \"reasoning_mode\": \"policy_summary\", \"backend_target\": \"deepseek\"}],"
             + " \"internal_backend_target\": \"internal_chatgpt\","
             + " \"overrides\": [{\"name\": \"auditor_override\", \"role\": \"auditor\", \"router_selected_llm\": \"chatgpt\","
-            + " \"reasoning_mode\": \"detailed_analysis\", \"backend_target\": \"internal_chatgpt\"}]}";
+            + " \"reasoning_mode\": \"detailed_analysis\", \"backend_target\": \"internal_chatgpt\"}],"
+            + " \"scenario_tag\": {\"keyword\": \"scenario\", \"tags\": [\"1\", \"2\", \"3\"], \"default\": \"0\"}}";
 
     private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
             .getSchema(resource("dev/keel/routing/schema/routing-table.schema.json"), InputFormat.JSON);
@@ -40,7 +41,7 @@ class RoutingTableTest {
 
     @Test
     void theMarpTableIsTheSeedsTable() {
-        RoutingTable table = RoutingTable.marp();
+        RoutingTable table = SeedTable.table();
 
         assertThat(table.entries()).hasSize(10);
         assertThat(table.entries()).filteredOn(e -> e.backendTarget().equals("internal_chatgpt")).hasSize(1);
@@ -54,9 +55,9 @@ class RoutingTableTest {
     void theJsonFormReadsAndRoundTrips() {
         RoutingTable parsed = RoutingTable.parse(MARP_JSON);
 
-        assertThat(parsed).isEqualTo(RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+        assertThat(parsed).isEqualTo(SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
         assertThat(RoutingTable.parse(JsonCodec.strict().write(parsed.toTree()))).isEqualTo(parsed);
-        assertThat(parsed.overrideFor(" AUDITOR ")).contains(RoutingOverride.marpAuditor());
+        assertThat(parsed.overrideFor(" AUDITOR ")).contains(SeedTable.auditorOverride());
         assertThat(parsed.overrideFor("planner")).isEmpty();
     }
 
@@ -69,13 +70,13 @@ class RoutingTableTest {
 
         assertThat(SCHEMA.validate(json, InputFormat.JSON)).isEmpty();
         assertThat(RoutingTable.parse(json))
-                .isEqualTo(RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+                .isEqualTo(SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
     }
 
     @Test
     void theDocumentedTablesValidateAgainstTheSchema() {
         assertThat(SCHEMA.validate(MARP_JSON, InputFormat.JSON)).isEmpty();
-        assertThat(SCHEMA.validate(JsonCodec.strict().write(RoutingTable.marp().toTree()), InputFormat.JSON)).isEmpty();
+        assertThat(SCHEMA.validate(JsonCodec.strict().write(SeedTable.table().toTree()), InputFormat.JSON)).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")

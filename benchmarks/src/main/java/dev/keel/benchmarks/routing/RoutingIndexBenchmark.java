@@ -1,5 +1,6 @@
 package dev.keel.benchmarks.routing;
 
+import dev.keel.examples.marp.MarpData;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingDecision;
 import dev.keel.routing.RoutingIndex;
@@ -38,7 +39,7 @@ public class RoutingIndexBenchmark {
 
     @Setup
     public void setUp() {
-        index = RoutingIndex.marp();
+        index = RoutingIndex.create(MarpData.routingTable());
         byKey = new HashMap<>();
         byKey.put(routingKey, index.select(role, clearance, scenarioTag, promptDigest));
         String prompt = "SCENARIO 2: retire two boats in Q3 within the budget, keeping dock capacity and crew "

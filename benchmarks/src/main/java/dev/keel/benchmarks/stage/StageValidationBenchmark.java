@@ -6,11 +6,11 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.core.stage.StageContract;
-import dev.keel.core.stage.StageContracts;
-import dev.keel.core.stage.StageValidation;
-import dev.keel.core.stage.StageValidator;
-import dev.keel.core.stage.ValidationContext;
+import dev.keel.stage.StageContract;
+import dev.keel.examples.services.ServicesContracts;
+import dev.keel.stage.StageValidation;
+import dev.keel.stage.StageValidator;
+import dev.keel.stage.ValidationContext;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +67,7 @@ public class StageValidationBenchmark {
 
     @Setup
     public void setUp() {
-        contract = StageContracts.builtIn().require("semantic_analysis_v1");
+        contract = ServicesContracts.all().require("semantic_analysis_v1");
         context = ValidationContext.of(Map.of("session_id", SESSION,
                 "judgement_v1", Map.of("inquiry", true),
                 "agency_detect_v1", Map.of("agencyDetected", List.of("tax_agency", "civil_registry", "food_safety"),

@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.keel.core.BackendException;
-import dev.keel.core.Confidence;
-import dev.keel.core.ConfidenceLevel;
 import dev.keel.core.Decision;
-import dev.keel.core.EvidenceSources;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
@@ -56,10 +53,7 @@ class FallbackChainTest {
         assertThat(llama.requests()).hasSize(1);
 
         Provenance provenance = reply.applyTo(Provenance.builder()
-                .principal(Principal.of("planner", "secret")).governanceDecision(Decision.ALLOW)
-                .evidenceSources(new EvidenceSources(List.of(), List.of(), List.of()))
-                .routerSelectedLlm("llama").reasoningMode("balanced_summary")
-                .confidence(new Confidence(ConfidenceLevel.HIGH, "ok"))).build();
+                .principal(Principal.of("planner", "secret")).decision(Decision.ALLOW)).build();
         Map<String, Object> wire = provenance.toWire();
         assertThat(wire).containsEntry("backend_target", "llama").containsEntry("backend_used", "internal_chatgpt");
         assertThat((String) wire.get("backend_used_reason")).startsWith("llama failed (backend_retriable");

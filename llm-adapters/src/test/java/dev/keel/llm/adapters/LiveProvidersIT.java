@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.reasoning.Commentary;
-import dev.keel.llm.adapters.reasoning.ExplanationBrief;
-import dev.keel.llm.adapters.reasoning.ReasoningPath;
 import dev.keel.llm.adapters.structured.OutputValidator;
 import dev.keel.llm.adapters.structured.OutputViolation;
 import dev.keel.llm.adapters.structured.StructuredOutput;
 import dev.keel.llm.adapters.structured.StructuredResult;
-import dev.keel.core.Principal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -68,12 +64,5 @@ class LiveProvidersIT {
                 .addMessage(dev.keel.core.spi.ChatMessage.user("Return {\"summary\": <one sentence about ships>}."))
                 .maxOutputTokens(200).build());
         assertThat(structured.valid()).as(structured.toWire().toString()).isTrue();
-
-        Commentary commentary = ReasoningPath.withEmbeddedInternal(Map.of(model.id(), backend)).explain(model.id(),
-                ExplanationBrief.builder().principal(Principal.of("planner", "secret")).scenarioLabel("MARP fleet transition")
-                        .calendar("Transition Calendar A", "Retire boat 1 in week 2.")
-                        .calendar("Transition Calendar B", "Retire boats 1 and 2 in week 5.").build());
-        assertThat(commentary.backendUsed()).isEqualTo(model.id());
-        assertThat(commentary.text()).isNotBlank();
     }
 }

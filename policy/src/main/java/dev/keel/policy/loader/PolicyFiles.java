@@ -1,12 +1,9 @@
 package dev.keel.policy.loader;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.io.TextSources;
 import dev.keel.policy.GovernanceKnowledge;
 import dev.keel.policy.PolicyDocument;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -24,7 +21,7 @@ public final class PolicyFiles {
      * Reads and validates a policy document.
      *
      * @throws ConfigurationException                      when the file cannot be read
-     * @throws dev.keel.core.WireFormatException             when it is not strict JSON
+     * @throws dev.keel.core.WireFormatException             when it is not UTF-8 or not strict JSON
      * @throws dev.keel.policy.PolicyValidationException   when it is not a valid policy document
      */
     public static PolicyDocument readPolicy(Path file) {
@@ -49,21 +46,10 @@ public final class PolicyFiles {
     }
 
     private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigurationException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return TextSources.read(file);
     }
 
     private static String readResource(ClassLoader loader, String resource) {
-        try (InputStream in = loader.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new ConfigurationException("no class-path resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigurationException("cannot read class-path resource " + resource + ": " + e.getMessage(), e);
-        }
+        return TextSources.readResource(loader, resource);
     }
 }

@@ -1,9 +1,9 @@
 package dev.keel.routing.internal;
 
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.eval.EvalOp;
 import dev.keel.routing.RoutingIndex;
-import dev.keel.routing.RoutingOverride;
 import dev.keel.routing.RoutingRequest;
 import dev.keel.routing.RoutingTable;
 import java.util.Map;
@@ -11,18 +11,15 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * {@code keel eval} operation {@code route}: {@code {"role", "clearance", "prompt", "prompt_digest"?,
- * "auditor_override"?}} to the routing decision of the MARP table ({@code scenario_tag}, {@code routing_key},
- * {@code n}, {@code index}, {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
- * {@code top_secret_internal_only}, {@code override}). With {@code "auditor_override": true} the table carries
- * seed 000 §3.4.4's auditor override. Stateless and thread-safe.
+ * {@code keel eval} operation {@code route}: {@code {"role", "clearance", "prompt", "prompt_digest"?, "table"}} to
+ * the routing decision of that table ({@code scenario_tag}, {@code routing_key}, {@code n}, {@code index},
+ * {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target}, {@code top_secret_internal_only},
+ * {@code override}). {@code table} is a routing table in its JSON form; a command line tool may supply an
+ * application's table when a line gives none. Stateless and thread-safe.
  */
 public final class RouteEvalOp implements EvalOp {
 
-    private static final Set<String> KEYS = Set.of("role", "clearance", "prompt", "prompt_digest", "auditor_override");
-    private static final RoutingIndex MARP = RoutingIndex.marp();
-    private static final RoutingIndex MARP_WITH_AUDITOR_OVERRIDE = RoutingIndex.create(
-            RoutingTable.marp().toBuilder().override(RoutingOverride.marpAuditor()).build());
+    private static final Set<String> KEYS = Set.of("role", "clearance", "prompt", "prompt_digest", "table");
 
     @Override
     public String name() {
@@ -43,12 +40,18 @@ public final class RouteEvalOp implements EvalOp {
                 .prompt(string(input, "prompt", true))
                 .promptDigest(string(input, "prompt_digest", false))
                 .build();
-        Object override = input.get("auditor_override");
-        if (override != null && !(override instanceof Boolean)) {
-            throw new InvalidInputException("invalid_input", "/auditor_override: must be a boolean");
+        return RoutingIndex.create(table(input.get("table"))).route(request).toWire();
+    }
+
+    private static RoutingTable table(Object tree) {
+        if (tree == null) {
+            throw new InvalidInputException("invalid_input", "/table: required, a routing table");
         }
-        RoutingIndex index = Boolean.TRUE.equals(override) ? MARP_WITH_AUDITOR_OVERRIDE : MARP;
-        return index.route(request).toWire();
+        try {
+            return RoutingTable.fromTree(tree);
+        } catch (InvalidPolicyException e) {
+            throw new InvalidInputException("invalid_input", "/table: " + e.getMessage(), e);
+        }
     }
 
     private static String string(Map<String, Object> input, String key, boolean required) {

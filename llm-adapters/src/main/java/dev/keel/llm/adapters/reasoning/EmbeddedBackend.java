@@ -3,15 +3,14 @@ package dev.keel.llm.adapters.reasoning;
 import dev.keel.core.spi.LlmBackend;
 
 /**
- * The "no model configured" backend: it writes the reasoning-path text from the evidence it is handed, by
- * extraction and a fixed template, deterministically. It is not a language model and does not pretend to be
- * one: it reports itself as {@value #ID} in {@code backend_used}, infers nothing beyond the evidence, and
- * refuses requests for JSON (a {@link dev.keel.core.NonRetriableBackendException}: there is no model to write
- * structured output).
+ * The "no model configured" backend: it answers deterministically without a language model and says so. It
+ * reports itself as {@value #ID} in {@code backend_used}, restates the last user message (at most 4,000
+ * characters) without interpreting it, and refuses requests for JSON (a
+ * {@link dev.keel.core.NonRetriableBackendException}: there is no model to write structured output). Usage is
+ * always zero. An application that wants a richer offline answer writes its own extractive backend with the same
+ * honesty.
  *
- * <p>Given a prompt rendered by {@link ExplanationPrompt}, it restates scenario, calendars, constraints and
- * weekly behaviour and says what is missing; given any other request, it restates the last user message
- * (at most 4,000 characters). Usage is always zero. Pure and thread-safe.
+ * <p>Pure and thread-safe.
  */
 public interface EmbeddedBackend extends LlmBackend {
 
@@ -19,11 +18,8 @@ public interface EmbeddedBackend extends LlmBackend {
     String ID = "embedded_extractive";
 
     static EmbeddedBackend create() {
-        return EmbeddedExtractiveWriter.INSTANCE;
+        return EmbeddedRestatingBackend.INSTANCE;
     }
-
-    /** The text for {@code brief}, without going through a prompt. */
-    String write(ExplanationBrief brief);
 
     @Override
     default String id() {

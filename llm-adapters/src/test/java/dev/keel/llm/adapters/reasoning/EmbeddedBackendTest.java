@@ -18,41 +18,6 @@ class EmbeddedBackendTest {
     private final EmbeddedBackend embedded = EmbeddedBackend.create();
 
     @Test
-    void writesTheReasoningPathFromTheEvidenceInThePrompt() {
-        ExplanationBrief brief = Briefs.marp().build();
-
-        ChatReply reply = embedded.chat(ChatRequest.ofUserMessage(ExplanationPrompt.render(brief)));
-
-        assertThat(reply.backendId()).isEqualTo("embedded_extractive");
-        assertThat(reply.usage()).isEqualTo(TokenUsage.UNKNOWN);
-        assertThat(reply.finishReason()).contains("stop");
-        assertThat(reply.text()).isEqualTo(embedded.write(brief)).isEqualTo(
-                "Reasoning path written without a language model (embedded_extractive): it restates the evidence supplied"
-                        + " and infers nothing beyond it.\n\n"
-                        + "Scenario: MARP fleet transition, retire two boats in Q3.\n"
-                        + "Requested by role planner with clearance secret.\n"
-                        + "Question: SCENARIO 2: compare Calendars A and B\n\n"
-                        + "Transition Calendar A: Retire boat 1 in week 2 and boat 2 in week 9.\n"
-                        + "Transition Calendar B: Retire both boats in weeks 4-5.\n\n"
-                        + "Comparison: Transition Calendar A and Transition Calendar B are set out side by side above; their"
-                        + " trade-offs and bottlenecks are the ones the evidence states, and no further comparison is drawn"
-                        + " without a model.\n\n"
-                        + "Constraints from the evidence that the calendars must meet:\n"
-                        + "- Capability threshold: at least 8 boats available every week\n"
-                        + "- Dock: one slot per week\n"
-                        + "- Budget envelope: 1.2 M per quarter\n\n"
-                        + "Key weekly behaviour:\n"
-                        + "- Availability dips to 8 in weeks 4-6 under B.\n");
-    }
-
-    @Test
-    void saysWhatIsMissing() {
-        String text = embedded.write(Briefs.marp().constraints(java.util.List.of()).weeklyBehaviour(java.util.List.of()).build());
-
-        assertThat(text).endsWith("Missing from the evidence supplied: constraints, weekly behaviour.\n");
-    }
-
-    @Test
     void restatesAnyOtherRequestAndSaysNoModelIsConfigured() {
         ChatReply reply = embedded.chat(ChatRequest.builder().addMessage(ChatMessage.system("be brief"))
                 .addMessage(ChatMessage.user("  What changes in week 4?  ")).build());

@@ -1,0 +1,136 @@
+package dev.keel.examples.marp.evidence;
+
+import dev.keel.evidence.loader.MalformedEvidenceException;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The readers on the example files, and on broken files: each failure names the file, the place and the problem. */
+class EvidenceReadersTest {
+
+    static final String JSON_NAME = "marp_regulated_knowledge.json";
+    static final String CSV_NAME = "marp_governed_data_view.csv";
+    private static final String HEADER = "calendar_id,week,capability,dock_utilisation,crew_readiness,spares_coverage,budget_committed,budget_envelope\n";
+
+    static String resource(String name) {
+        try (InputStream in = Objects.requireNonNull(EvidenceReadersTest.class.getResourceAsStream("/marp/" + name), name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static GovernedData csv(String text) {
+        return GovernedDataReader.read(CSV_NAME, text);
+    }
+
+    private static RegulatedKnowledge json(String text) {
+        return RegulatedKnowledgeReader.read(JSON_NAME, text);
+    }
+
+    @Test
+    void theExampleFilesReadWithLocators() {
+        RegulatedKnowledge knowledge = json(resource(JSON_NAME));
+        assertThat(knowledge.calendars()).extracting(c -> c.id()).containsExactly("A", "B");
+        assertThat(knowledge.calendar("B").orElseThrow().capabilityRange().locator().child("min").toString())
+                .isEqualTo("marp_regulated_knowledge.json#/calendars/1/capability_range/min");
+        assertThat(knowledge.thresholds().get(0).minimum()).isEqualByComparingTo("0.80");
+
+        GovernedData data = csv(resource(CSV_NAME));
+        assertThat(data.rows()).hasSize(24);
+        WeeklyRow first = data.rows().get(0);
+        assertThat(first.locator().line()).isEqualTo(2);
+        assertThat(first.locator().child("dock_utilisation").toString())
+                .isEqualTo("marp_governed_data_view.csv#line=2&column=dock_utilisation");
+        assertThat(data.rows().get(23).locator().line()).isEqualTo(25);
+        assertThat(data.calendarIds()).containsExactly("A", "B");
+    }
+
+    @Test
+    void aQuotedValueSpanningLinesKeepsLaterLineNumbersRight() {
+        GovernedData data = csv(HEADER + "\"A\n\",1,0.9,0.5,0.5,0.5,1,2\nB,1,0.9,0.5,0.5,0.5,1,2\n");
+        assertThat(data.rows().get(1).locator().line()).isEqualTo(4);
+    }
+
+    @Test
+    void badCsvQuotingNamesTheLine() {
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,1,2\nB,\"2\"x,0.9,0.5,0.5,0.5,1,2\n"))
+                .isInstanceOfSatisfying(MalformedEvidenceException.class, e -> {
+                    assertThat(e.source()).isEqualTo(CSV_NAME);
+                    assertThat(e.location()).isEqualTo("line 3");
+                    assertThat(e.problem()).startsWith("malformed CSV: ");
+                });
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,1,\"2\n"))
+                .isInstanceOf(MalformedEvidenceException.class).hasMessageStartingWith(CSV_NAME + " line 2: malformed CSV");
+    }
+
+    @Test
+    void aMissingColumnIsNamed() {
+        assertThatThrownBy(() -> csv("calendar_id,week,capability,dock_utilisation,crew_readiness,budget_committed,budget_envelope\n"))
+                .isInstanceOfSatisfying(MalformedEvidenceException.class, e -> {
+                    assertThat(e.location()).isEqualTo("line 1");
+                    assertThat(e.problem()).contains("header must be calendar_id,week,capability,dock_utilisation,crew_readiness,spares_coverage");
+                });
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,1\n"))
+                .isInstanceOf(MalformedEvidenceException.class).hasMessage(CSV_NAME + " line 2: expected 8 values, found 7");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsNamedWithItsColumn() {
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,1,2\nA,two,0.9,0.5,0.5,0.5,1,2\n"))
+                .hasMessage(CSV_NAME + " line 3, column week: must be a whole number of at least 1, was \"two\"");
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,1.5,0.5,0.5,1,2\n"))
+                .hasMessage(CSV_NAME + " line 2, column dock_utilisation: must be a decimal number from 0 to 1, was \"1.5\"");
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,-1,2\n"))
+                .hasMessageContaining("column budget_committed: must be a non-negative decimal number");
+        assertThatThrownBy(() -> csv(HEADER + "A,1,0.9,0.5,0.5,0.5,1,2\nA,1,0.9,0.5,0.5,0.5,1,2\n"))
+                .hasMessage(CSV_NAME + " line 3: calendar A week 1 appears twice");
+    }
+
+    @Test
+    void truncatedJsonNamesLineAndColumn() {
+        String text = resource(JSON_NAME);
+        assertThatThrownBy(() -> json(text.substring(0, text.length() / 2)))
+                .isInstanceOfSatisfying(MalformedEvidenceException.class, e -> {
+                    assertThat(e.source()).isEqualTo(JSON_NAME);
+                    assertThat(e.location()).matches("line \\d+, column \\d+");
+                });
+    }
+
+    @Test
+    void wrongJsonContentNamesThePointer() {
+        String text = resource(JSON_NAME);
+        assertThatThrownBy(() -> json(text.replace("\"min\": 0.80, \"max\": 0.98", "\"min\": \"0.80\", \"max\": 0.98")))
+                .hasMessage(JSON_NAME + " /calendars/1/capability_range/min: must be a number");
+        assertThatThrownBy(() -> json(text.replace("\"budget\": { \"envelope\": 110.0, ", "\"budget\": { ")))
+                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: is missing");
+        assertThatThrownBy(() -> json(text.replace("\"min\": 0.82, \"max\": 0.95", "\"min\": 0.99, \"max\": 0.95")))
+                .hasMessage(JSON_NAME + " /calendars/0/capability_range: min 0.99 is above max 0.95");
+        assertThatThrownBy(() -> json(text.replace("\"case_id\"", "\"surprise\": 1, \"case_id\"")))
+                .hasMessage(JSON_NAME + " /surprise: unknown member");
+    }
+
+    @Test
+    void fileSourcesReadOnceAndNameTheFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve(CSV_NAME);
+        Files.writeString(file, resource(CSV_NAME));
+        var source = EvidenceFiles.governedData(file);
+        assertThat(source.name()).isEqualTo(CSV_NAME);
+        assertThat(source.read()).isSameAs(source.read());
+        Path broken = dir.resolve(JSON_NAME);
+        Files.writeString(broken, "{\"schema_version\": ");
+        assertThatThrownBy(() -> EvidenceFiles.regulatedKnowledge(broken).read()).isInstanceOf(MalformedEvidenceException.class)
+                .hasMessageStartingWith(JSON_NAME + " line 1");
+        assertThatThrownBy(() -> EvidenceFiles.regulatedKnowledge(dir.resolve("absent.json")).read())
+                .hasMessageContaining("cannot read evidence file");
+    }
+}

@@ -1,0 +1,27 @@
+package dev.keel.examples.marp.reasoning;
+
+import dev.keel.core.Decision;
+import dev.keel.core.Principal;
+
+/** The MARP brief of seed 000, as tests use it. */
+final class Briefs {
+
+    private Briefs() {
+    }
+
+    static ExplanationBrief.Builder marp() {
+        return ExplanationBrief.builder()
+                .principal(Principal.of("planner", "secret"))
+                .decision(Decision.ALLOW)
+                .scenarioLabel("MARP fleet transition, retire two boats in Q3")
+                .question("SCENARIO 2: compare Calendars A and B")
+                .addConstraint("Capability threshold: at least 8 boats available every week")
+                .addConstraint("Dock: one slot per week")
+                .addConstraint("Budget envelope: 1.2 M per quarter")
+                .calendar("Transition Calendar A", "Retire boat 1 in week 2 and boat 2 in week 9.")
+                .calendar("Transition Calendar B", "Retire both boats in weeks 4-5.")
+                .addWeeklyBehaviour("Availability dips to 8 in weeks 4-6 under B.")
+                .reasoningMode("balanced_summary")
+                .requestId("req-1");
+    }
+}

@@ -1,0 +1,31 @@
+package dev.keel.routing.loader;
+
+import dev.keel.core.io.TextSources;
+import dev.keel.routing.RoutingTable;
+import java.nio.file.Path;
+
+/**
+ * Reads routing tables from files and class-path resources (UTF-8 JSON). The one place in the routing module that
+ * does I/O; every table it returns is validated and immutable. Stateless and thread-safe.
+ */
+public final class RoutingTables {
+
+    private RoutingTables() {
+    }
+
+    /**
+     * Reads a table from a JSON file.
+     *
+     * @throws dev.keel.core.ConfigurationException when the file cannot be read
+     * @throws dev.keel.core.WireFormatException    when it is not UTF-8 or not strict JSON
+     * @throws dev.keel.core.InvalidPolicyException when it is not a valid routing table
+     */
+    public static RoutingTable read(Path file) {
+        return RoutingTable.parse(TextSources.read(file));
+    }
+
+    /** As {@link #read(Path)}, from a class-path resource (no leading {@code /}) of {@code loader}. */
+    public static RoutingTable readResource(ClassLoader loader, String resource) {
+        return RoutingTable.parse(TextSources.readResource(loader, resource));
+    }
+}
