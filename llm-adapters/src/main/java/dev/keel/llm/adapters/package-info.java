@@ -1,7 +1,11 @@
 /**
  * Keel's language-model adapters: {@link dev.keel.core.spi.LlmBackend} over any langchain4j
- * {@link dev.langchain4j.model.chat.ChatModel} ({@link dev.keel.llm.adapters.ChatModelBackend}), ready
- * configurations for Ollama, OpenAI-compatible endpoints and Anthropic ({@link dev.keel.llm.adapters.ReadyBackends}),
+ * {@link dev.langchain4j.model.chat.ChatModel} ({@link dev.keel.llm.adapters.ChatModelBackend}), factories for
+ * Ollama, OpenAI-compatible endpoints and Anthropic ({@link dev.keel.llm.adapters.OllamaBackends},
+ * {@link dev.keel.llm.adapters.OpenAiBackends}, {@link dev.keel.llm.adapters.AnthropicBackends}; each needs its
+ * langchain4j provider module, an optional dependency the host adds, and names it in a
+ * {@link dev.keel.core.ConfigurationException} when it is absent) and seed 000's ready backends
+ * ({@link dev.keel.llm.adapters.ReadyBackends}),
  * bounded retries with backoff ({@link dev.keel.llm.adapters.RetryPolicy}), a fallback chain that records which
  * backend really answered ({@link dev.keel.llm.adapters.FallbackChain}), and token pricing with a budget guard
  * ({@link dev.keel.llm.adapters.BudgetGuard}).
@@ -13,7 +17,8 @@
  * <p>Subpackages: {@code config} (the JSON configuration file and its resolution against the environment),
  * {@code loader} (reading that file), {@code reasoning} (seed 000 §3.5: the one external call of the reasoning
  * path, and the embedded extractive backend), {@code structured} (JSON output with bounded re-asks),
- * {@code embedding} (the in-process embedder), {@code guardrails} (langchain4j guardrails over Keel decisions).
+ * {@code embedding} (embedders over langchain4j models, a cache, a semantic ranker; the in-process model is in
+ * {@code keel-embeddings-minilm}), {@code guardrails} (langchain4j guardrails over Keel decisions).
  * Implementations live in {@code internal}.
  */
 package dev.keel.llm.adapters;

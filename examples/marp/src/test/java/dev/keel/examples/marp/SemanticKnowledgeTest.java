@@ -2,7 +2,7 @@ package dev.keel.examples.marp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.llm.adapters.embedding.Embedders;
+import dev.keel.embeddings.minilm.MiniLmEmbedders;
 import dev.keel.policy.KnowledgeRanker;
 import dev.keel.policy.RankedPassage;
 import java.util.List;
@@ -16,7 +16,7 @@ class SemanticKnowledgeTest {
 
     @Test
     void semanticRankingPutsTheExternalModelParagraphInTheTopThreeForAQuestionInOtherWords() {
-        KnowledgeRanker semantic = KnowledgeRanker.semantic(MarpData.governanceKnowledge(), Embedders.allMiniLmL6V2());
+        KnowledgeRanker semantic = KnowledgeRanker.semantic(MarpData.governanceKnowledge(), MiniLmEmbedders.allMiniLmL6V2());
         KnowledgeRanker lexical = KnowledgeRanker.bm25(MarpData.governanceKnowledge());
         String question = "Can we ask a chatbot from another company to explain the plan?";
 

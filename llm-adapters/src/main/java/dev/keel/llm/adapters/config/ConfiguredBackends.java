@@ -19,6 +19,11 @@ import java.util.Set;
  * disabled provider or an unknown role is a {@link dev.keel.core.ConfigurationException} that names the variable,
  * provider or role (never a secret's value). Resolved backends are kept and reused.
  *
+ * <p>Each provider kind needs its langchain4j module on the class path ({@code langchain4j-ollama},
+ * {@code langchain4j-open-ai}, {@code langchain4j-anthropic}; {@code keel-llm-adapters} brings none of them). A
+ * configuration may name providers whose module is absent: only a role that is resolved and uses one fails, with a
+ * {@link dev.keel.core.ConfigurationException} naming the role, the provider and the missing artifact.
+ *
  * <p>Not pure: backends call providers over the network. Thread-safe.
  */
 public interface ConfiguredBackends {
@@ -41,7 +46,8 @@ public interface ConfiguredBackends {
     /**
      * The backend of {@code role}, with retries.
      *
-     * @throws dev.keel.core.ConfigurationException for an unknown role, a disabled provider or a missing variable
+     * @throws dev.keel.core.ConfigurationException for an unknown role, a disabled provider, a missing variable,
+     *         or a provider whose langchain4j module is not on the class path
      */
     LlmBackend backend(String role);
 

@@ -2,14 +2,17 @@ package dev.keel.llm.adapters.config;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.BudgetGuard;
 import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.FallbackChain;
+import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
+import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.PriceTable;
-import dev.keel.llm.adapters.ReadyBackends;
 import dev.keel.llm.adapters.Sleeper;
+import dev.keel.llm.adapters.internal.ProviderModule;
 import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -19,7 +22,14 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** {@link ConfiguredBackends}. Not pure (builds network clients); thread-safe: resolved roles are kept in a concurrent map. */
+/**
+ * {@link ConfiguredBackends}. A provider's model is built by its factory ({@link OllamaBackends},
+ * {@link OpenAiBackends}, {@link AnthropicBackends}) only when a role asks for it, after checking that the
+ * provider's langchain4j module is on the class path; otherwise the role fails with a
+ * {@link ConfigurationException} naming the role, the provider and the missing artifact.
+ *
+ * <p>Not pure (builds network clients); thread-safe: resolved roles are kept in a concurrent map.
+ */
 final class EnvironmentBackends implements ConfiguredBackends {
 
     private final LlmConfig config;
@@ -131,19 +141,20 @@ final class EnvironmentBackends implements ConfiguredBackends {
         if (provider.kind() == ProviderKind.EMBEDDED) {
             return new Resolved(EmbeddedBackend.create(), null);
         }
+        ProviderModule.of(provider.kind()).require("role '" + role.name() + "' uses provider '" + provider.name() + "'");
         String model = environment.require(role.modelEnv(), "the model name of role '" + role.name() + "'");
         ChatModelBackend backend;
         switch (provider.kind()) {
             case OLLAMA:
-                backend = ReadyBackends.ollama(role.name(), model, ollamaBaseUrl(provider, role), provider.timeout());
+                backend = OllamaBackends.create(role.name(), model, ollamaBaseUrl(provider, role), provider.timeout());
                 break;
             case OPENAI:
-                backend = ReadyBackends.openAiCompatible(role.name(), model,
-                        baseUrl(provider, role, ReadyBackends.OPENAI_BASE_URL), apiKey(provider, role, false), provider.timeout());
+                backend = OpenAiBackends.create(role.name(), model,
+                        baseUrl(provider, role, OpenAiBackends.OPENAI_BASE_URL), apiKey(provider, role, false), provider.timeout());
                 break;
             case ANTHROPIC:
-                backend = ReadyBackends.anthropic(role.name(), model,
-                        baseUrl(provider, role, ReadyBackends.ANTHROPIC_BASE_URL), apiKey(provider, role, true), provider.timeout());
+                backend = AnthropicBackends.create(role.name(), model,
+                        baseUrl(provider, role, AnthropicBackends.ANTHROPIC_BASE_URL), apiKey(provider, role, true), provider.timeout());
                 break;
             default:
                 throw new IllegalStateException("unhandled provider kind " + provider.kind());

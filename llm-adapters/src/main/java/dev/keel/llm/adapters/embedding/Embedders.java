@@ -4,45 +4,34 @@ import dev.keel.core.spi.Embedder;
 import dev.keel.llm.adapters.internal.CachingEmbedder;
 import dev.keel.llm.adapters.internal.LangChainEmbedder;
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * {@link Embedder}s over langchain4j. The embedders are deterministic (the same text, the same vector) but
- * load a model and keep a cache. Thread-safe (no state of its own; the shared model is loaded once).
+ * {@link Embedder}s over langchain4j embedding models, and a bounded cache for any embedder. The in-process
+ * all-MiniLM-L6-v2 embedder lives in {@code keel-embeddings-minilm} (its model and runtime weigh about 186 MB).
+ * Pure and thread-safe (no state of its own); the embedders it builds are as deterministic and thread-safe as the
+ * models they wrap.
  */
 public final class Embedders {
-
-    /** The id the all-MiniLM-L6-v2 embedder reports in its failures. */
-    public static final String ALL_MINILM_L6_V2 = "all-minilm-l6-v2";
-
-    /** Texts kept by {@link #allMiniLmL6V2()}. */
-    public static final int DEFAULT_CACHE_SIZE = 4096;
-
-    /** The dimension of all-MiniLM-L6-v2 vectors. */
-    public static final int ALL_MINILM_L6_V2_DIMENSION = 384;
 
     private Embedders() {
     }
 
-    /**
-     * all-MiniLM-L6-v2, in process, with a cache of {@value #DEFAULT_CACHE_SIZE} texts. No network: the model is
-     * read from the classpath (the first call loads it, about a second). Deterministic: the same text gives the
-     * same 384-dimension, unit-length vector. Texts longer than the model's 510-token window are embedded in
-     * windows and averaged, as langchain4j does.
-     */
-    public static Embedder allMiniLmL6V2() {
-        return allMiniLmL6V2(DEFAULT_CACHE_SIZE);
-    }
-
-    /** As {@link #allMiniLmL6V2()} with a cache of {@code cacheSize} texts (0: no cache). */
-    public static Embedder allMiniLmL6V2(int cacheSize) {
-        Embedder model = new LangChainEmbedder(ALL_MINILM_L6_V2, SharedMiniLm::model);
-        return cacheSize == 0 ? model : caching(model, cacheSize);
-    }
-
     /** Any langchain4j embedding model, as an {@link Embedder} named {@code id}. */
     public static Embedder fromLangChain(String id, EmbeddingModel model) {
+        Objects.requireNonNull(model, "model");
         return new LangChainEmbedder(id, () -> model);
+    }
+
+    /**
+     * As {@link #fromLangChain(String, EmbeddingModel)} with a model obtained from {@code model} when the first
+     * text is embedded, so that loading a large model waits until it is needed. A failure to obtain it (an
+     * exception or a linkage error) is a {@link dev.keel.core.NonRetriableBackendException} of that call.
+     */
+    public static Embedder fromLangChainLazily(String id, Supplier<? extends EmbeddingModel> model) {
+        Objects.requireNonNull(model, "model");
+        return new LangChainEmbedder(id, model::get);
     }
 
     /**
@@ -53,15 +42,5 @@ public final class Embedders {
      */
     public static Embedder caching(Embedder delegate, int maxEntries) {
         return new CachingEmbedder(delegate, maxEntries);
-    }
-
-    /** The one all-MiniLM-L6-v2 model of the class loader, loaded on first use. */
-    private static final class SharedMiniLm {
-        // The caller's thread runs the model: no pool threads to leak, and order-independent results.
-        private static final EmbeddingModel MODEL = new AllMiniLmL6V2EmbeddingModel(Runnable::run);
-
-        static EmbeddingModel model() {
-            return MODEL;
-        }
     }
 }

@@ -5,72 +5,84 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.spi.Embedder;
-import dev.keel.core.spi.EmbedderProvider;
 import dev.keel.core.spi.Embedding;
-import dev.keel.core.spi.ServiceProviders;
 import dev.keel.llm.adapters.internal.CachingEmbedder;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.output.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The in-process all-MiniLM-L6-v2 embedder: offline, deterministic, semantic. */
+/** Embedders over langchain4j models, the cache, and the semantic ranker, with small models of the test's own. */
 class EmbeddersTest {
 
-    /** Shared: loading the model takes about a second. */
-    private static final Embedder MINI_LM = Embedders.allMiniLmL6V2(0);
+    /** Letter counts of a-z: texts that share letters are close. Deterministic. */
+    private static final class LetterModel implements EmbeddingModel {
+        final AtomicInteger texts = new AtomicInteger();
 
-    @Test
-    void semanticallyCloseSentencesRankAboveUnrelatedOnes() {
-        List<String> passages = List.of(
-                "The bakery sells sourdough bread and croissants every morning.",
-                "Two patrol boats will be decommissioned during the third quarter.",
-                "Our football team won the league on Sunday.",
-                "The fleet transition retires vessels while keeping enough ships available each week.");
-
-        List<SemanticRanker.Ranked> ranked = SemanticRanker.create(MINI_LM).rank("Which ships are retired in Q3?", passages);
-
-        assertThat(ranked).extracting(SemanticRanker.Ranked::index).startsWith(1, 3);
-        assertThat(ranked.get(1).score()).isGreaterThan(ranked.get(2).score() + 0.1);
-        assertThat(ranked.get(0).text()).isEqualTo(passages.get(1));
-    }
-
-    @Test
-    void closeParaphrasesAreMoreSimilarThanUnrelatedSentences() {
-        List<Embedding> vectors = MINI_LM.embed(List.of(
-                "The dock can take one boat per week.",
-                "Only a single vessel fits in the dry dock each week.",
-                "Cats like to sleep in the sun."));
-
-        double paraphrase = vectors.get(0).cosineSimilarity(vectors.get(1));
-        double unrelated = vectors.get(0).cosineSimilarity(vectors.get(2));
-        assertThat(paraphrase).isGreaterThan(0.5);
-        assertThat(unrelated).isLessThan(0.2);
-    }
-
-    @Test
-    void isDeterministicWith384DimensionUnitVectors() {
-        Embedding first = MINI_LM.embed("Calendar B front-loads the retirements.");
-        Embedding again = Embedders.allMiniLmL6V2(0).embed(List.of("other text", "Calendar B front-loads the retirements.")).get(1);
-
-        assertThat(first).isEqualTo(again);
-        assertThat(first.dimension()).isEqualTo(Embedders.ALL_MINILM_L6_V2_DIMENSION);
-        double norm = Math.sqrt(first.cosineSimilarity(first) * dot(first, first));
-        assertThat(norm).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-3));
-        assertThat(MINI_LM.embed(List.of())).isEmpty();
-        Embedding blank = MINI_LM.embed(List.of("  ", "x")).get(0);
-        assertThat(blank.dimension()).isEqualTo(384);
-        assertThat(blank.cosineSimilarity(first)).isZero();
-    }
-
-    private static double dot(Embedding a, Embedding b) {
-        float[] x = a.vector();
-        float[] y = b.vector();
-        double sum = 0;
-        for (int i = 0; i < x.length; i++) {
-            sum += x[i] * y[i];
+        @Override
+        public Response<List<dev.langchain4j.data.embedding.Embedding>> embedAll(List<TextSegment> segments) {
+            texts.addAndGet(segments.size());
+            List<dev.langchain4j.data.embedding.Embedding> out = new ArrayList<>();
+            for (TextSegment segment : segments) {
+                float[] v = new float[26];
+                for (char c : segment.text().toLowerCase(java.util.Locale.ROOT).toCharArray()) {
+                    if (c >= 'a' && c <= 'z') {
+                        v[c - 'a']++;
+                    }
+                }
+                out.add(dev.langchain4j.data.embedding.Embedding.from(v));
+            }
+            return Response.from(out);
         }
-        return sum;
+
+        @Override
+        public int dimension() {
+            return 26;
+        }
+    }
+
+    @Test
+    void aLangChainModelRanksPassagesAndBlankTextsGetTheZeroVector() {
+        Embedder letters = Embedders.fromLangChain("letters", new LetterModel());
+        List<String> passages = List.of("zzz zzz", "aaa bbb", "zzz zz");
+
+        List<SemanticRanker.Ranked> ranked = SemanticRanker.create(letters).rank("aab", passages);
+
+        assertThat(ranked).extracting(SemanticRanker.Ranked::index).containsExactly(1, 0, 2);
+        assertThat(ranked.get(0).text()).isEqualTo("aaa bbb");
+        Embedding blank = letters.embed(List.of("  ", "x")).get(0);
+        assertThat(blank.dimension()).isEqualTo(26);
+        assertThat(blank.cosineSimilarity(letters.embed("abc"))).isZero();
+        assertThat(letters.embed(List.of())).isEmpty();
+        assertThat(SemanticRanker.create(letters).rank("a", List.of())).isEmpty();
+    }
+
+    @Test
+    void aLazyModelIsObtainedOnTheFirstTextOnly() {
+        AtomicInteger obtained = new AtomicInteger();
+        LetterModel model = new LetterModel();
+        Embedder lazy = Embedders.fromLangChainLazily("lazy", () -> {
+            obtained.incrementAndGet();
+            return model;
+        });
+
+        assertThat(obtained).hasValue(0);
+        assertThat(lazy.embed("abc").dimension()).isEqualTo(26);
+        assertThat(obtained).hasValue(1);
+    }
+
+    @Test
+    void aModelThatCannotBeObtainedIsANonRetriableBackendFailure() {
+        Embedder missing = Embedders.fromLangChainLazily("missing", () -> {
+            throw new NoClassDefFoundError("ai/onnxruntime/OrtEnvironment");
+        });
+
+        assertThatThrownBy(() -> missing.embed("x"))
+                .isInstanceOf(NonRetriableBackendException.class)
+                .hasMessage("embedding model 'missing' failed (NoClassDefFoundError)");
     }
 
     @Test
@@ -101,10 +113,9 @@ class EmbeddersTest {
 
     @Test
     void aFailingModelIsANonRetriableBackendFailure() {
-        Embedder broken = Embedders.fromLangChain("broken", new dev.langchain4j.model.embedding.EmbeddingModel() {
+        Embedder broken = Embedders.fromLangChain("broken", new EmbeddingModel() {
             @Override
-            public dev.langchain4j.model.output.Response<List<dev.langchain4j.data.embedding.Embedding>> embedAll(
-                    List<dev.langchain4j.data.segment.TextSegment> segments) {
+            public Response<List<dev.langchain4j.data.embedding.Embedding>> embedAll(List<TextSegment> segments) {
                 throw new IllegalStateException("onnx session closed");
             }
         });
@@ -112,13 +123,5 @@ class EmbeddersTest {
         assertThatThrownBy(() -> broken.embed("x"))
                 .isInstanceOf(NonRetriableBackendException.class)
                 .hasMessage("embedding model 'broken' failed (IllegalStateException)");
-    }
-
-    @Test
-    void isTheEmbedderProviderModulesThatSeeOnlyCoreFind() {
-        EmbedderProvider provider = ServiceProviders.single(EmbedderProvider.class).orElseThrow();
-
-        assertThat(provider).isInstanceOf(AllMiniLmEmbedderProvider.class);
-        assertThat(provider.create().embed("hello").dimension()).isEqualTo(384);
     }
 }

@@ -1,0 +1,51 @@
+package dev.keel.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a host pulls with keel-core, keel-policy, keel-routing, keel-evidence and keel-llm-adapters and nothing
+ * else: under 15 MB of jars, and no langchain4j provider module, no in-process embedding model or ONNX runtime.
+ * The jars are the runtime dependencies of this module, copied by the build.
+ */
+class FootprintTest {
+
+    /** The budget of the library modules without providers. */
+    private static final long MAX_BYTES = 15L * 1024 * 1024;
+
+    @Test
+    void theLibraryModulesWithoutProvidersStayUnder15Megabytes() throws IOException {
+        Path directory = Path.of(System.getProperty("keel.footprint.directory", "target/footprint"));
+        List<Path> jars;
+        try (Stream<Path> files = Files.list(directory)) {
+            jars = files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().collect(Collectors.toList());
+        }
+        long total = 0;
+        StringBuilder report = new StringBuilder();
+        for (Path jar : jars) {
+            long size = Files.size(jar);
+            total += size;
+            report.append(String.format(Locale.ROOT, "%,12d  %s%n", size, jar.getFileName()));
+        }
+        report.append(String.format(Locale.ROOT, "%,12d  total, %d jars%n", total, jars.size()));
+        Files.writeString(directory.resolveSibling("footprint.txt"), report.toString());
+
+        List<String> names = jars.stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
+        assertThat(names).as("the library modules themselves")
+                .anyMatch(n -> n.startsWith("keel-core-")).anyMatch(n -> n.startsWith("keel-llm-adapters-"))
+                .anyMatch(n -> n.startsWith("langchain4j-core-"));
+        assertThat(names).as("jars a host must add itself, if at all")
+                .noneMatch(n -> n.startsWith("langchain4j-ollama") || n.startsWith("langchain4j-open-ai")
+                        || n.startsWith("langchain4j-anthropic") || n.startsWith("langchain4j-embeddings")
+                        || n.startsWith("onnxruntime") || n.startsWith("keel-embeddings-minilm"));
+        assertThat(total).as("bytes of jars a host pulls; the jars:%n%s", report).isLessThan(MAX_BYTES);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.keel.llm.adapters;
+
+import dev.keel.llm.adapters.internal.ProviderModule;
+import dev.langchain4j.model.ollama.OllamaChatModel;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * {@link ChatModelBackend}s for Ollama servers ({@code /api/chat}). Needs {@code dev.langchain4j:langchain4j-ollama}
+ * on the class path: {@code keel-llm-adapters} declares it optional, so a host adds it when it uses Ollama.
+ * Without it, {@link #create} throws a {@link dev.keel.core.ConfigurationException} naming the artifact; the
+ * provider's classes are touched only after that check, by a nested class loaded on the first {@code create}.
+ *
+ * <p>The model is built with langchain4j's own retries off (Keel's {@link RetryPolicy} is the only retry layer)
+ * and with request and response logging off (a logged request carries the prompt). Building a backend opens no
+ * connection; the backend's calls do network I/O. Thread-safe (no state).
+ */
+public final class OllamaBackends {
+
+    private OllamaBackends() {
+    }
+
+    /** True when {@code langchain4j-ollama} is on the class path. */
+    public static boolean isAvailable() {
+        return ProviderModule.OLLAMA.isPresent();
+    }
+
+    /**
+     * An Ollama model at {@code baseUrl} (see {@link OllamaHost#baseUrl(String)} to read {@code OLLAMA_HOST}),
+     * asking for native JSON mode when JSON is wanted.
+     *
+     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-ollama} is not on the class path
+     */
+    public static ChatModelBackend create(String id, String model, String baseUrl, Duration timeout) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(timeout, "timeout");
+        ProviderModule.OLLAMA.require();
+        return Models.backend(id, model, baseUrl, timeout);
+    }
+
+    /** The only code that names langchain4j-ollama's types: loaded when a backend is first built. */
+    private static final class Models {
+
+        static ChatModelBackend backend(String id, String model, String baseUrl, Duration timeout) {
+            OllamaChatModel chatModel = OllamaChatModel.builder()
+                    .baseUrl(baseUrl)
+                    .modelName(model)
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
+            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE).build();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.keel.llm.adapters;
+
+import dev.keel.llm.adapters.internal.ProviderModule;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@link ChatModelBackend}s for OpenAI-compatible {@code /chat/completions} endpoints (OpenAI, xAI, vLLM,
+ * LM Studio, ...). Needs {@code dev.langchain4j:langchain4j-open-ai} on the class path: {@code keel-llm-adapters}
+ * declares it optional, so a host adds it when it uses such an endpoint. Without it, {@link #create} throws a
+ * {@link dev.keel.core.ConfigurationException} naming the artifact; the provider's classes are touched only after
+ * that check, by a nested class loaded on the first {@code create}.
+ *
+ * <p>The model is built with langchain4j's own retries off and with request and response logging off (headers
+ * carry keys); the API key is registered as a secret of the backend, so it never appears in its exception
+ * messages. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no state).
+ */
+public final class OpenAiBackends {
+
+    /** The OpenAI API. */
+    public static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+    private OpenAiBackends() {
+    }
+
+    /** True when {@code langchain4j-open-ai} is on the class path. */
+    public static boolean isAvailable() {
+        return ProviderModule.OPENAI.isPresent();
+    }
+
+    /**
+     * A model of the endpoint at {@code baseUrl} (for example {@value #OPENAI_BASE_URL}), asking for native JSON
+     * mode when JSON is wanted; {@code apiKey} may be null for local servers that take none.
+     *
+     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-open-ai} is not on the class path
+     */
+    public static ChatModelBackend create(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(timeout, "timeout");
+        ProviderModule.OPENAI.require();
+        return Models.backend(id, model, baseUrl, apiKey, timeout);
+    }
+
+    /** The only code that names langchain4j-open-ai's types: loaded when a backend is first built. */
+    private static final class Models {
+
+        static ChatModelBackend backend(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+            OpenAiChatModel chatModel = OpenAiChatModel.builder()
+                    .baseUrl(baseUrl)
+                    .apiKey(apiKey == null ? "" : apiKey)
+                    .modelName(model)
+                    .timeout(timeout)
+                    .maxRetries(0)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
+            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE)
+                    .secrets(apiKey == null ? List.of() : List.of(apiKey)).build();
+        }
+    }
+}
