@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,7 +101,7 @@ class JsonParseTest {
         assertThat(JsonNumbers.writtenWithExponent(exponent)).isTrue();
         assertThat(JsonNumbers.asWritten((Number) exponent)).isEqualTo("80e-2");
         assertThat(JsonNumbers.writtenWithExponent(plain)).isFalse();
-        assertThat(codec.parse("[1E+5, 1.5e0, 7, 7.0]")).asList().extracting(JsonNumbers::writtenWithExponent)
+        assertThat(codec.parse("[1E+5, 1.5e0, 7, 7.0]")).asInstanceOf(InstanceOfAssertFactories.LIST).extracting(JsonNumbers::writtenWithExponent)
                 .containsExactly(true, true, false, false);
         // Written out, it is the plain BigDecimal's text, and reads back without the mark.
         assertThat(codec.write(exponent)).isEqualTo("0.80");
@@ -125,7 +126,7 @@ class JsonParseTest {
         assertThat(decimal(codec.parse("1e-1000")).scale()).isEqualTo(1000);
         assertThat(decimal(codec.parse("12.5E-998")).scale()).isEqualTo(999);
         JsonCodec tight = JsonCodec.create(JsonLimits.DEFAULTS.withMaxNumberScale(3));
-        assertThat(tight.parse("[1.234, 1e3]")).asList().hasSize(2);
+        assertThat(tight.parse("[1.234, 1e3]")).asInstanceOf(InstanceOfAssertFactories.LIST).hasSize(2);
         assertFails(tight, "1.2345", "json_number_out_of_range", "limit of ±3");
         assertFails(tight, "1e4", "json_number_out_of_range", "limit of ±3");
     }
@@ -333,7 +334,7 @@ class JsonParseTest {
     void limitsNumbersByTheirDigitsWherever() {
         JsonCodec small = JsonCodec.create(JsonLimits.DEFAULTS.withMaxNumberLength(5));
 
-        assertThat(small.parse("[-12345, -1.2345, 1.23e45, -123.4E+5]")).asList().hasSize(4);
+        assertThat(small.parse("[-12345, -1.2345, 1.23e45, -123.4E+5]")).asInstanceOf(InstanceOfAssertFactories.LIST).hasSize(4);
         assertThat(failure(small, "[123456]").code()).isEqualTo("json_number_too_long");
         assertFails(small, "[1.23456]", "json_number_too_long", "number of 6 digits exceeds the limit of 5 at line 1");
         assertThat(failure(small, "[1e123456]").code()).isEqualTo("json_number_too_long");
