@@ -47,7 +47,8 @@ final class CharLines implements Lines {
     }
 
     private Line finish(boolean tooLong) {
-        return tooLong ? Line.error("line_too_long", "line longer than " + maxLength + " characters") : Line.of(line.toString());
+        return tooLong ? Line.error("line_too_long", "line longer than " + maxLength + " characters")
+                : Line.of(line.toString());
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class EvalRunner {
         return builder(registry).build();
     }
 
-    /** A runner over {@code registry} with {@code codec} (whose document limit bounds a line) and the default bounds. */
+    /** A runner over {@code registry} with {@code codec} (its document limit bounds a line) and the default bounds. */
     public static EvalRunner create(EvalOpRegistry registry, JsonCodec codec) {
         return builder(registry).codec(codec).build();
     }
@@ -324,7 +324,7 @@ public final class EvalRunner {
         /** The longest answer written, in characters; a longer one is answered with {@code output_too_long}. */
         public Builder maxOutputLength(int maxOutputLength) {
             if (maxOutputLength < 256) {
-                throw new IllegalArgumentException("an answer may need at least 256 characters, not " + maxOutputLength);
+                throw new IllegalArgumentException("an answer may need 256 characters, not only " + maxOutputLength);
             }
             this.maxOutputLength = maxOutputLength;
             return this;

@@ -65,8 +65,9 @@ public final class JsonNumbers {
             text = ((ExponentDecimal) number).text();
         } else if (number instanceof BigDecimal) {
             BigDecimal decimal = (BigDecimal) number;
-            text = decimal.scale() >= 0 && decimal.scale() <= PLAIN_SCALE_MAX && decimal.precision() <= 2 * PLAIN_SCALE_MAX
-                    ? decimal.toPlainString() : decimal.toString();
+            boolean moderate = decimal.scale() >= 0 && decimal.scale() <= PLAIN_SCALE_MAX
+                    && decimal.precision() <= 2 * PLAIN_SCALE_MAX;
+            text = moderate ? decimal.toPlainString() : decimal.toString();
         } else {
             text = String.valueOf(number);
         }

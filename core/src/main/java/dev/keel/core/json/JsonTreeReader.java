@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * ObjectValue table = reader.root().object("pools", "internal_backend_target", "overrides");
  * String target = table.required("internal_backend_target").nonBlankString();
  * List<Pool> pools = table.required("pools").list(item -> readPool(item));
- * reader.throwIfProblems(problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)));
+ * reader.throwIfProblems(problems ->
+ *         new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)));
  * }</pre>
  *
  * <p><b>Values.</b> A {@link Value} is one value of the tree with its pointer. Its conversions ({@link Value#string()},
@@ -284,7 +285,8 @@ public final class JsonTreeReader {
                 return null;
             }
             BigDecimal decimal = value instanceof Number ? JsonNumbers.decimal((Number) value) : null;
-            if (decimal == null || (min != null && decimal.compareTo(min) < 0) || (max != null && decimal.compareTo(max) > 0)) {
+            if (decimal == null || (min != null && decimal.compareTo(min) < 0)
+                    || (max != null && decimal.compareTo(max) > 0)) {
                 return wrongType("a number" + range(min, max));
             }
             return decimal;
@@ -523,7 +525,7 @@ public final class JsonTreeReader {
             return present;
         }
 
-        /** The keys, in document order. */
+        /** The keys, in document order ({@value JsonTreeReader#SCHEMA_KEY} among them, where the document has it). */
         public Set<String> keys() {
             return Collections.unmodifiableSet(members.keySet());
         }
@@ -568,7 +570,8 @@ public final class JsonTreeReader {
                     }
                 } else if (!known.contains(key)) {
                     self.reader.problem(JsonPointers.child(self.pointer, key), known.isEmpty()
-                            ? "unknown key; this object takes no keys" : "unknown key; expected one of " + listed(known));
+                            ? "unknown key; this object takes no keys"
+                            : "unknown key; expected one of " + listed(known));
                 }
             }
             return this;

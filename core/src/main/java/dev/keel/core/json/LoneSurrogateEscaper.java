@@ -6,7 +6,8 @@ import java.io.Writer;
 /**
  * Passes JSON text on, writing each lone surrogate (a high surrogate not followed by a low one, or a low one not
  * preceded by a high one) as its <code>&#92;uXXXX</code> escape, so that the text stays valid Unicode and encodes to
- * UTF-8 without loss: <code>"&#92;ud800"</code> read and written comes back as <code>"&#92;ud800"</code>, not as {@code ?}. Correct
+ * UTF-8 without loss: <code>"&#92;ud800"</code> read and written comes back as <code>"&#92;ud800"</code>, not as
+ * {@code ?}. Correct
  * because a raw surrogate can only stand inside a string or key of generated JSON, where its escape means the same.
  * Does not close or flush the writer it wraps; {@link #finish()} writes out a high surrogate still held back.
  * Not thread-safe.

@@ -129,8 +129,8 @@ final class StrictJsonCodec implements JsonCodec {
 
     /**
      * Refuses a backslash-u escape with a non-ASCII character among its four hex digits, which Jackson would take by
-     * the character's low byte (<code>&#92;u004</code> followed by U+0661 as {@code J}). An escape is a backslash-u after an
-     * odd run of backslashes; a backslash outside a string is refused by the parser anyway.
+     * the character's low byte (<code>&#92;u004</code> followed by U+0661 as {@code J}). An escape is a backslash-u
+     * after an odd run of backslashes; a backslash outside a string is refused by the parser anyway.
      */
     private static void checkUnicodeEscapes(String json) {
         for (int at = json.indexOf('\\'); at >= 0; at = json.indexOf('\\', at)) {
@@ -253,8 +253,9 @@ final class StrictJsonCodec implements JsonCodec {
             }
         }
         if (digits > limits.maxNumberLength()) {
-            throw new WireFormatException("json_number_too_long", "number of " + digits + " digits exceeds the limit of "
-                    + limits.maxNumberLength() + " " + where(parser.currentTokenLocation()));
+            throw new WireFormatException("json_number_too_long", "number of " + digits
+                    + " digits exceeds the limit of " + limits.maxNumberLength() + " "
+                    + where(parser.currentTokenLocation()));
         }
         BigDecimal value;
         try {
@@ -264,8 +265,9 @@ final class StrictJsonCodec implements JsonCodec {
         }
         if (value == null || Math.abs((long) value.scale()) > limits.maxNumberScale()) {
             throw new WireFormatException("json_number_out_of_range", "number "
-                    + JsonNumbers.shorten(new String(chars, offset, length)) + " is out of range: its scale exceeds the limit of ±"
-                    + limits.maxNumberScale() + " " + where(parser.currentTokenLocation()));
+                    + JsonNumbers.shorten(new String(chars, offset, length))
+                    + " is out of range: its scale exceeds the limit of ±" + limits.maxNumberScale() + " "
+                    + where(parser.currentTokenLocation()));
         }
         return exponent ? new ExponentDecimal(value.unscaledValue(), value.scale(), new String(chars, offset, length))
                 : value;
@@ -283,8 +285,9 @@ final class StrictJsonCodec implements JsonCodec {
             what = "nesting depth" + found + " exceeds the limit of " + limits.maxDepth();
         } else if (message.startsWith("String value length") || message.startsWith("Name length")) {
             code = "json_string_too_long";
-            what = (message.startsWith("Name") ? "key" : "string") + (found.isEmpty() ? "" : " of" + found + " characters")
-                    + " exceeds the limit of " + limits.maxStringLength();
+            what = (message.startsWith("Name") ? "key" : "string")
+                    + (found.isEmpty() ? "" : " of" + found + " characters") + " exceeds the limit of "
+                    + limits.maxStringLength();
         } else if (message.startsWith("Number value length")) {
             code = "json_number_too_long";
             what = "number" + (found.isEmpty() ? "" : " of" + found + " digits") + " exceeds the limit of "
@@ -306,10 +309,12 @@ final class StrictJsonCodec implements JsonCodec {
         String duplicate = "Duplicate field '";
         if (message.startsWith(duplicate) && message.endsWith("'")) {
             String key = message.substring(duplicate.length(), message.length() - 1);
-            String shown = key.length() <= MAX_QUOTED_KEY_LENGTH ? key : key.substring(0, MAX_QUOTED_KEY_LENGTH) + "...";
+            String shown = key.length() <= MAX_QUOTED_KEY_LENGTH ? key
+                    : key.substring(0, MAX_QUOTED_KEY_LENGTH) + "...";
             return new WireFormatException("json_duplicate_key", "duplicate key '" + shown + "' " + where(location), e);
         }
-        return new WireFormatException("json_malformed", "malformed JSON " + where(location) + ": " + detail(message), e);
+        return new WireFormatException("json_malformed", "malformed JSON " + where(location) + ": " + detail(message),
+                e);
     }
 
     /**
@@ -330,8 +335,9 @@ final class StrictJsonCodec implements JsonCodec {
                 detail = detail.substring(0, at);
             }
         }
-        detail = detail.replace("end-of-inputNo", "end-of-input: no").replace("end-of-inputexpected", "end-of-input: expected")
-                .strip();
+        // Jackson runs two of its end-of-input messages together.
+        detail = detail.replace("end-of-inputNo", "end-of-input: no")
+                .replace("end-of-inputexpected", "end-of-input: expected").strip();
         if (detail.isEmpty()) {
             return "not strict JSON";
         }
@@ -351,7 +357,8 @@ final class StrictJsonCodec implements JsonCodec {
     public Map<String, Object> parseObject(String json) {
         Object value = parse(json);
         if (!(value instanceof Map)) {
-            throw new WireFormatException("json_not_an_object", "expected a JSON object, found " + JsonCodec.describe(value));
+            throw new WireFormatException("json_not_an_object", "expected a JSON object, found "
+                    + JsonCodec.describe(value));
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> object = (Map<String, Object>) value;
