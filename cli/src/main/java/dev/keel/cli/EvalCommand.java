@@ -3,9 +3,7 @@ package dev.keel.cli;
 import dev.keel.core.eval.EvalOpRegistry;
 import dev.keel.core.eval.EvalRunner;
 import java.io.BufferedWriter;
-import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
-import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
@@ -42,15 +40,15 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EvalOpRegistry registry = ApplicationDefaults.apply(EvalOpRegistry.discover());
+        EvalOpRegistry registry = EvalOpRegistry.discover();
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         if (listOps) {
             registry.names().forEach(name -> writeLine(out, name));
             flush(out);
             return 0;
         }
-        Reader in = new InputStreamReader(System.in, StandardCharsets.UTF_8);
-        EvalRunner.create(registry).run(in, out);
+        // Bytes, not characters: the runner decodes each line strictly and reports invalid UTF-8 per line.
+        ApplicationDefaults.apply(EvalRunner.builder(registry)).build().run(System.in, out);
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.stage;
 
+import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.InvalidContractException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -61,7 +62,7 @@ public record Condition(Source source, Pointer pointer, Object value) {
     /** Whether {@code actual} (a value found at the pointer) equals this condition's value. */
     public boolean matches(Object actual) {
         if (value instanceof BigDecimal && actual instanceof Number) {
-            BigDecimal number = JsonValues.decimal((Number) actual);
+            BigDecimal number = JsonNumbers.decimal((Number) actual);
             return number != null && ((BigDecimal) value).compareTo(number) == 0;
         }
         return Objects.equals(value, actual);

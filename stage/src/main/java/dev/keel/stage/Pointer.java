@@ -1,6 +1,7 @@
 package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
+import dev.keel.core.json.JsonPointers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -52,32 +53,16 @@ public final class Pointer {
     }
 
     private static String unescape(String pointer, String raw) {
-        if (raw.indexOf('~') < 0) {
-            return raw;
+        try {
+            return JsonPointers.unescape(raw);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidContractException("'" + pointer + "' is not a JSON pointer: " + e.getMessage());
         }
-        StringBuilder out = new StringBuilder(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c != '~') {
-                out.append(c);
-                continue;
-            }
-            char next = i + 1 < raw.length() ? raw.charAt(i + 1) : ' ';
-            if (next != '0' && next != '1') {
-                throw new InvalidContractException("'" + pointer + "' is not a JSON pointer: '~' must be followed by 0 or 1");
-            }
-            out.append(next == '0' ? '~' : '/');
-            i++;
-        }
-        return out.toString();
     }
 
     /** Escapes one segment for use in a pointer text. */
     public static String escape(String segment) {
-        if (segment.indexOf('~') < 0 && segment.indexOf('/') < 0) {
-            return segment;
-        }
-        return segment.replace("~", "~0").replace("/", "~1");
+        return JsonPointers.escape(segment);
     }
 
     /** The pointer as written. */

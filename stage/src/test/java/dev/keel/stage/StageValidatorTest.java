@@ -377,6 +377,30 @@ class StageValidatorTest {
         }
 
         @Test
+        void aScoreIsReadAsWrittenSoAnExponentIsNotTwoDecimals() {
+            String raw = StageFixtures.CATEGORY.replace("\"score\": 0.61", "\"score\": 61e-2");
+            StageValidation validation = validator.validate(StageFixtures.contract("category_select_v1"), raw,
+                    ValidationContext.of(StageFixtures.lowState()));
+
+            assertThat(validation.violations()).extracting(v -> v.code().code() + " " + v.path() + " " + v.message())
+                    .containsExactly("score_precision /categorySelection/candidates/tax_refund/score a score is written"
+                            + " with exactly two decimal places (like 0.80), found 61e-2");
+        }
+
+        @Test
+        void aNumberOfAnyScaleGivesAShortMessageAndNeverThrows() {
+            java.math.BigDecimal huge = new java.math.BigDecimal("-1e2000000000");
+            Map<String, Object> output = StageFixtures.mutable(StageFixtures.AGENCY_LOW);
+            ((Map<String, Object>) output.get("judgements")).put("agencyCount", huge);
+
+            StageValidation validation = validator.validate(StageFixtures.contract("agency_detect_v1"), output,
+                    ValidationContext.of(StageFixtures.afterJudgement()));
+
+            assertThat(validation.valid()).isFalse();
+            assertThat(validation.violations()).allSatisfy(v -> assertThat(v.message()).hasSizeLessThan(200));
+        }
+
+        @Test
         void atLeastOneCandidate() {
             assertThat(violations("category_select_v1", edit(CATEGORY, "/categorySelection/candidates", Map.of()), StageFixtures.lowState()))
                     .containsExactly("too_few_items /categorySelection/candidates");

@@ -3,10 +3,13 @@ package dev.keel.core.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -15,28 +18,41 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.keel.core.WireFormatException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The {@link JsonCodec}: {@link StrictJsonReader} parses, Jackson writes and binds. Immutable and thread-safe
- * (Jackson's factory and mapper are).
+ * The {@link JsonCodec} on Jackson: its streaming parser reads (with {@link StreamReadConstraints} for the limits and
+ * strict duplicate detection), its generator writes, its mapper binds. Immutable and thread-safe (Jackson's factory
+ * and mapper are).
  */
 final class StrictJsonCodec implements JsonCodec {
 
     static final StrictJsonCodec DEFAULT = new StrictJsonCodec(JsonLimits.DEFAULTS);
+
+    /** Longest detail taken from a parser message (they quote the offending token). */
+    private static final int MAX_DETAIL_LENGTH = 200;
+    /** Longest key quoted in a duplicate-key message. */
+    private static final int MAX_QUOTED_KEY_LENGTH = 80;
+    private static final Pattern FIRST_COUNT = Pattern.compile("\\((\\d+)\\)");
 
     private final JsonLimits limits;
     private final JsonFactory factory;
@@ -48,7 +64,12 @@ final class StrictJsonCodec implements JsonCodec {
         this.factory = JsonFactory.builder()
                 .streamReadConstraints(readConstraints(limits))
                 .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(limits.maxDepth()).build())
-                .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                // Positions are reported as line and column; the document itself never goes into a message.
+                .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+                // BigDecimal.toString: 1E+2000000000 stays 14 characters (plain notation would expand it).
+                .disable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
                 .build();
         this.mapper = JsonMapper.builder(factory)
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -68,7 +89,7 @@ final class StrictJsonCodec implements JsonCodec {
         this.prettyPrinter.indentArraysWith(indenter);
     }
 
-    /** Jackson's read limits matching {@code limits}: for the typed reads Jackson still does (and the tests' oracle). */
+    /** Jackson's read limits matching {@code limits}. */
     static StreamReadConstraints readConstraints(JsonLimits limits) {
         return StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxDepth())
@@ -92,21 +113,252 @@ final class StrictJsonCodec implements JsonCodec {
             throw new WireFormatException("json_document_too_large", "JSON document of " + json.length()
                     + " characters exceeds the limit of " + limits.maxDocumentLength());
         }
-        return StrictJsonReader.read(json, limits);
+        checkUnicodeEscapes(json);
+        try (JsonParser parser = factory.createParser(json)) {
+            try {
+                return readDocument(parser);
+            } catch (StreamConstraintsException e) {
+                throw overLimit(e, parser.currentLocation());
+            } catch (JsonProcessingException e) {
+                throw malformed(e, parser.currentLocation());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a parser over a String reads nothing outside it
+        }
     }
 
-    private static WireFormatException malformed(JsonProcessingException e) {
-        JsonLocation location = e.getLocation();
-        String where = location == null || location.getLineNr() < 1 ? ""
-                : "at line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
-        return new WireFormatException("json_malformed", "malformed JSON " + where + e.getOriginalMessage(), e);
+    /**
+     * Refuses a backslash-u escape with a non-ASCII character among its four hex digits, which Jackson would take by
+     * the character's low byte (<code>&#92;u004</code> followed by U+0661 as {@code J}). An escape is a backslash-u
+     * after an odd run of backslashes; a backslash outside a string is refused by the parser anyway.
+     */
+    private static void checkUnicodeEscapes(String json) {
+        for (int at = json.indexOf('\\'); at >= 0; at = json.indexOf('\\', at)) {
+            int run = at;
+            while (run < json.length() && json.charAt(run) == '\\') {
+                run++;
+            }
+            if ((run - at) % 2 == 1 && run < json.length() && json.charAt(run) == 'u') {
+                for (int digit = run + 1; digit < Math.min(run + 5, json.length()); digit++) {
+                    char c = json.charAt(digit);
+                    if (c >= 0x80) {
+                        throw new WireFormatException("json_malformed", "malformed JSON " + where(json, digit)
+                                + ": expected a hex digit (0-9, a-f, A-F) in a \\u escape");
+                    }
+                }
+            }
+            at = run;
+        }
+    }
+
+    /** "at line L, column C" of the character at {@code offset}, lines ending at LF, CR or CRLF as Jackson counts. */
+    private static String where(String text, int offset) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return "at line " + line + ", column " + (offset - lineStart + 1);
+    }
+
+    private Object readDocument(JsonParser parser) throws IOException {
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+            throw new WireFormatException("json_malformed", "malformed JSON " + where(parser.currentLocation())
+                    + ": empty JSON document");
+        }
+        Object value = readValue(parser, first);
+        if (parser.nextToken() != null) {
+            throw new WireFormatException("json_trailing_content", "unexpected content after the JSON value "
+                    + where(parser.currentTokenLocation()));
+        }
+        return value;
+    }
+
+    /** The value whose first token is {@code token}; Jackson has checked the structure and the limits on the way. */
+    private Object readValue(JsonParser parser, JsonToken token) throws IOException {
+        switch (token) {
+            case START_OBJECT: {
+                LinkedHashMap<String, Object> members = new LinkedHashMap<>();
+                JsonToken next;
+                while ((next = parser.nextToken()) == JsonToken.FIELD_NAME) {
+                    String key = parser.currentName();
+                    members.put(key, readValue(parser, nextOf(parser)));
+                }
+                if (next != JsonToken.END_OBJECT) {
+                    throw unexpectedEnd(parser);
+                }
+                return new OrderedObject(members);
+            }
+            case START_ARRAY: {
+                List<Object> items = new ArrayList<>();
+                JsonToken next;
+                while ((next = nextOf(parser)) != JsonToken.END_ARRAY) {
+                    items.add(readValue(parser, next));
+                }
+                return Collections.unmodifiableList(items);
+            }
+            case VALUE_STRING:
+                return parser.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return readNumber(parser);
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return null;
+            default:
+                throw new WireFormatException("json_malformed", "malformed JSON " + where(parser.currentTokenLocation())
+                        + ": unexpected " + token);
+        }
+    }
+
+    private static JsonToken nextOf(JsonParser parser) throws IOException {
+        JsonToken token = parser.nextToken();
+        if (token == null) {
+            throw unexpectedEnd(parser);
+        }
+        return token;
+    }
+
+    private static WireFormatException unexpectedEnd(JsonParser parser) {
+        return new WireFormatException("json_malformed", "malformed JSON " + where(parser.currentLocation())
+                + ": unexpected end of input");
+    }
+
+    /**
+     * The number token as an exact {@link BigDecimal}, read from its text (never through a double): integers with
+     * scale 0, decimals with the scale they were written with, and a number written with an exponent as an
+     * {@link ExponentDecimal}. Its digits and its scale are checked here, so no number that passes can be expanded
+     * into a huge string.
+     */
+    private BigDecimal readNumber(JsonParser parser) throws IOException {
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        int length = parser.getTextLength();
+        int digits = 0;
+        boolean exponent = false;
+        for (int i = offset; i < offset + length; i++) {
+            char c = chars[i];
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == 'e' || c == 'E') {
+                exponent = true;
+            }
+        }
+        if (digits > limits.maxNumberLength()) {
+            throw new WireFormatException("json_number_too_long", "number of " + digits
+                    + " digits exceeds the limit of " + limits.maxNumberLength() + " "
+                    + where(parser.currentTokenLocation()));
+        }
+        BigDecimal value;
+        try {
+            value = new BigDecimal(chars, offset, length);
+        } catch (NumberFormatException e) {
+            value = null; // an exponent past what a BigDecimal holds
+        }
+        if (value == null || Math.abs((long) value.scale()) > limits.maxNumberScale()) {
+            throw new WireFormatException("json_number_out_of_range", "number "
+                    + JsonNumbers.shorten(new String(chars, offset, length))
+                    + " is out of range: its scale exceeds the limit of ±" + limits.maxNumberScale() + " "
+                    + where(parser.currentTokenLocation()));
+        }
+        return exponent ? new ExponentDecimal(value.unscaledValue(), value.scale(), new String(chars, offset, length))
+                : value;
+    }
+
+    /** A Jackson read limit, with the code of the matching {@link JsonLimits} limit. */
+    private WireFormatException overLimit(StreamConstraintsException e, JsonLocation location) {
+        String message = String.valueOf(e.getOriginalMessage());
+        Matcher count = FIRST_COUNT.matcher(message);
+        String found = count.find() ? " " + count.group(1) : "";
+        String code;
+        String what;
+        if (message.startsWith("Document nesting depth")) {
+            code = "json_too_deep";
+            what = "nesting depth" + found + " exceeds the limit of " + limits.maxDepth();
+        } else if (message.startsWith("String value length") || message.startsWith("Name length")) {
+            code = "json_string_too_long";
+            what = (message.startsWith("Name") ? "key" : "string")
+                    + (found.isEmpty() ? "" : " of" + found + " characters") + " exceeds the limit of "
+                    + limits.maxStringLength();
+        } else if (message.startsWith("Number value length")) {
+            code = "json_number_too_long";
+            what = "number" + (found.isEmpty() ? "" : " of" + found + " digits") + " exceeds the limit of "
+                    + limits.maxNumberLength();
+        } else if (message.startsWith("Document length")) {
+            code = "json_document_too_large";
+            what = "JSON document exceeds the limit of " + limits.maxDocumentLength() + " characters";
+        } else {
+            code = "json_malformed";
+            what = "malformed JSON: a read limit was exceeded";
+        }
+        return new WireFormatException(code, what + " " + where(location), e);
+    }
+
+    /** Malformed text, or a repeated key (which Jackson's strict duplicate detection reports as a parse error). */
+    private static WireFormatException malformed(JsonProcessingException e, JsonLocation current) {
+        JsonLocation location = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? e.getLocation() : current;
+        String message = String.valueOf(e.getOriginalMessage());
+        String duplicate = "Duplicate field '";
+        if (message.startsWith(duplicate) && message.endsWith("'")) {
+            String key = message.substring(duplicate.length(), message.length() - 1);
+            String shown = key.length() <= MAX_QUOTED_KEY_LENGTH ? key
+                    : key.substring(0, MAX_QUOTED_KEY_LENGTH) + "...";
+            return new WireFormatException("json_duplicate_key", "duplicate key '" + shown + "' " + where(location), e);
+        }
+        return new WireFormatException("json_malformed", "malformed JSON " + where(location) + ": " + detail(message),
+                e);
+    }
+
+    /**
+     * Jackson's description of a syntax error, without what concerns Jackson rather than the document: where the
+     * source is ({@code [Source: ...]}) and which parser feature would have allowed it.
+     */
+    static String detail(String message) {
+        String detail = message;
+        int source = detail.indexOf("[Source:");
+        if (source >= 0) {
+            detail = detail.substring(0, source);
+            int open = detail.lastIndexOf(" (");
+            detail = open >= 0 ? detail.substring(0, open) : detail;
+        }
+        for (String hint : new String[] {": enable `", " (not recognized as one since", "; enable `", " enable `"}) {
+            int at = detail.indexOf(hint);
+            if (at >= 0) {
+                detail = detail.substring(0, at);
+            }
+        }
+        // Jackson runs two of its end-of-input messages together.
+        detail = detail.replace("end-of-inputNo", "end-of-input: no")
+                .replace("end-of-inputexpected", "end-of-input: expected").strip();
+        if (detail.isEmpty()) {
+            return "not strict JSON";
+        }
+        if (detail.length() > MAX_DETAIL_LENGTH) {
+            detail = detail.substring(0, MAX_DETAIL_LENGTH) + "...";
+        }
+        return Character.toLowerCase(detail.charAt(0)) + detail.substring(1);
+    }
+
+    /** "at line L, column C", lines ending at LF, CR or CRLF. */
+    private static String where(JsonLocation location) {
+        return location == null || location.getLineNr() < 1 ? "at an unknown position"
+                : "at line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
     @Override
     public Map<String, Object> parseObject(String json) {
         Object value = parse(json);
         if (!(value instanceof Map)) {
-            throw new WireFormatException("json_not_an_object", "expected a JSON object, found " + JsonCodec.describe(value));
+            throw new WireFormatException("json_not_an_object", "expected a JSON object, found "
+                    + JsonCodec.describe(value));
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> object = (Map<String, Object>) value;
@@ -120,11 +372,14 @@ final class StrictJsonCodec implements JsonCodec {
         parse(json); // our limits and error codes first; binding below sees only valid JSON
         try {
             return mapper.readValue(json, type);
+        } catch (UnrecognizedPropertyException e) {
+            throw new WireFormatException("json_binding_failed", "unknown property at " + pointer(e.getPath())
+                    + "; expected one of " + e.getKnownPropertyIds(), e);
         } catch (JsonMappingException e) {
             throw new WireFormatException("json_binding_failed", "invalid value at " + pointer(e.getPath())
-                    + ": " + e.getOriginalMessage(), e);
+                    + ": " + detail(String.valueOf(e.getOriginalMessage())), e);
         } catch (JsonProcessingException e) {
-            throw malformed(e);
+            throw malformed(e, null);
         }
     }
 
@@ -142,7 +397,7 @@ final class StrictJsonCodec implements JsonCodec {
         for (JsonMappingException.Reference reference : path) {
             pointer.append('/');
             if (reference.getFieldName() != null) {
-                pointer.append(reference.getFieldName().replace("~", "~0").replace("/", "~1"));
+                pointer.append(JsonPointers.escape(reference.getFieldName()));
             } else {
                 pointer.append(reference.getIndex());
             }
@@ -170,28 +425,39 @@ final class StrictJsonCodec implements JsonCodec {
 
     @Override
     public String write(Object value) {
-        return write(value, false);
+        StringWriter out = new StringWriter();
+        write(value, out, false);
+        return out.toString();
     }
 
     @Override
     public String writePretty(Object value) {
-        return write(value, true);
+        StringWriter out = new StringWriter();
+        write(value, out, true);
+        return out.toString();
     }
 
-    private String write(Object value, boolean pretty) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator generator = factory.createGenerator(out)) {
-            if (pretty) {
-                generator.setPrettyPrinter(prettyPrinter.createInstance());
+    @Override
+    public void write(Object value, Writer out) {
+        write(value, out, false);
+    }
+
+    private void write(Object value, Writer out, boolean pretty) {
+        LoneSurrogateEscaper escaper = new LoneSurrogateEscaper(out);
+        try {
+            try (JsonGenerator generator = factory.createGenerator(escaper)) {
+                if (pretty) {
+                    generator.setPrettyPrinter(prettyPrinter.createInstance());
+                }
+                writeValue(generator, value);
             }
-            writeValue(generator, value);
+            escaper.finish();
         } catch (StreamConstraintsException e) {
             throw new WireFormatException("json_unsupported_value",
                     "value nested deeper than " + limits.maxDepth() + " (a cycle?)", e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toString();
     }
 
     private void writeValue(JsonGenerator generator, Object value) throws IOException {
@@ -238,7 +504,7 @@ final class StrictJsonCodec implements JsonCodec {
 
     private static boolean hasDefinedOrder(Map<?, ?> map) {
         return map instanceof LinkedHashMap || map instanceof SortedMap || map instanceof EnumMap
-                || map instanceof ParsedObject;
+                || map instanceof OrderedObject;
     }
 
     private static Map<String, Object> sortedByKey(Map<?, ?> map) {

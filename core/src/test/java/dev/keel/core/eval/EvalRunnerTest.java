@@ -4,13 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonLimits;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class EvalRunnerTest {
@@ -188,6 +196,204 @@ class EvalRunnerTest {
         assertThat(seen[0]).isEqualTo(total);
         assertThat(summary).isEqualTo(new EvalSummary(total, total / 1000));
         assertThat(errors[0]).isEqualTo(total / 1000);
+    }
+
+    private static List<String> lines(String text) {
+        assertThat(text).endsWith("\n");
+        return List.of(text.substring(0, text.length() - 1).split("\n", -1));
+    }
+
+    private List<String> runBytes(EvalRunner runner, byte[] input) {
+        StringWriter out = new StringWriter();
+        runner.run(new ByteArrayInputStream(input), out);
+        return lines(out.toString());
+    }
+
+    private static byte[] bytes(Object... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Object part : parts) {
+            byte[] chunk = part instanceof String ? ((String) part).getBytes(StandardCharsets.UTF_8) : (byte[]) part;
+            out.writeBytes(chunk);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void splitsLinesAtLineFeedsOnlySoABareCarriageReturnIsWhiteSpace() {
+        List<String> out = run("{\"op\":\"echo\",\r\"input\":{\"n\":\r1}}\r\n{\"op\":\"echo\",\"input\":{\"s\":\"a\rb\"}}\n\r\n");
+
+        assertThat(out).hasSize(3);
+        assertThat(out.get(0)).isEqualTo("{\"echo\":{\"n\":1}}");
+        // A raw carriage return inside a string is not JSON: one error for its line, not two lines.
+        assertThat(error(out.get(1))).containsEntry("code", "json_malformed");
+        assertThat(error(out.get(2))).containsEntry("code", "invalid_request");
+        assertThat(runBytes(runner, bytes("{\"op\":\"echo\",\"input\":{\"n\":\r2}}\r\n"))).containsExactly("{\"echo\":{\"n\":2}}");
+    }
+
+    @Test
+    void answersALineOfInvalidUtf8WithItsOwnErrorAndGoesOn() {
+        byte[] input = bytes("{\"op\":\"echo\",\"input\":{\"s\":\"", new byte[] {(byte) 0xC3, (byte) 0x28}, "\"}}\n",
+                "{\"op\":\"echo\",\"input\":{\"s\":\"\u00e9\ud83d\ude00\"}}\n",
+                new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, "\n",
+                "{\"op\":\"echo\",\"input\":{}}", new byte[] {(byte) 0xF0, (byte) 0x9F});
+
+        List<String> out = runBytes(runner, input);
+
+        assertThat(out).hasSize(4);
+        assertThat(error(out.get(0))).containsEntry("code", "invalid_utf8")
+                .containsEntry("message", "the line is not valid UTF-8: a malformed byte sequence at byte 27 (counting from 0)");
+        assertThat(out.get(1)).isEqualTo("{\"echo\":{\"s\":\"\u00e9\ud83d\ude00\"}}");
+        // A surrogate encoded as UTF-8 bytes is not UTF-8; neither is a sequence cut off by the end of the input.
+        assertThat(error(out.get(2))).containsEntry("code", "invalid_utf8");
+        assertThat(error(out.get(3))).containsEntry("code", "invalid_utf8");
+    }
+
+    @Test
+    void aLoneSurrogateEscapeComesBackAsTheSameEscape() {
+        String line = "{\"op\":\"echo\",\"input\":{\"s\":\"a\\ud800b\\udfff\"}}\n";
+
+        assertThat(run(line)).containsExactly("{\"echo\":{\"s\":\"a\\ud800b\\udfff\"}}");
+        assertThat(runBytes(runner, bytes(line))).containsExactly("{\"echo\":{\"s\":\"a\\ud800b\\udfff\"}}");
+    }
+
+    @Test
+    void hostileNumbersGiveOneShortErrorLineEach() {
+        EvalRunner discovered = EvalRunner.create(EvalOpRegistry.discover());
+        List<String> numbers = List.of("-1e2000000000", "1E+2147483647", "1e999999");
+        StringBuilder input = new StringBuilder();
+        numbers.forEach(number -> input.append("{\"op\":\"stage\",\"input\":{\"stage\":\"agency_detect_v1\",")
+                .append("\"output\":{\"judgements\":{\"agencyCount\":").append(number).append("}}}}\n"));
+        StringWriter out = new StringWriter();
+
+        EvalSummary summary = discovered.run(new StringReader(input.toString()), out);
+
+        assertThat(summary).isEqualTo(new EvalSummary(3, 3));
+        assertThat(lines(out.toString())).hasSize(3).allSatisfy(line -> {
+            assertThat(line).hasSizeLessThan(200);
+            assertThat(error(line)).containsEntry("code", "json_number_out_of_range");
+            assertThat((String) error(line).get("message")).contains("at line 1, column");
+        });
+    }
+
+    /** Spins until interrupted, or for three seconds, deaf to interrupts, when asked to be stubborn. */
+    static final class SlowOp implements EvalOp {
+        @Override
+        public String name() {
+            return "slow";
+        }
+
+        @Override
+        public Map<String, ?> apply(Map<String, Object> input) {
+            boolean stubborn = Boolean.TRUE.equals(input.get("stubborn"));
+            long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+            while (stubborn ? System.nanoTime() < until : !Thread.currentThread().isInterrupted()) {
+                Thread.onSpinWait();
+            }
+            return Map.of("done", true);
+        }
+    }
+
+    @Test
+    void aLinePastItsTimeIsAnsweredAsSuchAndTheRunGoesOn() {
+        EvalRunner timed = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), new SlowOp()))
+                .lineTimeout(Duration.ofMillis(200)).build();
+        StringWriter out = new StringWriter();
+
+        long start = System.nanoTime();
+        EvalSummary summary = timed.run(new StringReader("{\"op\":\"slow\",\"input\":{}}\n"
+                + "{\"op\":\"slow\",\"input\":{\"stubborn\":true}}\n{\"op\":\"echo\",\"input\":{\"n\":3}}\n"), out);
+
+        // The stubborn line is not waited for.
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+        assertThat(summary).isEqualTo(new EvalSummary(3, 2));
+        List<String> lines = lines(out.toString());
+        assertThat(error(lines.get(0))).containsEntry("code", "line_timeout")
+                .containsEntry("message", "the line took longer than 200 ms and was abandoned");
+        assertThat(error(lines.get(1))).containsEntry("code", "line_timeout");
+        assertThat(lines.get(2)).isEqualTo("{\"echo\":{\"n\":3}}");
+    }
+
+    /** Returns as many items as asked for. */
+    static final class BigOp implements EvalOp {
+        @Override
+        public String name() {
+            return "big";
+        }
+
+        @Override
+        public Map<String, ?> apply(Map<String, Object> input) {
+            int n = ((BigDecimal) input.get("n")).intValueExact();
+            return Map.of("items", Collections.nCopies(n, "0123456789"));
+        }
+    }
+
+    @Test
+    void anAnswerPastItsLengthIsAnsweredAsSuch() {
+        EvalRunner bounded = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), new BigOp())).maxOutputLength(1000).build();
+        StringWriter out = new StringWriter();
+
+        bounded.run(new StringReader("{\"op\":\"big\",\"input\":{\"n\":70}}\n{\"op\":\"big\",\"input\":{\"n\":10000000}}\n"), out);
+
+        List<String> lines = lines(out.toString());
+        assertThat(lines.get(0)).startsWith("{\"items\":[").hasSizeLessThanOrEqualTo(1000);
+        assertThat(error(lines.get(1))).containsEntry("code", "output_too_long")
+                .containsEntry("message", "the answer is longer than 1000 characters");
+    }
+
+    @Test
+    void cutsLongErrorMessages() {
+        List<String> out = run("{\"op\":\"echo\",\"input\":{},\"" + "k".repeat(5000) + "\":1}\n");
+
+        String message = (String) error(out.get(0)).get("message");
+        assertThat(message).hasSize(EvalRunner.MAX_MESSAGE_LENGTH).startsWith("unknown request field 'kkk").endsWith("...");
+    }
+
+    @Test
+    void inputDefaultsCompleteTheInputOfTheirOpOnly() {
+        AtomicReference<Map<String, Object>> seen = new AtomicReference<>();
+        EvalOp recording = new EvalOp() {
+            @Override
+            public String name() {
+                return "record";
+            }
+
+            @Override
+            public Map<String, ?> apply(Map<String, Object> input) {
+                seen.set(input);
+                return Map.of("keys", new ArrayList<>(input.keySet()));
+            }
+        };
+        Map<String, Object> defaults = new java.util.LinkedHashMap<>();
+        defaults.put("table", Map.of("pools", List.of()));
+        defaults.put("mode", "x");
+        EvalRunner withDefaults = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), recording))
+                .inputDefaults("record", EvalRunner.defaultMembers(defaults))
+                .build();
+
+        assertThat(withDefaults.answer("{\"op\":\"record\",\"input\":{\"prompt\":\"p\"}}"))
+                .isEqualTo("{\"keys\":[\"prompt\",\"table\",\"mode\"]}");
+        assertThat(seen.get()).containsEntry("table", Map.of("pools", List.of())).containsEntry("prompt", "p");
+        // What the input names wins, even null.
+        withDefaults.answer("{\"op\":\"record\",\"input\":{\"table\":null,\"mode\":\"y\"}}");
+        assertThat(seen.get()).containsEntry("table", null).containsEntry("mode", "y").hasSize(2);
+        // Another op sees its input as it is.
+        assertThat(withDefaults.answer("{\"op\":\"echo\",\"input\":{}}")).isEqualTo("{\"echo\":{}}");
+    }
+
+    @Test
+    void inputDefaultsThatFailAreTheLinesError() {
+        EvalRunner failing = EvalRunner.builder(EvalOpRegistry.of(new EchoOp()))
+                .inputDefaults("echo", input -> {
+                    if (input.containsKey("missing")) {
+                        throw new InvalidInputException("invalid_input", "/missing: no default for it");
+                    }
+                    return null;
+                })
+                .build();
+
+        assertThat(error(failing.answer("{\"op\":\"echo\",\"input\":{\"missing\":1}}")))
+                .containsEntry("code", "invalid_input").containsEntry("message", "/missing: no default for it");
+        assertThat(error(failing.answer("{\"op\":\"echo\",\"input\":{}}"))).containsEntry("code", "internal_error");
     }
 
     @Test

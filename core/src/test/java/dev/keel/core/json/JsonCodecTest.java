@@ -134,6 +134,40 @@ class JsonCodecTest {
     }
 
     @Test
+    void writesLoneSurrogatesAsEscapesAndPairsAsTheyAre() {
+        assertThat(codec.write("a\ud800b")).isEqualTo("\"a\\ud800b\"");
+        assertThat(codec.write("\udc00\ud83d\ude00\ud83d")).isEqualTo("\"\\udc00\ud83d\ude00\\ud83d\"");
+        assertThat(codec.write(List.of("\ud800", "x\ud800\ud800"))).isEqualTo("[\"\\ud800\",\"x\\ud800\\ud800\"]");
+        // An escaped lone surrogate read comes back as the same escape.
+        assertThat(codec.write(codec.parse("[\"\\ud800\", \"\\uDFFF!\"]"))).isEqualTo("[\"\\ud800\",\"\\udfff!\"]");
+        // In a key too, so the text stays valid Unicode; the reader refuses an escaped lone surrogate in a key.
+        String written = codec.write(Map.of("k\ud800", 1));
+        assertThat(written).isEqualTo("{\"k\\ud800\":1}");
+        assertCode(() -> codec.parse(written), "json_malformed");
+    }
+
+    @Test
+    void writesNumbersWithoutExpandingThem() {
+        assertThat(codec.write(new BigDecimal("-1e2000000000"))).isEqualTo("-1E+2000000000");
+        assertThat(codec.write(new BigDecimal("1e-999999"))).isEqualTo("1E-999999");
+        assertThat(codec.write(List.of(new BigDecimal("0.80"), new BigDecimal("1E+3"), 7, 2.5))).isEqualTo("[0.80,1E+3,7,2.5]");
+    }
+
+    @Test
+    void writesToAWriterWithoutClosingIt() {
+        java.io.StringWriter out = new java.io.StringWriter() {
+            @Override
+            public void close() {
+                throw new AssertionError("closed");
+            }
+        };
+        codec.write(Map.of("a", "\ud800"), out);
+        codec.write(List.of(1), out);
+
+        assertThat(out.toString()).isEqualTo("{\"a\":\"\\ud800\"}[1]");
+    }
+
+    @Test
     void refusesValuesJsonCannotHold() {
         assertCode(() -> codec.write(Double.NaN), "json_unsupported_value");
         assertCode(() -> codec.write(List.of(Double.POSITIVE_INFINITY)), "json_unsupported_value");

@@ -19,7 +19,7 @@ final class JsonTrees {
 
     /**
      * Trees up to {@code depth} levels, arrays and objects up to four wide; with {@code wideObjects}, also objects of
-     * {@link ParsedObject#LINEAR_MAX} to 20 leaf members, which a parsed object indexes by hash.
+     * {@link 8} to 20 leaf members, which a parsed object indexes by hash.
      */
     static Arbitrary<Object> trees(int depth, Arbitrary<String> strings, Arbitrary<BigDecimal> numbers,
                                    Arbitrary<String> keys, boolean wideObjects) {
@@ -37,7 +37,7 @@ final class JsonTrees {
                 Tuple.of(2, child.list().ofMaxSize(4).map(items -> (Object) new ArrayList<>(items))),
                 Tuple.of(2, Arbitraries.maps(keys, child).ofMaxSize(4).map(m -> (Object) new LinkedHashMap<>(m)))));
         if (wideObjects) {
-            kinds.add(Tuple.of(1, Arbitraries.maps(keys, leaf).ofMinSize(ParsedObject.LINEAR_MAX).ofMaxSize(20)
+            kinds.add(Tuple.of(1, Arbitraries.maps(keys, leaf).ofMinSize(8).ofMaxSize(20)
                     .map(m -> (Object) new LinkedHashMap<>(m))));
         }
         return Arbitraries.frequencyOf(kinds.toArray(Tuple.Tuple2[]::new));

@@ -1,5 +1,6 @@
 package dev.keel.stage.internal;
 
+import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidContractException;
 import dev.keel.stage.Condition;
@@ -349,7 +350,7 @@ public final class ContractJson {
         }
 
         BigDecimal asNumber() {
-            BigDecimal number = value instanceof Number ? JsonValues.decimal((Number) value) : null;
+            BigDecimal number = value instanceof Number ? JsonNumbers.decimal((Number) value) : null;
             if (number == null) {
                 throw invalid("expected a number, found " + JsonCodec.describe(value));
             }

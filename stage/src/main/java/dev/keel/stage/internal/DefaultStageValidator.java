@@ -3,6 +3,7 @@ package dev.keel.stage.internal;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonNumbers;
 import dev.keel.stage.Condition;
 import dev.keel.stage.KnownEntities;
 import dev.keel.stage.NextStepRule;
@@ -420,7 +421,7 @@ public final class DefaultStageValidator implements StageValidator {
 
     private static Object uniquenessKey(Object item) {
         if (item instanceof Number) {
-            BigDecimal decimal = JsonValues.decimal((Number) item);
+            BigDecimal decimal = JsonNumbers.decimal((Number) item);
             return decimal == null ? item : decimal.stripTrailingZeros();
         }
         return item;
@@ -441,33 +442,34 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     private static void walkInteger(Shape.IntegerShape shape, Object value, Path path, List<StageViolation> out) {
-        BigDecimal number = value instanceof Number ? JsonValues.decimal((Number) value) : null;
+        BigDecimal number = value instanceof Number ? JsonNumbers.decimal((Number) value) : null;
         if (number == null || number.scale() > 0) {
             out.add(wrongType(shape, value, path));
             return;
         }
         if (shape.minimum() != null && number.compareTo(shape.minimum()) < 0) {
             out.add(new StageViolation(ViolationCode.BELOW_MINIMUM, path.render(), "expected at least "
-                    + shape.minimum().toPlainString() + ", found " + number.toPlainString()));
+                    + shape.minimum().toPlainString() + ", found " + JsonNumbers.asWritten(number)));
         }
     }
 
     private static void walkScore(Shape.ScoreShape shape, Object value, Path path, List<StageViolation> out) {
-        BigDecimal score = value instanceof Number ? JsonValues.decimal((Number) value) : null;
+        BigDecimal score = value instanceof Number ? JsonNumbers.decimal((Number) value) : null;
         if (score == null) {
             out.add(wrongType(shape, value, path));
             return;
         }
-        if (score.scale() != 2) {
+        // Read as written: 80e-2 is 0.80 to the codec, but it is not written with two decimal places.
+        if (score.scale() != 2 || JsonNumbers.writtenWithExponent(value)) {
             out.add(new StageViolation(ViolationCode.SCORE_PRECISION, path.render(),
-                    "a score is written with exactly two decimal places (like 0.80), found " + score));
+                    "a score is written with exactly two decimal places (like 0.80), found " + JsonNumbers.asWritten(score)));
         }
         if (score.signum() < 0 || score.compareTo(SCORE_MAX) > 0) {
             out.add(new StageViolation(ViolationCode.SCORE_OUT_OF_RANGE, path.render(),
-                    "a score is from 0.00 to 1.00, found " + score));
+                    "a score is from 0.00 to 1.00, found " + JsonNumbers.asWritten(score)));
         } else if (shape.minimum() != null && score.compareTo(shape.minimum()) < 0) {
             out.add(new StageViolation(ViolationCode.SCORE_BELOW_MINIMUM, path.render(), "expected a score of at least "
-                    + shape.minimum().toPlainString() + ", found " + score));
+                    + shape.minimum().toPlainString() + ", found " + JsonNumbers.asWritten(score)));
         }
     }
 
@@ -549,13 +551,13 @@ public final class DefaultStageValidator implements StageValidator {
     private static void checkCount(StageRule.CountEqualsLength rule, Map<String, Object> output, List<StageViolation> out) {
         Object count = get(output, rule.count());
         Object list = get(output, rule.of());
-        BigDecimal number = count instanceof Number ? JsonValues.decimal((Number) count) : null;
+        BigDecimal number = count instanceof Number ? JsonNumbers.decimal((Number) count) : null;
         if (number == null || number.scale() > 0 || !(list instanceof List)) {
             return;
         }
         int size = ((List<?>) list).size();
         if (number.compareTo(BigDecimal.valueOf(size)) != 0) {
-            out.add(new StageViolation(ViolationCode.COUNT_MISMATCH, rule.count().text(), "is " + number.toPlainString()
+            out.add(new StageViolation(ViolationCode.COUNT_MISMATCH, rule.count().text(), "is " + JsonNumbers.asWritten(number)
                     + " but " + rule.of() + " has " + size + (size == 1 ? " item" : " items")));
         }
     }

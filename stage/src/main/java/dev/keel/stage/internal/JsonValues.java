@@ -1,8 +1,7 @@
 package dev.keel.stage.internal;
 
 import dev.keel.core.json.JsonCodec;
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import dev.keel.core.json.JsonNumbers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,35 +14,13 @@ public final class JsonValues {
     private JsonValues() {
     }
 
-    /**
-     * A number as the exact decimal it was written as: {@link BigDecimal} as is, integral types exactly, doubles
-     * and floats through their shortest decimal text; null for NaN, infinities and unknown {@link Number} types.
-     */
-    public static BigDecimal decimal(Number number) {
-        if (number instanceof BigDecimal) {
-            return (BigDecimal) number;
-        }
-        if (number instanceof Integer || number instanceof Long || number instanceof Short || number instanceof Byte) {
-            return BigDecimal.valueOf(number.longValue());
-        }
-        if (number instanceof BigInteger) {
-            return new BigDecimal((BigInteger) number);
-        }
-        if (number instanceof Double || number instanceof Float) {
-            double d = number.doubleValue();
-            return Double.isFinite(d) ? new BigDecimal(number.toString()) : null;
-        }
-        return null;
-    }
-
     /** A value quoted for a message, cut to a readable length. */
     public static String quote(Object value) {
         String text;
         if (value instanceof String) {
             text = "\"" + value + "\"";
         } else if (value instanceof Number) {
-            BigDecimal decimal = decimal((Number) value);
-            text = decimal == null ? String.valueOf(value) : decimal.toString();
+            text = JsonNumbers.asWritten((Number) value);
         } else if (value == null || value instanceof Boolean) {
             text = String.valueOf(value);
         } else {

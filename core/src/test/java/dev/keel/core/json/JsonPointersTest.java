@@ -1,0 +1,57 @@
+package dev.keel.core.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class JsonPointersTest {
+
+    @Test
+    void escapesTildeBeforeSlash() {
+        assertThat(JsonPointers.escape("plain")).isEqualTo("plain");
+        assertThat(JsonPointers.escape("a/b")).isEqualTo("a~1b");
+        assertThat(JsonPointers.escape("m~n")).isEqualTo("m~0n");
+        assertThat(JsonPointers.escape("~1")).isEqualTo("~01");
+        assertThat(JsonPointers.escape("/~")).isEqualTo("~1~0");
+    }
+
+    @Test
+    void unescapesSlashBeforeTilde() {
+        assertThat(JsonPointers.unescape("~01")).isEqualTo("~1");
+        assertThat(JsonPointers.unescape("a~1b~0")).isEqualTo("a/b~");
+        assertThatThrownBy(() -> JsonPointers.unescape("a~2")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonPointers.unescape("a~")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonPointers.unescape("a/b")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void buildsAndParsesPointersAsRfc6901Does() {
+        String pointer = JsonPointers.child(JsonPointers.child(JsonPointers.child(JsonPointers.ROOT, "roles"), "a/b"), 3);
+
+        assertThat(pointer).isEqualTo("/roles/a~1b/3");
+        assertThat(JsonPointers.parse(pointer)).containsExactly("roles", "a/b", "3");
+        assertThat(JsonPointers.parse("")).isEmpty();
+        assertThat(JsonPointers.parse("/")).containsExactly("");
+        assertThat(JsonPointers.parse("//x/")).containsExactly("", "x", "");
+        assertThat(JsonPointers.of(List.of("m~n", "", "0"))).isEqualTo("/m~0n//0");
+        assertThat(JsonPointers.display("")).isEqualTo("/");
+        assertThat(JsonPointers.display("/a")).isEqualTo("/a");
+        assertThatThrownBy(() -> JsonPointers.parse("roles")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonPointers.child("", -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Property(tries = 1000)
+    void escapingRoundTrips(@ForAll String token) {
+        assertThat(JsonPointers.unescape(JsonPointers.escape(token))).isEqualTo(token);
+        assertThat(JsonPointers.escape(token)).doesNotContain("/");
+    }
+
+    @Property(tries = 1000)
+    void pointersRoundTrip(@ForAll List<String> tokens) {
+        assertThat(JsonPointers.parse(JsonPointers.of(tokens))).isEqualTo(tokens);
+    }
+}
