@@ -1,0 +1,256 @@
+package dev.keel.core.text;
+
+import java.text.Normalizer;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A text in the form to scan it in, with the way back to the original: what a reader sees, whatever characters
+ * were used to write it.
+ *
+ * <p>The normalised text is the original with
+ * <ol>
+ *   <li>(for {@link #ofMarkup}) HTML character references decoded: {@code &#56;}, {@code &#x38;} and the named
+ *       references of {@link #ofMarkup} become the characters they stand for;</li>
+ *   <li>default-ignorable code points removed (Unicode's {@code Default_Ignorable_Code_Point}: soft hyphen,
+ *       zero-width space and joiners, word joiner, bidirectional controls, variation selectors, the Hangul
+ *       fillers, tags; see {@link #isDefaultIgnorable}), so that "eigh", a soft hyphen and "ty" read "eighty";</li>
+ *   <li>Unicode normalisation form NFKC applied: compatibility characters become their plain equivalents
+ *       (full-width "ｅｉｇｈｔｙ" and "８" become "eighty" and "8", "½" becomes "1⁄2", "ﬁ" becomes "fi", a no-break
+ *       space becomes a space), and a letter followed by a combining mark is composed where Unicode has the
+ *       composed letter ("to" and a combining acute accent become "tó"). Marks that do not compose stay, after their letter.</li>
+ * </ol>
+ * The result is {@code NFKC} of the original without its default-ignorable code points (and none are left
+ * after it). Case is kept.
+ *
+ * <p>Every character of the normalised text comes from a range of the original: one character, a character
+ * with its combining marks, or a whole character reference. {@link #originalStart} and {@link #originalEnd}
+ * map a range of the normalised text back to the smallest range of the original it comes from; removed
+ * characters between two kept ones fall inside the range that covers both.
+ *
+ * <p>Immutable and thread-safe; the factories are pure functions.
+ */
+public final class NormalizedText {
+
+    // Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1), as inclusive ranges.
+    private static final int[] DEFAULT_IGNORABLE = {
+        0x00AD, 0x00AD, 0x034F, 0x034F, 0x061C, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180F,
+        0x200B, 0x200F, 0x202A, 0x202E, 0x2060, 0x206F, 0x3164, 0x3164, 0xFE00, 0xFE0F, 0xFEFF, 0xFEFF,
+        0xFFA0, 0xFFA0, 0xFFF0, 0xFFF8, 0x1BCA0, 0x1BCA3, 0x1D173, 0x1D17A, 0xE0000, 0xE0FFF};
+
+    private final String original;
+    private final String text;
+    // For each character of text, the range of original it comes from; null when text is original itself.
+    private final int[] sourceStarts;
+    private final int[] sourceEnds;
+
+    private NormalizedText(String original, String text, int[] sourceStarts, int[] sourceEnds) {
+        this.original = original;
+        this.text = text;
+        this.sourceStarts = sourceStarts;
+        this.sourceEnds = sourceEnds;
+    }
+
+    /** {@code original} normalised: default-ignorable code points removed, then NFKC. */
+    public static NormalizedText of(String original) {
+        return normalize(original, false);
+    }
+
+    /**
+     * {@code original} normalised as {@link #of}, after decoding its HTML character references, for text that may
+     * be shown as HTML or Markdown. Decoded are numeric references ({@code &#56;}, {@code &#x38;}; the semicolon
+     * may be left out, as browsers allow; a number that names no character becomes U+FFFD) and these named ones:
+     * the Latin-1 characters ({@code &nbsp;} to {@code &yuml;}, also without semicolon, as browsers allow),
+     * {@code &amp; &lt; &gt; &quot; &apos;}, fractions ({@code &half; &frac13;}...), punctuation and symbols
+     * ({@code &percnt; &dollar; &euro; &period; &comma; &hyphen; &ndash; &minus;}...), spaces and invisible
+     * characters ({@code &ensp; &thinsp; &ZeroWidthSpace; &zwj; &NoBreak; &InvisibleTimes;}...), and the
+     * double-struck, fraktur and script letters ({@code &eopf; &efr; &escr;}), which NFKC reads as plain letters.
+     * Any other {@code &} is kept as written.
+     */
+    public static NormalizedText ofMarkup(String original) {
+        return normalize(original, true);
+    }
+
+    /** True for Unicode's {@code Default_Ignorable_Code_Point}: characters that are not shown by themselves. */
+    public static boolean isDefaultIgnorable(int codePoint) {
+        if (codePoint < 0xAD) {
+            return false;
+        }
+        for (int i = 0; i < DEFAULT_IGNORABLE.length; i += 2) {
+            if (codePoint <= DEFAULT_IGNORABLE[i + 1]) {
+                return codePoint >= DEFAULT_IGNORABLE[i];
+            }
+        }
+        return false;
+    }
+
+    /** The text as given. */
+    public String original() {
+        return original;
+    }
+
+    /** The normalised text. */
+    public String text() {
+        return text;
+    }
+
+    /**
+     * Where in the original the normalised character at {@code index} comes from (the start of its range);
+     * {@code original().length()} for {@code index == text().length()}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= index <= text().length()}
+     */
+    public int originalStart(int index) {
+        Objects.checkIndex(index, text.length() + 1);
+        if (index == text.length()) {
+            return original.length();
+        }
+        return sourceStarts == null ? index : sourceStarts[index];
+    }
+
+    /**
+     * Where in the original the normalised characters before {@code end} end (the end of the range the character
+     * at {@code end - 1} comes from); 0 for {@code end == 0}. A normalised range {@code [start, end)} comes from
+     * the original range {@code [originalStart(start), originalEnd(end))}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= end <= text().length()}
+     */
+    public int originalEnd(int end) {
+        Objects.checkIndex(end, text.length() + 1);
+        if (end == 0) {
+            return 0;
+        }
+        return sourceEnds == null ? end : sourceEnds[end - 1];
+    }
+
+    private static NormalizedText normalize(String original, boolean markup) {
+        Objects.requireNonNull(original, "original");
+        if (isNormalized(original, markup)) {
+            return new NormalizedText(original, original, null, null);
+        }
+        Builder cleaned = new Builder(original.length());
+        removeIgnorables(original, markup, cleaned);
+        Builder normalized = new Builder(cleaned.length());
+        applyNfkc(cleaned, normalized);
+        return new NormalizedText(original, normalized.text.toString(),
+                Arrays.copyOf(normalized.starts, normalized.length()), Arrays.copyOf(normalized.ends, normalized.length()));
+    }
+
+    private static boolean isNormalized(String text, boolean markup) {
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (isDefaultIgnorable(cp) || markup && cp == '&') {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+    }
+
+    /** Steps 1 and 2: character references decoded (markup only), default-ignorable code points left out. */
+    private static void removeIgnorables(String original, boolean markup, Builder out) {
+        int i = 0;
+        while (i < original.length()) {
+            CharacterReferences.Reference reference = markup && original.charAt(i) == '&'
+                    ? CharacterReferences.read(original, i) : null;
+            String characters = reference != null ? reference.characters()
+                    : Character.toString(original.codePointAt(i));
+            int next = reference != null ? reference.end() : i + characters.length();
+            appendVisible(characters, i, next, out);
+            i = next;
+        }
+    }
+
+    /**
+     * Step 3: NFKC, one segment at a time, so that each output character knows its source. A segment is a
+     * character with the characters that may combine with it: it ends before a character whose normalisation
+     * starts with something that combines with nothing before it. Normalising segment by segment then gives
+     * exactly the NFKC of the whole text.
+     */
+    private static void applyNfkc(Builder cleaned, Builder out) {
+        String text = cleaned.text.toString();
+        int segmentStart = 0;
+        String single = null; // the normalisation of the segment while it is one code point
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            String normalized = cp < 0x80 ? null : Normalizer.normalize(Character.toString(cp), Normalizer.Form.NFKC);
+            if (i > segmentStart && startsSegment(normalized)) {
+                appendSegment(cleaned, text, segmentStart, i, single, out);
+                segmentStart = i;
+            }
+            single = i == segmentStart ? normalized : null;
+            i += Character.charCount(cp);
+        }
+        if (segmentStart < text.length()) {
+            appendSegment(cleaned, text, segmentStart, text.length(), single, out);
+        }
+    }
+
+    /** Whether a character normalising to {@code normalized} (null: an ASCII character) starts a segment. */
+    private static boolean startsSegment(String normalized) {
+        if (normalized == null || normalized.isEmpty()) {
+            return true;
+        }
+        int first = normalized.codePointAt(0);
+        switch (Character.getType(first)) {
+            case Character.NON_SPACING_MARK:
+            case Character.COMBINING_SPACING_MARK:
+            case Character.ENCLOSING_MARK:
+                return false;
+            default:
+                // Hangul vowel and final jamo compose with the syllable or jamo before them.
+                return !(first >= 0x1161 && first <= 0x1175 || first >= 0x11A8 && first <= 0x11C2);
+        }
+    }
+
+    private static void appendSegment(Builder cleaned, String text, int start, int end, String single, Builder out) {
+        int sourceStart = cleaned.starts[start];
+        int sourceEnd = cleaned.ends[end - 1];
+        if (end - start == 1 && text.charAt(start) < 0x80) {
+            out.append(text.charAt(start), sourceStart, sourceEnd);
+            return;
+        }
+        String normalized = single != null ? single : Normalizer.normalize(text.substring(start, end), Normalizer.Form.NFKC);
+        appendVisible(normalized, sourceStart, sourceEnd, out);
+    }
+
+    private static void appendVisible(String characters, int sourceStart, int sourceEnd, Builder out) {
+        for (int k = 0; k < characters.length(); ) {
+            int cp = characters.codePointAt(k);
+            if (!isDefaultIgnorable(cp)) {
+                out.append(cp, sourceStart, sourceEnd);
+            }
+            k += Character.charCount(cp);
+        }
+    }
+
+    /** Characters, each with the range of the original it comes from. Not thread-safe. */
+    private static final class Builder {
+        final StringBuilder text;
+        int[] starts;
+        int[] ends;
+
+        Builder(int capacity) {
+            text = new StringBuilder(capacity);
+            starts = new int[Math.max(capacity, 1)];
+            ends = new int[Math.max(capacity, 1)];
+        }
+
+        int length() {
+            return text.length();
+        }
+
+        void append(int codePoint, int sourceStart, int sourceEnd) {
+            int before = text.length();
+            text.appendCodePoint(codePoint);
+            if (text.length() > starts.length) {
+                starts = Arrays.copyOf(starts, Math.max(text.length(), starts.length * 2));
+                ends = Arrays.copyOf(ends, starts.length);
+            }
+            for (int k = before; k < text.length(); k++) {
+                starts[k] = sourceStart;
+                ends[k] = sourceEnd;
+            }
+        }
+    }
+}
