@@ -1,5 +1,7 @@
 package dev.keel.policy.internal;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
 import dev.keel.core.Decision;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
@@ -13,35 +15,30 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * {@link OutboundFilter}: the qualitative restrictions (compiled once, searched by {@link RestrictionMatcher})
- * under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one
- * redaction of the kind of the one that starts first. Immutable and thread-safe.
+ * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
+ * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL.
+ * Overlapping findings are merged into one redaction of the kind of the one that starts first. Immutable and
+ * thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
-    private final RestrictionMatcher matcher;
-    // For each pattern, in the matcher's order: the restriction it belongs to.
-    private final String[] restrictionIds;
-    private final String[] replacements;
+    private final List<RestrictionPattern> patterns;
 
     public RedactingOutboundFilter(List<QualitativeRestriction> restrictions) {
         List<PolicyViolation> violations = PolicyValidation.validateRestrictions(restrictions);
         if (!violations.isEmpty()) {
             throw new PolicyValidationException(violations);
         }
-        List<String> patterns = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        List<String> replacementTexts = new ArrayList<>();
+        List<RestrictionPattern> compiled = new ArrayList<>();
         for (QualitativeRestriction restriction : restrictions) {
             for (String pattern : restriction.patterns()) {
-                patterns.add(pattern);
-                ids.add(restriction.id());
-                replacementTexts.add(restriction.replacement());
+                compiled.add(new RestrictionPattern(restriction.id(), restriction.replacement(), Pattern.compile(pattern)));
             }
         }
-        this.matcher = new RestrictionMatcher(patterns);
-        this.restrictionIds = ids.toArray(String[]::new);
-        this.replacements = replacementTexts.toArray(String[]::new);
+        this.patterns = List.copyOf(compiled);
+    }
+
+    private record RestrictionPattern(String id, String replacement, Pattern pattern) {
     }
 
     @Override
@@ -54,7 +51,14 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, "", all);
         }
         Spans spans = new Spans();
-        matcher.find(text, (pattern, start, end) -> spans.add(restrictionIds[pattern], replacements[pattern], start, end));
+        for (RestrictionPattern restriction : patterns) {
+            Matcher matcher = restriction.pattern().matcher(text);
+            while (matcher.find()) {
+                if (matcher.end() > matcher.start()) {
+                    spans.add(restriction.id(), restriction.replacement(), matcher.start(), matcher.end());
+                }
+            }
+        }
         if (decision == Decision.PARTIAL) {
             PartialRedactor.scan(text, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
         }
@@ -81,13 +85,10 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         }
 
         FilteredText apply(Decision decision, String text) {
-            if (!inOrder()) {
-                found.sort(ORDER); // the PARTIAL scan alone reports in order: no sort
-            }
-            // Merge overlaps first, so that the output can be written into an array of its exact size: faster
-            // than appending piece by piece to a StringBuilder.
+            found.sort(ORDER);
             List<Redaction> redactions = new ArrayList<>(found.size());
-            int length = text.length();
+            StringBuilder out = new StringBuilder(text.length());
+            int copied = 0;
             int index = 0;
             while (index < found.size()) {
                 Span first = found.get(index++);
@@ -97,30 +98,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                 }
                 redactions.add(new Redaction(first.kind(), first.start(), end, text.substring(first.start(), end),
                         first.replacement()));
-                length += first.replacement().length() - (end - first.start());
+                out.append(text, copied, first.start()).append(first.replacement());
+                copied = end;
             }
-            char[] out = new char[length];
-            int written = 0;
-            int copied = 0;
-            for (Redaction redaction : redactions) {
-                text.getChars(copied, redaction.start(), out, written);
-                written += redaction.start() - copied;
-                String replacement = redaction.replacement();
-                replacement.getChars(0, replacement.length(), out, written);
-                written += replacement.length();
-                copied = redaction.end();
-            }
-            text.getChars(copied, text.length(), out, written);
-            return new FilteredText(decision, new String(out), redactions);
-        }
-
-        private boolean inOrder() {
-            for (int i = 1; i < found.size(); i++) {
-                if (ORDER.compare(found.get(i - 1), found.get(i)) > 0) {
-                    return false;
-                }
-            }
-            return true;
+            out.append(text, copied, text.length());
+            return new FilteredText(decision, out.toString(), redactions);
         }
     }
 }
