@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Seed 000 §4.3 and the qualitative restrictions of §2.5. */
+/** What the outbound filter withholds under each decision, and how it reports it. */
 class OutboundFilterTest {
 
     private final OutboundFilter plain = OutboundFilter.withoutRestrictions();
@@ -77,6 +77,53 @@ class OutboundFilterTest {
 
         assertThat(filtered.text()).isEqualTo(expected.strip());
         assertThat(filtered.redactions()).extracting(Redaction::kind).contains(kind);
+    }
+
+    /** Forms that PARTIAL used to let through (invisible and full-width characters written as Java escapes). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "in the thirteenth week                | in the [week withheld]",
+        "by the thirtieth week                 | by the [week withheld]",
+        "the fiftieth boat                     | the [figure withheld] boat",
+        "until week one                        | until [week withheld]",
+        "until calendar week one               | until [week withheld]",
+        "third-quarter results                 | [quarter withheld] results",
+        "in december we start                  | in [date withheld] we start",
+        "in DECEMBER we start                  | in [date withheld] we start",
+        "until week XIII                       | until [week withheld]",
+        "in Quarter IV                         | in [quarter withheld]",
+        "eigh\u00adty boats                    | [figure withheld] boats",
+        "eigh\u200bty boats                    | [figure withheld] boats",
+        "eigh\u0300ty boats                    | [figure withheld] boats",
+        "\uff45\uff49\uff47\uff48\uff54\uff59 boats | [figure withheld] boats",
+        "one third of the budget               | [figure withheld] of the budget",
+        "a quarter of the budget               | a [figure withheld] of the budget",
+        "half of the budget                    | [figure withheld] of the budget",
+        "eightyfour boats                      | [figure withheld] boats",
+        "ninetyish boats                       | [figure withheld] boats",
+        "&half; of the budget                  | [figure withheld] of the budget",
+        "&#56;&#x34; boats                     | [figure withheld] boats",
+    })
+    void partialWithholdsFormsThatUsedToLeak(String text, String expected) {
+        FilteredText filtered = plain.apply(Decision.PARTIAL, text);
+
+        assertThat(filtered.text()).isEqualTo(expected.strip());
+    }
+
+    @Test
+    void aGuestSeesNoneOfTheFiguresAModelSlipsIntoItsReply() {
+        String reply = "Calendar B retires both boats in the third-quarter, in week XIII, then in calendar week one, spending"
+                + " one third of the budget (eigh\u00adty percent of it in DECEMBER); dock use peaks at ninetyish percent"
+                + " in the thirteenth week, with \uff45\uff49\uff47\uff48\uff54\uff59 crew, &half; of the spares and"
+                + " eightyfour berth-days.";
+
+        FilteredText filtered = marp.apply(Decision.PARTIAL, reply);
+
+        assertThat(filtered.text()).isEqualTo("Calendar B retires both boats in the [quarter withheld], in [week withheld],"
+                + " then in [week withheld], spending [figure withheld] of the budget ([percentage withheld] of it in"
+                + " [date withheld]); dock use peaks at [percentage withheld] in the [week withheld], with"
+                + " [figure withheld] crew, [figure withheld] of the spares and [figure withheld] berth-days.");
+        assertThat(filtered.redactions()).hasSize(11);
     }
 
     @ParameterizedTest

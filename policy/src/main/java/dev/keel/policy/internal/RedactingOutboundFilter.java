@@ -3,6 +3,7 @@ package dev.keel.policy.internal;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Decision;
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
@@ -16,9 +17,11 @@ import java.util.Objects;
 
 /**
  * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
- * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL.
- * Overlapping findings are merged into one redaction of the kind of the one that starts first. Immutable and
- * thread-safe.
+ * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
+ * the text normalised once ({@link NormalizedText#ofMarkup}: character references decoded, invisible characters
+ * removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
+ * and the replacements are made there. Overlapping findings are merged into one redaction of the kind of the one
+ * that starts first. Immutable and thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
@@ -50,17 +53,22 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     : List.of(new Redaction(Redaction.DENIED, 0, text.length(), text, ""));
             return new FilteredText(decision, "", all);
         }
-        Spans spans = new Spans();
+        boolean partial = decision == Decision.PARTIAL;
+        if (!partial && patterns.isEmpty()) {
+            return new FilteredText(decision, text, List.of());
+        }
+        NormalizedText normalized = NormalizedText.ofMarkup(text);
+        Spans spans = new Spans(normalized);
         for (RestrictionPattern restriction : patterns) {
-            Matcher matcher = restriction.pattern().matcher(text);
+            Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
                 if (matcher.end() > matcher.start()) {
                     spans.add(restriction.id(), restriction.replacement(), matcher.start(), matcher.end());
                 }
             }
         }
-        if (decision == Decision.PARTIAL) {
-            PartialRedactor.scan(text, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
+        if (partial) {
+            PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
         }
         return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision, text);
     }
@@ -68,16 +76,22 @@ public final class RedactingOutboundFilter implements OutboundFilter {
     private record Span(String kind, String replacement, int start, int end) {
     }
 
-    /** Collected findings; merged and applied once at the end. Not thread-safe (one per call). */
+    /** Collected findings, in offsets of the original; merged and applied once at the end. Not thread-safe (one per call). */
     private static final class Spans {
         // Earliest first; of two starting together the longer first, so that it absorbs the other.
         private static final Comparator<Span> ORDER = Comparator.comparingInt(Span::start)
                 .thenComparing(Comparator.comparingInt(Span::end).reversed());
 
+        private final NormalizedText normalized;
         private final List<Span> found = new ArrayList<>();
 
+        Spans(NormalizedText normalized) {
+            this.normalized = normalized;
+        }
+
+        /** A finding from {@code start} to {@code end} of the normalised text. */
         void add(String kind, String replacement, int start, int end) {
-            found.add(new Span(kind, replacement, start, end));
+            found.add(new Span(kind, replacement, normalized.originalStart(start), normalized.originalEnd(end)));
         }
 
         boolean isEmpty() {

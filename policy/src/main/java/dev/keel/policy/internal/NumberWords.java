@@ -1,0 +1,104 @@
+package dev.keel.policy.internal;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * English number words, read one word at a time: cardinals ("two", "eighty"), ordinals ("third", "fortieth"),
+ * fraction words ("half", "quarter"), written alone or run together ("eightyfour", "twentyfirst", "onehundred"),
+ * with an optional ending ("ninetyish", "hundreds", "tenfold", "thirds"), and the decades ("nineties"). A word is read in lower case without
+ * marks. Pure and thread-safe.
+ */
+final class NumberWords {
+
+    /** What a number word counts. */
+    enum Kind { CARDINAL, ORDINAL, FRACTION }
+
+    /**
+     * A number word read.
+     *
+     * @param kind       cardinal, ordinal or fraction
+     * @param contextual true for "one", "first", "second" and "quarter(s)", which alone are more often no figure
+     *                   ("one of them", "first, we", "a second look", "living quarters"): a figure only next to
+     *                   another number word or in a date or period
+     */
+    record Reading(Kind kind, boolean contextual) {
+    }
+
+    private static final List<String> CARDINALS = List.of("zero", "one", "two", "three", "four", "five", "six",
+            "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+            "ninety", "hundred", "thousand", "million", "billion", "trillion", "dozen", "twenties", "thirties", "forties",
+            "fifties", "sixties", "seventies", "eighties", "nineties");
+    private static final List<String> ORDINALS = List.of("zeroth", "first", "second", "third", "fourth", "fifth",
+            "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+            "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth",
+            "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth", "hundredth", "thousandth", "millionth",
+            "billionth", "trillionth");
+    private static final Set<String> CARDINAL_ENDINGS = Set.of("", "s", "es", "ish", "fold");
+    private static final Set<String> ORDINAL_ENDINGS = Set.of("", "s");
+    private static final Set<String> CONTEXTUAL = Set.of("one", "first", "second");
+
+    private static final Reading HALF = new Reading(Kind.FRACTION, false);
+    private static final Reading QUARTER = new Reading(Kind.FRACTION, true);
+
+    private NumberWords() {
+    }
+
+    /** {@code word} read as a number word, or null when it is none. */
+    static Reading read(String word) {
+        switch (word) {
+            case "half":
+            case "halves":
+                return HALF;
+            case "quarter":
+            case "quarters":
+                return QUARTER;
+            default:
+                break;
+        }
+        boolean[] spelled = cardinalsInARow(word);
+        for (int i = 0; i < word.length(); i++) {
+            if (!spelled[i]) {
+                continue;
+            }
+            for (String ordinal : ORDINALS) {
+                int end = i + ordinal.length();
+                if (word.startsWith(ordinal, i) && ORDINAL_ENDINGS.contains(word.substring(end))) {
+                    return reading(word, word.substring(0, end), Kind.ORDINAL);
+                }
+            }
+        }
+        for (int end = word.length(); end > 0; end--) {
+            if (spelled[end] && CARDINAL_ENDINGS.contains(word.substring(end))) {
+                return reading(word, word.substring(0, end), Kind.CARDINAL);
+            }
+        }
+        return null;
+    }
+
+    /** For each {@code i}: whether {@code word[0, i)} is cardinals in a row (none, for {@code i == 0}). */
+    private static boolean[] cardinalsInARow(String word) {
+        boolean[] spelled = new boolean[word.length() + 1];
+        spelled[0] = true;
+        for (int i = 0; i < word.length(); i++) {
+            if (spelled[i]) {
+                for (String cardinal : CARDINALS) {
+                    if (word.startsWith(cardinal, i)) {
+                        spelled[i + cardinal.length()] = true;
+                    }
+                }
+            }
+        }
+        return spelled;
+    }
+
+    /** The reading of {@code word}, whose number is {@code number} and the rest an ending. */
+    private static Reading reading(String word, String number, Kind kind) {
+        if (!CONTEXTUAL.contains(number)) {
+            return new Reading(kind, false);
+        }
+        // "ones", "seconds", "firsts": other words than the number
+        return number.length() == word.length() ? new Reading(kind, true) : null;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.keel.policy.internal;
+
+import dev.keel.core.text.NormalizedText;
+import dev.keel.core.text.UnicodeText;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A token of a normalised text, as the PARTIAL scanner reads it. Immutable and thread-safe.
+ *
+ * @param type   what it is
+ * @param start  its start in the normalised text
+ * @param end    its end in the normalised text
+ * @param text   its text
+ * @param folded for a word, its text in lower case without marks ("Éighty" and "eigh̀ty" are "eighty"), the form
+ *               in which words are compared; otherwise the text
+ * @param length how many characters of the original it comes from, a character that normalisation made several
+ *               ("Ⅻ" is "XII") or a character reference ({@code &#56;} is "8") counting once: the length a reader
+ *               sees
+ */
+record Token(Token.Type type, int start, int end, String text, String folded, int length) {
+
+    /**
+     * The kinds of token. Adjacent words and numbers ("Q3", "3rd", "x2") together make one word of the text, as
+     * a reader sees it.
+     */
+    enum Type {
+        /** Letters of one script and combining marks ("在weeks" is two words, a reader sees where they meet). */
+        WORD,
+        /**
+         * Characters of Unicode category N and their marks, and every character that comes from one in the
+         * original (NFKC makes "Ⅻ" "XII" and "½" "1⁄2": they are numbers still).
+         */
+        NUMBER,
+        /** White space. */
+        SPACE,
+        /** One other character: punctuation, a symbol. */
+        SYMBOL
+    }
+
+    boolean is(Type type) {
+        return this.type == type;
+    }
+
+    /** The tokens of {@code normalized}'s text, in order; together they cover it. */
+    static List<Token> tokenize(NormalizedText normalized) {
+        String text = normalized.text();
+        boolean[] numeric = numericCharacters(normalized);
+        List<Token> tokens = new ArrayList<>();
+        int i = 0;
+        while (i < text.length()) {
+            Type type = typeAt(text, i, numeric);
+            Character.UnicodeScript script = Character.UnicodeScript.of(text.codePointAt(i));
+            int end = i + Character.charCount(text.codePointAt(i));
+            int length = 1;
+            while (type != Type.SYMBOL && end < text.length() && continues(type, script, text, end, numeric)) {
+                if (normalized.originalStart(end) != normalized.originalStart(end - 1)) {
+                    length++;
+                }
+                end += Character.charCount(text.codePointAt(end));
+            }
+            String tokenText = text.substring(i, end);
+            tokens.add(new Token(type, i, end, tokenText, type == Type.WORD ? fold(tokenText) : tokenText, length));
+            i = end;
+        }
+        return tokens;
+    }
+
+    private static Type typeAt(String text, int i, boolean[] numeric) {
+        int cp = text.codePointAt(i);
+        if (numeric[i]) {
+            return Type.NUMBER;
+        }
+        if (Character.isLetter(cp) || isMark(cp)) {
+            return Type.WORD;
+        }
+        return UnicodeText.isWhiteSpace(cp) ? Type.SPACE : Type.SYMBOL;
+    }
+
+    /** Whether the character at {@code i} continues a token of {@code type} whose first character has {@code script}. */
+    private static boolean continues(Type type, Character.UnicodeScript script, String text, int i, boolean[] numeric) {
+        Type next = typeAt(text, i, numeric);
+        int cp = text.codePointAt(i);
+        if (next == Type.WORD && isMark(cp)) {
+            return type == Type.WORD || type == Type.NUMBER; // a mark belongs to what it is written on
+        }
+        return next == type && (type != Type.WORD || Character.UnicodeScript.of(cp) == script);
+    }
+
+    /**
+     * For each character of the normalised text, whether it is numeric: of Unicode category N, or coming from a
+     * character of category N in the original.
+     */
+    private static boolean[] numericCharacters(NormalizedText normalized) {
+        String original = normalized.original();
+        int[] numericBefore = new int[original.length() + 1];
+        for (int i = 0; i < original.length(); i++) {
+            numericBefore[i + 1] = numericBefore[i] + (isNumeric(original.codePointAt(i)) ? 1 : 0);
+        }
+        String text = normalized.text();
+        boolean[] numeric = new boolean[text.length()];
+        for (int i = 0; i < text.length(); i++) {
+            numeric[i] = isNumeric(text.codePointAt(i))
+                    || numericBefore[normalized.originalEnd(i + 1)] > numericBefore[normalized.originalStart(i)];
+        }
+        return numeric;
+    }
+
+    static boolean isNumeric(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
+    }
+
+    private static boolean isMark(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK;
+    }
+
+    /** Lower case, marks removed (after decomposing, so that accented letters lose their accents). */
+    static String fold(String word) {
+        if (word.chars().allMatch(c -> c < 0x80)) {
+            return word.toLowerCase(Locale.ROOT); // no marks to remove
+        }
+        String lower = Normalizer.normalize(word, Normalizer.Form.NFD).toLowerCase(Locale.ROOT);
+        StringBuilder folded = new StringBuilder(lower.length());
+        lower.codePoints().filter(cp -> !isMark(cp)).forEach(folded::appendCodePoint);
+        return folded.toString();
+    }
+}
