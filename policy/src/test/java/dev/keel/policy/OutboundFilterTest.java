@@ -203,6 +203,23 @@ class OutboundFilterTest {
                         "replacement", "[quarter withheld]"))));
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "[unit 12 withheld]      | 12",
+        "[unit twelve withheld]  | twelve",
+        "[unit &#49; withheld]   | &#49;",
+        "[withheld in March 3rd] | March 3rd",
+    })
+    void aReplacementThatWouldShowAFigureIsRefused(String replacement, String figure) {
+        assertThatThrownBy(() -> OutboundFilter.create(List.of(
+                new QualitativeRestriction("ids", "", List.of("ID-\\d+"), replacement))))
+                .isInstanceOfSatisfying(PolicyValidationException.class, e -> assertThat(e.violations())
+                        .singleElement().satisfies(v -> {
+                            assertThat(v.pointer()).isEqualTo("/restrictions/0/replacement");
+                            assertThat(v.message()).contains("must not contain a figure").contains("\"" + figure + "\"");
+                        }));
+    }
+
     @Test
     void invalidRestrictionsAreRejected() {
         assertThatThrownBy(() -> OutboundFilter.create(List.of(QualitativeRestriction.of("Bad Id", List.of("[")))))
