@@ -17,14 +17,19 @@ import java.util.Objects;
  *       fillers, tags; see {@link #isDefaultIgnorable}), so that "eigh", a soft hyphen and "ty" read "eighty";</li>
  *   <li>Unicode normalisation form NFKC applied: compatibility characters become their plain equivalents
  *       (full-width "ｅｉｇｈｔｙ" and "８" become "eighty" and "8", "½" becomes "1⁄2", "ﬁ" becomes "fi", a no-break
- *       space becomes a space), and a letter followed by a combining mark is composed where Unicode has the
- *       composed letter ("to" and a combining acute accent become "tó"). Marks that do not compose stay, after their letter.</li>
+ *       space becomes a space);</li>
+ *   <li>combining marks removed (Unicode categories Mn and Me, including those of precomposed letters): accents
+ *       and other diacritics, and marks written on any character, so that a mark cannot split or disguise a word
+ *       ("tóp" reads "top", "eigh" with a combining grave accent and "ty" reads "eighty", "é" reads "e"). Spacing
+ *       marks (Mc), which are vowels in the scripts that have them, stay. What remains is composed again (NFC).</li>
  * </ol>
- * The result is {@code NFKC} of the original without its default-ignorable code points (and none are left
- * after it). Case is kept.
+ * The result is NFC of the NFKC of the original without its default-ignorable code points and its nonspacing and
+ * enclosing marks (and none are left after it). Case is kept. Text in scripts that write some vowels as
+ * nonspacing marks loses them: the normalised text is for matching, not for reading.
  *
  * <p>Every character of the normalised text comes from a range of the original: one character, a character
- * with its combining marks, or a whole character reference. {@link #originalStart} and {@link #originalEnd}
+ * with its combining marks, or a whole character reference; {@link #fromNumber} says whether a number is among
+ * what it comes from. {@link #originalStart} and {@link #originalEnd}
  * map a range of the normalised text back to the smallest range of the original it comes from; removed
  * characters between two kept ones fall inside the range that covers both.
  *
@@ -40,18 +45,21 @@ public final class NormalizedText {
 
     private final String original;
     private final String text;
-    // For each character of text, the range of original it comes from; null when text is original itself.
+    // For each character of text: the range of original it comes from, and whether a number is among what it comes
+    // from. All null when text is original itself.
     private final int[] sourceStarts;
     private final int[] sourceEnds;
+    private final boolean[] fromNumbers;
 
-    private NormalizedText(String original, String text, int[] sourceStarts, int[] sourceEnds) {
+    private NormalizedText(String original, String text, int[] sourceStarts, int[] sourceEnds, boolean[] fromNumbers) {
         this.original = original;
         this.text = text;
         this.sourceStarts = sourceStarts;
         this.sourceEnds = sourceEnds;
+        this.fromNumbers = fromNumbers;
     }
 
-    /** {@code original} normalised: default-ignorable code points removed, then NFKC. */
+    /** {@code original} normalised: default-ignorable code points removed, NFKC, combining marks removed. */
     public static NormalizedText of(String original) {
         return normalize(original, false);
     }
@@ -123,28 +131,47 @@ public final class NormalizedText {
         return sourceEnds == null ? end : sourceEnds[end - 1];
     }
 
+    /**
+     * Whether the normalised character at {@code index} comes from a character of Unicode category N (after
+     * decoding character references): normalisation makes "Ⅻ" the letters "XII" and "½" the characters "1⁄2", which
+     * still stand for a number, while the digits of a reference such as {@code &#107;} ("k") are not part of what it
+     * stands for.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= index < text().length()}
+     */
+    public boolean fromNumber(int index) {
+        Objects.checkIndex(index, text.length());
+        return fromNumbers == null ? isNumber(text.codePointAt(index)) : fromNumbers[index];
+    }
+
+    private static boolean isNumber(int codePoint) {
+        int type = Character.getType(codePoint);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
+    }
+
     private static NormalizedText normalize(String original, boolean markup) {
         Objects.requireNonNull(original, "original");
         if (isNormalized(original, markup)) {
-            return new NormalizedText(original, original, null, null);
+            return new NormalizedText(original, original, null, null, null);
         }
         Builder cleaned = new Builder(original.length());
         removeIgnorables(original, markup, cleaned);
         Builder normalized = new Builder(cleaned.length());
         applyNfkc(cleaned, normalized);
-        return new NormalizedText(original, normalized.text.toString(),
-                Arrays.copyOf(normalized.starts, normalized.length()), Arrays.copyOf(normalized.ends, normalized.length()));
+        int length = normalized.length();
+        return new NormalizedText(original, normalized.text.toString(), Arrays.copyOf(normalized.starts, length),
+                Arrays.copyOf(normalized.ends, length), Arrays.copyOf(normalized.fromNumbers, length));
     }
 
+    /** Plain ASCII is its own normal form (but for character references). */
     private static boolean isNormalized(String text, boolean markup) {
-        for (int i = 0; i < text.length(); ) {
-            int cp = text.codePointAt(i);
-            if (isDefaultIgnorable(cp) || markup && cp == '&') {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80 || markup && c == '&') {
                 return false;
             }
-            i += Character.charCount(cp);
         }
-        return Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+        return true;
     }
 
     /** Steps 1 and 2: character references decoded (markup only), default-ignorable code points left out. */
@@ -156,16 +183,16 @@ public final class NormalizedText {
             String characters = reference != null ? reference.characters()
                     : Character.toString(original.codePointAt(i));
             int next = reference != null ? reference.end() : i + characters.length();
-            appendVisible(characters, i, next, out);
+            appendVisible(characters, i, next, false, out);
             i = next;
         }
     }
 
     /**
-     * Step 3: NFKC, one segment at a time, so that each output character knows its source. A segment is a
-     * character with the characters that may combine with it: it ends before a character whose normalisation
-     * starts with something that combines with nothing before it. Normalising segment by segment then gives
-     * exactly the NFKC of the whole text.
+     * Steps 3 and 4: NFKC and marks removed, one segment at a time, so that each output character knows its source.
+     * A segment is a character with the characters that may combine with it: it ends before a character whose
+     * normalisation starts with something that combines with nothing before it. Normalising segment by segment
+     * then gives exactly what normalising the whole text gives.
      */
     private static void applyNfkc(Builder cleaned, Builder out) {
         String text = cleaned.text.toString();
@@ -206,50 +233,69 @@ public final class NormalizedText {
     private static void appendSegment(Builder cleaned, String text, int start, int end, String single, Builder out) {
         int sourceStart = cleaned.starts[start];
         int sourceEnd = cleaned.ends[end - 1];
+        boolean fromNumber = text.substring(start, end).codePoints().anyMatch(NormalizedText::isNumber);
         if (end - start == 1 && text.charAt(start) < 0x80) {
-            out.append(text.charAt(start), sourceStart, sourceEnd);
+            out.append(text.charAt(start), sourceStart, sourceEnd, fromNumber);
             return;
         }
         String normalized = single != null ? single : Normalizer.normalize(text.substring(start, end), Normalizer.Form.NFKC);
-        appendVisible(normalized, sourceStart, sourceEnd, out);
+        appendVisible(withoutMarks(normalized), sourceStart, sourceEnd, fromNumber, out);
     }
 
-    private static void appendVisible(String characters, int sourceStart, int sourceEnd, Builder out) {
+    private static String withoutMarks(String text) {
+        String decomposed = Normalizer.normalize(text, Normalizer.Form.NFD);
+        StringBuilder kept = new StringBuilder(decomposed.length());
+        decomposed.codePoints().filter(cp -> !isNonspacingMark(cp)).forEach(kept::appendCodePoint);
+        return kept.length() == decomposed.length() ? text : Normalizer.normalize(kept, Normalizer.Form.NFC);
+    }
+
+    private static boolean isNonspacingMark(int codePoint) {
+        int type = Character.getType(codePoint);
+        return type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK;
+    }
+
+    private static void appendVisible(String characters, int sourceStart, int sourceEnd, boolean fromNumber,
+            Builder out) {
         for (int k = 0; k < characters.length(); ) {
             int cp = characters.codePointAt(k);
             if (!isDefaultIgnorable(cp)) {
-                out.append(cp, sourceStart, sourceEnd);
+                out.append(cp, sourceStart, sourceEnd, fromNumber);
             }
             k += Character.charCount(cp);
         }
     }
 
-    /** Characters, each with the range of the original it comes from. Not thread-safe. */
+    /** Characters, each with the range of the original it comes from and whether that holds a number. Not thread-safe. */
     private static final class Builder {
         final StringBuilder text;
         int[] starts;
         int[] ends;
+        boolean[] fromNumbers;
 
         Builder(int capacity) {
             text = new StringBuilder(capacity);
             starts = new int[Math.max(capacity, 1)];
             ends = new int[Math.max(capacity, 1)];
+            fromNumbers = new boolean[Math.max(capacity, 1)];
         }
 
         int length() {
             return text.length();
         }
 
-        void append(int codePoint, int sourceStart, int sourceEnd) {
+        void append(int codePoint, int sourceStart, int sourceEnd, boolean fromNumber) {
             int before = text.length();
             text.appendCodePoint(codePoint);
             if (text.length() > starts.length) {
-                starts = Arrays.copyOf(starts, Math.max(text.length(), starts.length * 2));
-                ends = Arrays.copyOf(ends, starts.length);
+                int capacity = Math.max(text.length(), starts.length * 2);
+                starts = Arrays.copyOf(starts, capacity);
+                ends = Arrays.copyOf(ends, capacity);
+                fromNumbers = Arrays.copyOf(fromNumbers, capacity);
             }
             for (int k = before; k < text.length(); k++) {
                 starts[k] = sourceStart;
                 ends[k] = sourceEnd;
+                fromNumbers[k] = fromNumber;
             }
         }
     }

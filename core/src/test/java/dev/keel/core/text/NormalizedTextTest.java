@@ -26,9 +26,14 @@ class NormalizedTextTest {
         "vulgar fraction      | \u00bd             | 1\u20442",
         "ligature             | \ufb01rst          | first",
         "no-break space       | 12\u00a0boats     | 12 boats",
-        // combining marks
-        "composable mark      | to\u0301p          | t\u00f3p",
-        "mark without letter  | eigh\u0300ty       | eigh\u0300ty",
+        // combining marks, precomposed or not
+        "composable mark      | to\u0301p          | top",
+        "mark without letter  | eigh\u0300ty       | eighty",
+        "precomposed accent   | caf\u00e9          | cafe",
+        "mark on a space      | a \u0301b          | a b",
+        "enclosing mark       | x\u20dd            | x",
+        "spacing mark stays   | \u0915\u093e       | \u0915\u093e",
+        "Hangul stays whole   | \uac00             | \uac00",
     })
     void removesWhatIsNotSeenAndUnifiesHowItIsWritten(String name, String original, String expected) {
         assertThat(NormalizedText.of(original).text()).isEqualTo(expected);
@@ -50,17 +55,17 @@ class NormalizedTextTest {
     }
 
     @Test
-    void aComposedCharacterComesFromTheLetterAndItsMarks() {
+    void aLetterComesFromItselfAndItsMarks() {
         String original = "xto\u0301p";
         NormalizedText normalized = NormalizedText.of(original);
 
-        assertThat(normalized.text()).isEqualTo("xt\u00f3p");
+        assertThat(normalized.text()).isEqualTo("xtop");
         assertThat(original.substring(normalized.originalStart(2), normalized.originalEnd(3))).isEqualTo("o\u0301");
     }
 
     @Test
-    void textAlreadyNormalisedIsKeptAsItIs() {
-        String original = "Retire two boats in Q3 at 80% — caf\u00e9.";
+    void plainAsciiIsKeptAsItIs() {
+        String original = "Retire two boats in Q3 at 80%.";
         NormalizedText normalized = NormalizedText.of(original);
 
         assertThat(normalized.text()).isSameAs(original);
@@ -86,7 +91,7 @@ class NormalizedTextTest {
         "eigh&shy;ty             | eighty",
         "eigh&ZeroWidthSpace;ty  | eighty",
         "&eopf;&iopf;&gopf;&hopf;&topf;&yopf; | eighty",
-        "&eacute;                | \u00e9",
+        "&eacute;                | e",
         "R&amp;D                 | R&D",
         "&copy2025               | \u00a92025",
         "&#0; &#xD800; &#99999999999; | \ufffd \ufffd \ufffd",
@@ -103,6 +108,20 @@ class NormalizedTextTest {
 
         assertThat(normalized.text()).isEqualTo("x 84 y");
         assertThat(original.substring(normalized.originalStart(2), normalized.originalEnd(4))).isEqualTo("&#56;&#52;");
+    }
+
+    @Test
+    void charactersKnowWhetherTheyComeFromANumber() {
+        NormalizedText normalized = NormalizedText.ofMarkup("\u216b \u00bd x&#107;8 &#8555;");
+
+        assertThat(normalized.text()).isEqualTo("XII 1\u20442 xk8 XII");
+        String fromNumbers = "";
+        for (int i = 0; i < normalized.text().length(); i++) {
+            fromNumbers += normalized.fromNumber(i) ? "n" : ".";
+        }
+        assertThat(fromNumbers).isEqualTo("nnn.nnn...n.nnn");
+        assertThat(NormalizedText.of("a1").fromNumber(1)).isTrue();
+        assertThat(NormalizedText.of("a1").fromNumber(0)).isFalse();
     }
 
     @Test

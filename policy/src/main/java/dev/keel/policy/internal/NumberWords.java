@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * English number words, read one word at a time: cardinals ("two", "eighty"), ordinals ("third", "fortieth"),
- * fraction words ("half", "quarter"), written alone or run together ("eightyfour", "twentyfirst", "onehundred"),
+ * fraction words ("half", "quarter"), written alone or run together ("eightyfour", "twentyfirst",
+ * "onehundredandtwenty"),
  * with an optional ending ("ninetyish", "hundreds", "tenfold", "thirds"), and the decades ("nineties"). A word is read in lower case without
  * marks. Pure and thread-safe.
  */
@@ -77,17 +78,25 @@ final class NumberWords {
         return null;
     }
 
-    /** For each {@code i}: whether {@code word[0, i)} is cardinals in a row (none, for {@code i == 0}). */
+    /**
+     * For each {@code i}: whether {@code word[0, i)} is cardinals in a row, "and" allowed between two of them
+     * ("onehundredandtwenty"); true for {@code i == 0}, where any number word may start.
+     */
     private static boolean[] cardinalsInARow(String word) {
         boolean[] spelled = new boolean[word.length() + 1];
+        boolean[] afterAnd = new boolean[word.length() + 1];
         spelled[0] = true;
         for (int i = 0; i < word.length(); i++) {
-            if (spelled[i]) {
-                for (String cardinal : CARDINALS) {
-                    if (word.startsWith(cardinal, i)) {
-                        spelled[i + cardinal.length()] = true;
-                    }
+            if (!spelled[i] && !afterAnd[i]) {
+                continue;
+            }
+            for (String cardinal : CARDINALS) {
+                if (word.startsWith(cardinal, i)) {
+                    spelled[i + cardinal.length()] = true;
                 }
+            }
+            if (i > 0 && spelled[i] && word.startsWith("and", i)) {
+                afterAnd[i + 3] = true;
             }
         }
         return spelled;

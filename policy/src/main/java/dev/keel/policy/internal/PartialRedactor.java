@@ -47,7 +47,8 @@ public final class PartialRedactor {
     }
 
     private static final Pattern ROMAN_NUMERAL = Pattern.compile("(?=.)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})");
-    private static final String RANGE_DASHES = "-–—‒/";
+    private static final String HYPHENS = "-‐‑";
+    private static final String RANGE_DASHES = HYPHENS + "–—‒/";
     private static final String SIGNS = "-+−±~≈";
 
     private final List<Token> t;
@@ -216,7 +217,7 @@ public final class PartialRedactor {
     }
 
     private boolean followsTemporalWord(int k) {
-        if (!(is(k - 1, SPACE) || isSymbol(k - 1, "-"))) {
+        if (!(is(k - 1, SPACE) || isSymbol(k - 1, HYPHENS))) {
             return false;
         }
         if (isWord(k - 2, "of")) {
@@ -699,7 +700,7 @@ public final class PartialRedactor {
 
     private int spacesAndHyphens(int k) {
         int j = k;
-        while (is(j, SPACE) || isSymbol(j, "-")) {
+        while (is(j, SPACE) || isSymbol(j, HYPHENS)) {
             j++;
         }
         return j;
@@ -707,7 +708,7 @@ public final class PartialRedactor {
 
     private int spacesSlashesAndHyphens(int k) {
         int j = k;
-        while (is(j, SPACE) || isSymbol(j, "-/")) {
+        while (is(j, SPACE) || isSymbol(j, HYPHENS + "/")) {
             j++;
         }
         return j;
@@ -768,9 +769,9 @@ public final class PartialRedactor {
         return k >= 0 && k < t.size() ? readings[k] : null;
     }
 
-    /** True when token {@code k} is a symbol among {@code characters}. */
+    /** True when token {@code k} is a symbol among {@code characters} (BMP characters). */
     private boolean isSymbol(int k, String characters) {
-        return is(k, SYMBOL) && characters.contains(t.get(k).text());
+        return is(k, SYMBOL) && characters.indexOf(t.get(k).text().charAt(0)) >= 0;
     }
 
     private boolean isCurrencySymbol(int k) {

@@ -11,6 +11,7 @@ import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -58,47 +59,96 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, text, List.of());
         }
         NormalizedText normalized = NormalizedText.ofMarkup(text);
-        Spans spans = new Spans(normalized);
+        Spans spans = new Spans(text);
         for (RestrictionPattern restriction : patterns) {
             Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
                 if (matcher.end() > matcher.start()) {
-                    spans.add(restriction.id(), restriction.replacement(), matcher.start(), matcher.end());
+                    spans.add(restriction.id(), restriction.replacement(), normalized.originalStart(matcher.start()),
+                            normalized.originalEnd(matcher.end()));
                 }
             }
         }
         if (partial) {
-            PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
+            PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind),
+                    normalized.originalStart(start), normalized.originalEnd(end)));
+            spans.withholdNumbersLeft();
         }
-        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision, text);
+        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision);
     }
 
     private record Span(String kind, String replacement, int start, int end) {
     }
 
-    /** Collected findings, in offsets of the original; merged and applied once at the end. Not thread-safe (one per call). */
+    /** Findings, in offsets of the original; merged and applied once at the end. Not thread-safe (one per call). */
     private static final class Spans {
         // Earliest first; of two starting together the longer first, so that it absorbs the other.
         private static final Comparator<Span> ORDER = Comparator.comparingInt(Span::start)
                 .thenComparing(Comparator.comparingInt(Span::end).reversed());
 
-        private final NormalizedText normalized;
+        private final String text;
         private final List<Span> found = new ArrayList<>();
 
-        Spans(NormalizedText normalized) {
-            this.normalized = normalized;
+        Spans(String text) {
+            this.text = text;
         }
 
-        /** A finding from {@code start} to {@code end} of the normalised text. */
+        /**
+         * A finding from {@code start} to {@code end} of the original. Invisible characters and combining marks right
+         * before or after it go with it: they belong to no word of their own, and left behind would dangle.
+         */
         void add(String kind, String replacement, int start, int end) {
-            found.add(new Span(kind, replacement, normalized.originalStart(start), normalized.originalEnd(end)));
+            int widenedStart = start;
+            while (widenedStart > 0 && isInvisible(text.codePointBefore(widenedStart))) {
+                widenedStart -= Character.charCount(text.codePointBefore(widenedStart));
+            }
+            int widenedEnd = end;
+            while (widenedEnd < text.length() && isInvisible(text.codePointAt(widenedEnd))) {
+                widenedEnd += Character.charCount(text.codePointAt(widenedEnd));
+            }
+            found.add(new Span(kind, replacement, widenedStart, widenedEnd));
+        }
+
+        private static boolean isInvisible(int cp) {
+            int type = Character.getType(cp);
+            return NormalizedText.isDefaultIgnorable(cp) || type == Character.NON_SPACING_MARK
+                    || type == Character.ENCLOSING_MARK;
+        }
+
+        /**
+         * Withholds, with the rest of its word, every character of Unicode category N that nothing found covers. The
+         * scan reads the normalised text, in which the digits of a character reference ({@code &#107;} is "k") are
+         * gone; left in the original, they would still be digits in the output.
+         */
+        void withholdNumbersLeft() {
+            BitSet covered = new BitSet(text.length());
+            found.forEach(span -> covered.set(span.start(), span.end()));
+            int i = 0;
+            while (i < text.length()) {
+                int cp = text.codePointAt(i);
+                if (covered.get(i) || !Token.isNumeric(cp)) {
+                    i += Character.charCount(cp);
+                    continue;
+                }
+                int start = i;
+                while (start > 0 && !covered.get(start - 1) && Words.isWordCodePoint(text.codePointBefore(start))) {
+                    start -= Character.charCount(text.codePointBefore(start));
+                }
+                int end = i + Character.charCount(cp);
+                while (end < text.length() && !covered.get(end) && Words.isWordCodePoint(text.codePointAt(end))) {
+                    end += Character.charCount(text.codePointAt(end));
+                }
+                add(Redaction.NUMBER, PartialRedactor.placeholder(Redaction.NUMBER), start, end);
+                covered.set(start, end);
+                i = end;
+            }
         }
 
         boolean isEmpty() {
             return found.isEmpty();
         }
 
-        FilteredText apply(Decision decision, String text) {
+        FilteredText apply(Decision decision) {
             found.sort(ORDER);
             List<Redaction> redactions = new ArrayList<>(found.size());
             StringBuilder out = new StringBuilder(text.length());

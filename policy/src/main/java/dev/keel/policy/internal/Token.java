@@ -2,7 +2,6 @@ package dev.keel.policy.internal;
 
 import dev.keel.core.text.NormalizedText;
 import dev.keel.core.text.UnicodeText;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +13,8 @@ import java.util.Locale;
  * @param start  its start in the normalised text
  * @param end    its end in the normalised text
  * @param text   its text
- * @param folded for a word, its text in lower case without marks ("Éighty" and "eigh̀ty" are "eighty"), the form
- *               in which words are compared; otherwise the text
+ * @param folded for a word, its text in lower case, the form in which words are compared ("EIGHTY" and, since
+ *               normalisation removed the accents, "Éighty" are "eighty"); otherwise the text
  * @param length how many characters of the original it comes from, a character that normalisation made several
  *               ("Ⅻ" is "XII") or a character reference ({@code &#56;} is "8") counting once: the length a reader
  *               sees
@@ -27,7 +26,7 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
      * a reader sees it.
      */
     enum Type {
-        /** Letters of one script and combining marks ("在weeks" is two words, a reader sees where they meet). */
+        /** Letters of one script, with their marks ("在weeks" is two words: a reader sees where they meet). */
         WORD,
         /**
          * Characters of Unicode category N and their marks, and every character that comes from one in the
@@ -55,7 +54,7 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
             Character.UnicodeScript script = Character.UnicodeScript.of(text.codePointAt(i));
             int end = i + Character.charCount(text.codePointAt(i));
             int length = 1;
-            while (type != Type.SYMBOL && end < text.length() && continues(type, script, text, end, numeric)) {
+            while (end < text.length() && continues(type, script, text, end, numeric)) {
                 if (normalized.originalStart(end) != normalized.originalStart(end - 1)) {
                     length++;
                 }
@@ -84,26 +83,17 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
         Type next = typeAt(text, i, numeric);
         int cp = text.codePointAt(i);
         if (next == Type.WORD && isMark(cp)) {
-            return type == Type.WORD || type == Type.NUMBER; // a mark belongs to what it is written on
+            return type == Type.WORD || type == Type.NUMBER; // a mark belongs to the letter or digit it is written on
         }
-        return next == type && (type != Type.WORD || Character.UnicodeScript.of(cp) == script);
+        return next == type && type != Type.SYMBOL && (type != Type.WORD || Character.UnicodeScript.of(cp) == script);
     }
 
-    /**
-     * For each character of the normalised text, whether it is numeric: of Unicode category N, or coming from a
-     * character of category N in the original.
-     */
+    /** For each character of the normalised text, whether it is numeric: of category N, or coming from one. */
     private static boolean[] numericCharacters(NormalizedText normalized) {
-        String original = normalized.original();
-        int[] numericBefore = new int[original.length() + 1];
-        for (int i = 0; i < original.length(); i++) {
-            numericBefore[i + 1] = numericBefore[i] + (isNumeric(original.codePointAt(i)) ? 1 : 0);
-        }
         String text = normalized.text();
         boolean[] numeric = new boolean[text.length()];
         for (int i = 0; i < text.length(); i++) {
-            numeric[i] = isNumeric(text.codePointAt(i))
-                    || numericBefore[normalized.originalEnd(i + 1)] > numericBefore[normalized.originalStart(i)];
+            numeric[i] = isNumeric(text.codePointAt(i)) || normalized.fromNumber(i);
         }
         return numeric;
     }
@@ -120,12 +110,12 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
                 || type == Character.ENCLOSING_MARK;
     }
 
-    /** Lower case, marks removed (after decomposing, so that accented letters lose their accents). */
+    /** Lower case, without marks: lower-casing can add one ("İ" is "i" and a dot above). */
     static String fold(String word) {
-        if (word.chars().allMatch(c -> c < 0x80)) {
-            return word.toLowerCase(Locale.ROOT); // no marks to remove
+        String lower = word.toLowerCase(Locale.ROOT);
+        if (lower.chars().allMatch(c -> c < 0x300)) {
+            return lower;
         }
-        String lower = Normalizer.normalize(word, Normalizer.Form.NFD).toLowerCase(Locale.ROOT);
         StringBuilder folded = new StringBuilder(lower.length());
         lower.codePoints().filter(cp -> !isMark(cp)).forEach(folded::appendCodePoint);
         return folded.toString();

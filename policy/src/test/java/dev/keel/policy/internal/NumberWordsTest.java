@@ -17,6 +17,7 @@ class NumberWordsTest {
         "eightyfour, CARDINAL, false",
         "onehundred, CARDINAL, false",
         "twentyone, CARDINAL, false",
+        "onehundredandtwenty, CARDINAL, false",
         "ninetyish, CARDINAL, false",
         "hundreds, CARDINAL, false",
         "tenfold, CARDINAL, false",
@@ -43,7 +44,7 @@ class NumberWordsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ones", "seconds", "firsts", "often", "tone", "none", "tense", "attention", "teens", "fourty",
-        "onesie", "quarterly", "behalf", "weekly", "twentyx", "", "a"})
+        "onesie", "quarterly", "behalf", "weekly", "twentyx", "", "a", "and", "twentyand", "andtwo"})
     void otherWordsAreNone(String word) {
         assertThat(NumberWords.read(word)).isNull();
     }
