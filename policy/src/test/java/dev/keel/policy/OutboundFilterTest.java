@@ -29,6 +29,10 @@ class OutboundFilterTest {
         "Devanagari ३ boats                   | Devanagari [figure withheld] boats             | number",
         "fullwidth ３ boats                   | fullwidth [figure withheld] boats              | number",
         "the B52 and x² and ½                 | the [figure withheld] and [figure withheld] and [figure withheld] | number",
+        "hundreds of sailors                  | [figure withheld] of sailors                   | number",
+        "in the nineties                      | in the [figure withheld]                       | number",
+        "a third party                        | a [figure withheld] party                      | number",
+        "twenty-first boat                    | [figure withheld] boat                         | number",
         // dates
         "on March 3rd we start                | on [date withheld] we start                    | date",
         "on 14 April 2026 we start            | on [date withheld] we start                    | date",
@@ -41,6 +45,9 @@ class OutboundFilterTest {
         "in 2025 and 2026                     | in [date withheld]                             | date",
         "during March                         | during [date withheld]                         | date",
         "in May the dock                      | in [date withheld] the dock                    | date",
+        "by December                          | by [date withheld]                             | date",
+        "DECEMBER plans                       | [date withheld] plans                          | date",
+        "in year II                           | in [date withheld]                             | date",
         // quarters and other periods
         "in Q3                                | in [quarter withheld]                          | quarter",
         "in Q3–Q4 2025                        | in [quarter withheld]                          | quarter",
@@ -50,6 +57,8 @@ class OutboundFilterTest {
         "spend in FY2025 Q3                   | spend in [period withheld]                     | period",
         "the H2 2025 plan                     | the [period withheld] plan                     | period",
         "the second half of the year          | the [period withheld]                          | period",
+        "in the first half                    | in the [period withheld]                       | period",
+        "in quarter one                       | in [quarter withheld]                          | quarter",
         // week numbers
         "until week 12                        | until [week withheld]                          | week",
         "in weeks 3-5                         | in [week withheld]                             | week",
@@ -63,6 +72,7 @@ class OutboundFilterTest {
         "up 3 percentage points               | up [percentage withheld]                       | percentage",
         "within ±3.2%                         | within [percentage withheld]                   | percentage",
         "ninety percent                       | [percentage withheld]                          | percentage",
+        "one percent                          | [percentage withheld]                          | percentage",
         // money
         "costs $4.5M                          | costs [amount withheld]                        | money",
         "costs EUR 4.1 million                | costs [amount withheld]                        | money",
@@ -133,6 +143,8 @@ class OutboundFilterTest {
         "One of the calendars is safer; the second calendar is cheaper.",
         "Quarterly reviews and weekly curves are available on request.",
         "Weekly dock use peaks early, then falls back.",
+        "First, we retire the older boats; this week I met the planners; no one objected.",
+        "Living quarters are fine; the march towards retirement is steady; a second look helps.",
     })
     void partialLeavesQualitativeTextAlone(String text) {
         FilteredText filtered = plain.apply(Decision.PARTIAL, text);

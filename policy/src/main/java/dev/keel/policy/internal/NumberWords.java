@@ -1,7 +1,9 @@
 package dev.keel.policy.internal;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * English number words, read one word at a time: cardinals ("two", "eighty"), ordinals ("third", "fortieth"),
@@ -36,6 +38,9 @@ final class NumberWords {
             "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth",
             "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth", "hundredth", "thousandth", "millionth",
             "billionth", "trillionth");
+    // The stems by their first letter: a word is compared only with the stems it can start with.
+    private static final Map<Character, List<String>> CARDINALS_BY_FIRST_LETTER = byFirstLetter(CARDINALS);
+    private static final Map<Character, List<String>> ORDINALS_BY_FIRST_LETTER = byFirstLetter(ORDINALS);
     private static final Set<String> CARDINAL_ENDINGS = Set.of("", "s", "es", "ish", "fold");
     private static final Set<String> ORDINAL_ENDINGS = Set.of("", "s");
     private static final Set<String> CONTEXTUAL = Set.of("one", "first", "second");
@@ -44,6 +49,14 @@ final class NumberWords {
     private static final Reading QUARTER = new Reading(Kind.FRACTION, true);
 
     private NumberWords() {
+    }
+
+    private static Map<Character, List<String>> byFirstLetter(List<String> stems) {
+        return stems.stream().collect(Collectors.groupingBy(stem -> stem.charAt(0)));
+    }
+
+    private static List<String> startingLike(String word, int i, Map<Character, List<String>> stems) {
+        return stems.getOrDefault(word.charAt(i), List.of());
     }
 
     /** {@code word} read as a number word, or null when it is none. */
@@ -63,7 +76,7 @@ final class NumberWords {
             if (!spelled[i]) {
                 continue;
             }
-            for (String ordinal : ORDINALS) {
+            for (String ordinal : startingLike(word, i, ORDINALS_BY_FIRST_LETTER)) {
                 int end = i + ordinal.length();
                 if (word.startsWith(ordinal, i) && ORDINAL_ENDINGS.contains(word.substring(end))) {
                     return reading(word, word.substring(0, end), Kind.ORDINAL);
@@ -90,7 +103,7 @@ final class NumberWords {
             if (!spelled[i] && !afterAnd[i]) {
                 continue;
             }
-            for (String cardinal : CARDINALS) {
+            for (String cardinal : startingLike(word, i, CARDINALS_BY_FIRST_LETTER)) {
                 if (word.startsWith(cardinal, i)) {
                     spelled[i + cardinal.length()] = true;
                 }

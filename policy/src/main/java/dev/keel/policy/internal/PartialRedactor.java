@@ -12,23 +12,21 @@ import dev.keel.policy.internal.NumberWords.Kind;
 import dev.keel.policy.internal.NumberWords.Reading;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 
 /**
  * Finds what {@code PARTIAL} withholds in a normalised text: explicit numbers, dates, quarters, periods, weeks,
  * percentages and money amounts (see {@link dev.keel.policy.OutboundFilter}).
  *
- * <p>The text is cut into {@link Token}s. At the start of each word and at each symbol, every construct below is
- * tried, and the longest that fits there is reported (of two as long, the first listed), whether or not an earlier
- * one already covers the place: "one first half of the year" is a number ("one first") and a period ("first half
- * of the year"), and together they withhold it all. Each construct method reads one construct
- * from a token index and returns the index just past it, or -1; its grammar is in its comment, over tokens:
- * {@code N} a number token, {@code S} white space, {@code -} a hyphen, a word in lower case that word (in any
- * case, marks ignored), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or
- * between spaces). A construct that stops inside a word takes the rest of the word with it. Whatever no
- * construct claims, a word with a number in it is withheld whole: that is what guarantees that no numeric
- * character survives.
+ * <p>The text is cut into {@link Token}s. At the start of each word and at each symbol, every construct of
+ * {@link #longestAt} is tried, and the longest that fits there is reported (of two as long, the first listed),
+ * whether or not an earlier one already covers the place: "one first half of the year" is a number ("one first")
+ * and a period ("first half of the year"), and together they withhold it all. Each construct method reads one
+ * construct from a token index and returns the index just past it, or -1; its grammar is in its comment, over
+ * tokens: {@code N} a number token, {@code S} white space, {@code -} a hyphen, a word in lower case that word (in
+ * any case), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or between spaces).
+ * A construct that stops inside a word takes the rest of the word with it. Whatever no construct claims, a word
+ * with a number in it is withheld whole.
  *
  * <p>Not thread-safe: one instance per scan ({@link #scan} makes it).
  */
@@ -54,31 +52,6 @@ public final class PartialRedactor {
     private final List<Token> t;
     // Each word token read as a number word once (null: none), since many constructs ask.
     private final Reading[] readings;
-    private final List<IntFunction<Match>> constructs = List.of(
-            k -> match(Redaction.DATE, numericDate(k)),
-            k -> match(Redaction.DATE, dayMonth(k)),
-            k -> match(Redaction.DATE, monthFirstDate(k)),
-            k -> match(Redaction.DATE, ordinalDayMonth(k)),
-            k -> match(Redaction.DATE, standaloneMonth(k)),
-            k -> match(Redaction.QUARTER, ordinalQuarter(k)),
-            k -> match(Redaction.QUARTER, letterAndDigits(k, "q")),
-            k -> match(Redaction.QUARTER, unitAndValue(k, "quarter", "quarters", "q")),
-            k -> match(Redaction.WEEK, digitOrdinalWeek(k)),
-            k -> match(Redaction.WEEK, weekWords(k)),
-            k -> match(Redaction.WEEK, ordinalWeek(k)),
-            k -> match(Redaction.WEEK, weekCode(k)),
-            k -> match(Redaction.PERIOD, fiscalYear(k)),
-            k -> match(Redaction.PERIOD, letterAndDigits(k, "h")),
-            k -> match(Redaction.PERIOD, ordinalHalf(k)),
-            k -> match(Redaction.PERCENTAGE, percent(k)),
-            k -> match(Redaction.MONEY, moneyAfterAmount(k)),
-            k -> match(Redaction.MONEY, currencyCodeAmount(k)),
-            k -> match(Redaction.MONEY, symbolMoney(k)),
-            k -> match(Redaction.DATE, centuryYear(k)),
-            k -> match(Redaction.DATE, unitAndValue(k, "year", "years")),
-            this::numberWords,
-            k -> match(Redaction.NUMBER, numberRange(k)));
-
     private PartialRedactor(List<Token> tokens) {
         this.t = tokens;
         this.readings = new Reading[tokens.size()];
@@ -128,19 +101,39 @@ public final class PartialRedactor {
         }
     }
 
+    /** The longest construct at {@code k}; of two as long, the first below. */
     private Match longestAt(int k) {
         Match longest = null;
-        for (IntFunction<Match> construct : constructs) {
-            Match match = construct.apply(k);
-            if (match != null && (longest == null || match.end() > longest.end())) {
-                longest = match;
-            }
+        longest = longer(longest, Redaction.DATE, numericDate(k));
+        longest = longer(longest, Redaction.DATE, dayMonth(k));
+        longest = longer(longest, Redaction.DATE, monthFirstDate(k));
+        longest = longer(longest, Redaction.DATE, ordinalDayMonth(k));
+        longest = longer(longest, Redaction.DATE, standaloneMonth(k));
+        longest = longer(longest, Redaction.QUARTER, ordinalQuarter(k));
+        longest = longer(longest, Redaction.QUARTER, letterAndDigits(k, "q"));
+        longest = longer(longest, Redaction.QUARTER, unitAndValue(k, "quarter", "quarters", "q"));
+        longest = longer(longest, Redaction.WEEK, digitOrdinalWeek(k));
+        longest = longer(longest, Redaction.WEEK, weekWords(k));
+        longest = longer(longest, Redaction.WEEK, ordinalWeek(k));
+        longest = longer(longest, Redaction.WEEK, weekCode(k));
+        longest = longer(longest, Redaction.PERIOD, fiscalYear(k));
+        longest = longer(longest, Redaction.PERIOD, letterAndDigits(k, "h"));
+        longest = longer(longest, Redaction.PERIOD, ordinalHalf(k));
+        longest = longer(longest, Redaction.PERCENTAGE, percent(k));
+        longest = longer(longest, Redaction.MONEY, moneyAfterAmount(k));
+        longest = longer(longest, Redaction.MONEY, currencyCodeAmount(k));
+        longest = longer(longest, Redaction.MONEY, symbolMoney(k));
+        longest = longer(longest, Redaction.DATE, centuryYear(k));
+        longest = longer(longest, Redaction.DATE, unitAndValue(k, "year", "years"));
+        Match words = numberWords(k);
+        if (words != null && (longest == null || words.end() > longest.end())) {
+            longest = words;
         }
-        return longest;
+        return longer(longest, Redaction.NUMBER, numberRange(k));
     }
 
-    private static Match match(String kind, int end) {
-        return end > 0 ? new Match(kind, end) : null;
+    private static Match longer(Match longest, String kind, int end) {
+        return end > 0 && (longest == null || end > longest.end()) ? new Match(kind, end) : longest;
     }
 
     // ---- dates ----

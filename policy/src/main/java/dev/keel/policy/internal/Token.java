@@ -51,7 +51,7 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
         int i = 0;
         while (i < text.length()) {
             Type type = typeAt(text, i, numeric);
-            Character.UnicodeScript script = Character.UnicodeScript.of(text.codePointAt(i));
+            Character.UnicodeScript script = scriptOf(text.codePointAt(i));
             int end = i + Character.charCount(text.codePointAt(i));
             int length = 1;
             while (end < text.length() && continues(type, script, text, end, numeric)) {
@@ -85,7 +85,11 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
         if (next == Type.WORD && isMark(cp)) {
             return type == Type.WORD || type == Type.NUMBER; // a mark belongs to the letter or digit it is written on
         }
-        return next == type && type != Type.SYMBOL && (type != Type.WORD || Character.UnicodeScript.of(cp) == script);
+        return next == type && type != Type.SYMBOL && (type != Type.WORD || scriptOf(cp) == script);
+    }
+
+    private static Character.UnicodeScript scriptOf(int cp) {
+        return cp < 0x80 ? Character.UnicodeScript.LATIN : Character.UnicodeScript.of(cp); // most letters are ASCII
     }
 
     /** For each character of the normalised text, whether it is numeric: of category N, or coming from one. */
@@ -110,14 +114,11 @@ record Token(Token.Type type, int start, int end, String text, String folded, in
                 || type == Character.ENCLOSING_MARK;
     }
 
-    /** Lower case, without marks: lower-casing can add one ("İ" is "i" and a dot above). */
+    /**
+     * Lower case. (The normalised text has no combining marks; the one character whose lower case would bring one
+     * back, "İ", normalisation has already made "I".)
+     */
     static String fold(String word) {
-        String lower = word.toLowerCase(Locale.ROOT);
-        if (lower.chars().allMatch(c -> c < 0x300)) {
-            return lower;
-        }
-        StringBuilder folded = new StringBuilder(lower.length());
-        lower.codePoints().filter(cp -> !isMark(cp)).forEach(folded::appendCodePoint);
-        return folded.toString();
+        return word.toLowerCase(Locale.ROOT);
     }
 }
