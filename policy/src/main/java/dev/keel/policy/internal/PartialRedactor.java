@@ -52,6 +52,7 @@ public final class PartialRedactor {
     private final List<Token> t;
     // Each word token read as a number word once (null: none), since many constructs ask.
     private final Reading[] readings;
+
     private PartialRedactor(List<Token> tokens) {
         this.t = tokens;
         this.readings = new Reading[tokens.size()];
