@@ -94,6 +94,9 @@ class OutboundFilterTest {
     @CsvSource(delimiter = '|', value = {
         "in the thirteenth week                | in the [week withheld]",
         "by the thirtieth week                 | by the [week withheld]",
+        "until the twentieth week              | until the [week withheld]",
+        "after the fortieth week               | after the [week withheld]",
+        "the seventeenth boat                  | the [figure withheld] boat",
         "the fiftieth boat                     | the [figure withheld] boat",
         "until week one                        | until [week withheld]",
         "until calendar week one               | until [week withheld]",
