@@ -163,15 +163,19 @@ public final class NormalizedText {
                 Arrays.copyOf(normalized.ends, length), Arrays.copyOf(normalized.fromNumbers, length));
     }
 
-    /** Plain ASCII is its own normal form (but for character references). */
+    /**
+     * Whether {@code text} is its own normal form: no character reference to decode, no default-ignorable code point
+     * or combining mark to remove, and nothing NFKC or a decomposition would change (plain ASCII, and most text).
+     */
     private static boolean isNormalized(String text, boolean markup) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c >= 0x80 || markup && c == '&') {
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (markup && cp == '&' || isDefaultIgnorable(cp) || isNonspacingMark(cp)) {
                 return false;
             }
+            i += Character.charCount(cp);
         }
-        return true;
+        return Normalizer.isNormalized(text, Normalizer.Form.NFKC) && Normalizer.isNormalized(text, Normalizer.Form.NFD);
     }
 
     /** Steps 1 and 2: character references decoded (markup only), default-ignorable code points left out. */
@@ -180,11 +184,17 @@ public final class NormalizedText {
         while (i < original.length()) {
             CharacterReferences.Reference reference = markup && original.charAt(i) == '&'
                     ? CharacterReferences.read(original, i) : null;
-            String characters = reference != null ? reference.characters()
-                    : Character.toString(original.codePointAt(i));
-            int next = reference != null ? reference.end() : i + characters.length();
-            appendVisible(characters, i, next, false, out);
-            i = next;
+            if (reference != null) {
+                appendVisible(reference.characters(), i, reference.end(), false, out);
+                i = reference.end();
+            } else {
+                int cp = original.codePointAt(i);
+                int next = i + Character.charCount(cp);
+                if (!isDefaultIgnorable(cp)) {
+                    out.append(cp, i, next, false);
+                }
+                i = next;
+            }
         }
     }
 
@@ -233,7 +243,10 @@ public final class NormalizedText {
     private static void appendSegment(Builder cleaned, String text, int start, int end, String single, Builder out) {
         int sourceStart = cleaned.starts[start];
         int sourceEnd = cleaned.ends[end - 1];
-        boolean fromNumber = text.substring(start, end).codePoints().anyMatch(NormalizedText::isNumber);
+        boolean fromNumber = false;
+        for (int i = start; i < end; i += Character.charCount(text.codePointAt(i))) {
+            fromNumber |= isNumber(text.codePointAt(i));
+        }
         if (end - start == 1 && text.charAt(start) < 0x80) {
             out.append(text.charAt(start), sourceStart, sourceEnd, fromNumber);
             return;

@@ -64,8 +64,8 @@ class NormalizedTextTest {
     }
 
     @Test
-    void plainAsciiIsKeptAsItIs() {
-        String original = "Retire two boats in Q3 at 80%.";
+    void textAlreadyInNormalFormIsKeptAsItIs() {
+        String original = "Retire two boats in Q3–Q4 at 80% for €4M — “soon”.";
         NormalizedText normalized = NormalizedText.of(original);
 
         assertThat(normalized.text()).isSameAs(original);
