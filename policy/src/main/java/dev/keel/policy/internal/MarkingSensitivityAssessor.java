@@ -7,7 +7,6 @@ import dev.keel.policy.Marking;
 import dev.keel.policy.Sensitivity;
 import dev.keel.policy.SensitivityAssessor;
 import dev.keel.policy.SensitivityDecision;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -78,21 +77,13 @@ public final class MarkingSensitivityAssessor implements SensitivityAssessor {
     }
 
     /**
-     * The text a marking is looked for in: what a reader sees (invisible characters removed, compatibility forms
-     * folded: {@link NormalizedText}), without accents ({@code tóp} reads {@code top}), lower-cased unless the
+     * The text a marking is looked for in: what a reader sees (invisible characters and accents removed,
+     * compatibility forms folded: {@link NormalizedText}, so {@code tóp} reads {@code top}), lower-cased unless the
      * marking is case-sensitive.
      */
     static String fold(String text, boolean caseSensitive) {
-        String decomposed = Normalizer.normalize(NormalizedText.of(text).text(), Normalizer.Form.NFD);
-        StringBuilder folded = new StringBuilder(decomposed.length());
-        decomposed.codePoints().filter(cp -> !isMark(cp)).forEach(folded::appendCodePoint);
-        return caseSensitive ? folded.toString() : folded.toString().toLowerCase(Locale.ROOT);
-    }
-
-    private static boolean isMark(int cp) {
-        int type = Character.getType(cp);
-        return type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK
-                || type == Character.COMBINING_SPACING_MARK;
+        String normalized = NormalizedText.of(text).text();
+        return caseSensitive ? normalized : normalized.toLowerCase(Locale.ROOT);
     }
 
     /** The runs of letters and digits of {@code phrase}. */

@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.text.NormalizedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,8 @@ import java.util.Locale;
 public final class PhraseMatcher {
 
     /** What a phrase must look like: words of letters and digits, each optionally ending in {@code *}. */
-    public static final String PHRASE_PATTERN = "^[\\p{L}\\p{N}\\p{M}]+\\*?(?:[\\s\\-]+[\\p{L}\\p{N}\\p{M}]+\\*?)*$";
+    public static final String PHRASE_PATTERN =
+            "^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?(?:[\\s\\-]+[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?)*$";
 
     /** The message for a phrase that does not match {@link #PHRASE_PATTERN}. */
     public static final String PHRASE_RULE = "must be words of letters and digits separated by spaces or hyphens,"
@@ -35,7 +37,8 @@ public final class PhraseMatcher {
     /** Compiles a phrase that matches {@link #PHRASE_PATTERN}. */
     public static PhraseMatcher compile(String phrase, int maxGap) {
         List<String> parts = new ArrayList<>();
-        for (String part : phrase.strip().split("[\\s\\-]+")) {
+        // Normalised as the text is, so that a phrase written with accents matches the words it names.
+        for (String part : NormalizedText.of(phrase).text().strip().split("[\\s\\-]+")) {
             if (!part.isEmpty()) {
                 parts.add(part.toLowerCase(Locale.ROOT));
             }
