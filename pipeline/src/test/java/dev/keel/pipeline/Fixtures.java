@@ -1,10 +1,6 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
-import dev.keel.core.spi.ChatReply;
-import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.LlmBackend;
-import dev.keel.core.spi.TokenUsage;
 import dev.keel.policy.DomainRule;
 import dev.keel.policy.Marking;
 import dev.keel.policy.PolicyDocument;
@@ -16,8 +12,6 @@ import dev.keel.routing.RoutingOverride;
 import dev.keel.routing.RoutingTable;
 import dev.keel.routing.ScenarioTagger;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 
 /**
  * A fleet-planning policy and routing table for the pipeline's tests: planners see everything, auditors the
@@ -63,36 +57,5 @@ public final class Fixtures {
     public static RoutingTable routingTableWithAuditorOverride() {
         return routingTable().toBuilder().override(new RoutingOverride("auditor_override", "auditor",
                 new PoolEntry("chatgpt", "detailed_analysis", "internal_chatgpt"))).build();
-    }
-
-    /** A backend that answers with what {@code reply} makes of the request and keeps every request it got. */
-    public static final class Recording implements LlmBackend {
-        private final String id;
-        private final Function<ChatRequest, String> reply;
-        public final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
-
-        public Recording(String id, Function<ChatRequest, String> reply) {
-            this.id = id;
-            this.reply = reply;
-        }
-
-        @Override
-        public ChatReply chat(ChatRequest request) {
-            requests.add(request);
-            return ChatReply.builder().text(reply.apply(request)).usage(new TokenUsage(10, 5)).backendId(id)
-                    .finishReason("stop").build();
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-
-        /** Every message text this backend was sent, joined. */
-        public String everythingSent() {
-            StringBuilder text = new StringBuilder();
-            requests.forEach(r -> r.messages().forEach(m -> text.append(m.text()).append('\n')));
-            return text.toString();
-        }
     }
 }
