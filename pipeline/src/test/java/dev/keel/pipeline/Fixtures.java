@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * A fleet-planning policy and routing table for the pipeline's tests: planners see everything, auditors the
- * provenance and summaries, guests summaries (PARTIAL); top secret stays in the house; index 0 is internal, 1 to 5
- * and 6 to 9 two external models.
+ * provenance and summaries, guests summaries (PARTIAL) and never crew records; top secret and crew records stay in
+ * the house (no message names crew records: only evidence carries them); index 0 is internal, 1 to 5 and 6 to 9
+ * two external models.
  */
 public final class Fixtures {
 
@@ -27,17 +28,19 @@ public final class Fixtures {
         List<String> planning = List.of("capability_planning", "transition_calendars", "budget_envelopes");
         return PolicyDocument.builder().policyId("fleet").version("1")
                 .role("planner", new RolePolicy(List.of("secret", "top_secret"), List.of("capability_planning",
-                        "transition_calendars", "budget_envelopes", "provenance_views", "summaries"), Decision.ALLOW))
+                        "transition_calendars", "budget_envelopes", "provenance_views", "summaries", "crew_records"),
+                        Decision.ALLOW))
                 .role("auditor", new RolePolicy(List.of("secret", "top_secret"), List.of("provenance_views",
                         "summaries"), Decision.ALLOW))
-                .role("guest", new RolePolicy(List.of("unclassified", "secret"), List.of("summaries"), Decision.PARTIAL))
+                .role("guest", new RolePolicy(List.of("unclassified", "secret"), List.of("summaries"), Decision.PARTIAL,
+                        List.of("crew_records")))
                 .restriction(new QualitativeRestriction("no_unit_ids", "No hull numbers.",
                         List.of("\\b[A-Z]{1,4}-\\d{2,4}\\b"), "[unit withheld]"))
                 .domainRule(new DomainRule(List.of("retir* boat*"), planning, 3, false))
                 .domainRule(DomainRule.of(List.of("budget*", "calendar*", "week*"), planning))
                 .domainRule(DomainRule.of(List.of("provenance", "traceab*"), List.of("provenance_views")))
                 .domainRule(new DomainRule(List.of("overview*", "summar*"), List.of("summaries"), 0, true))
-                .sensitivity(new Sensitivity(List.of("top_secret"), List.of(),
+                .sensitivity(new Sensitivity(List.of("top_secret"), List.of("crew_records"),
                         List.of(new Marking("top_secret", List.of("top secret"), false),
                                 new Marking("top_secret_banner", List.of("TS"), true))))
                 .partialInstruction("Stay qualitative: no figures, dates or weeks.")

@@ -161,6 +161,44 @@ class PipelineTest {
         assertThat(answer.text()).doesNotContainPattern("\\p{N}");
     }
 
+    private static EvidenceProvider crewRecords() {
+        return turn -> EvidenceSet.of(List.of(new EvidenceItem("records", "crew_records",
+                Locator.csv("crew.csv", 2), "boat crews: readiness by name")));
+    }
+
+    @Test
+    void evidenceOfAnInternalOnlyDomainKeepsTheCallInsideThoughRoutingChoseOutside() {
+        Principal planner = Principal.of("planner", "secret");
+        String message = externallyRouted(planner);
+
+        GovernedAnswer answer = pipeline().evidence(crewRecords()).build().call(GovernedRequest.of(planner, message));
+
+        assertThat(llama).wasNeverCalled();
+        assertThat(deepseek).wasNeverCalled();
+        assertThat(answer.decision()).isEqualTo(Decision.ALLOW);
+        assertThat(answer.provenance()).hasBackendTarget("internal_chatgpt").hasBackendUsed("internal_chatgpt")
+                .hasExtension("internal_only", true).hasExtension("internal_only_rules", List.of("domain crew_records"))
+                .hasReasonCodes("internal_only_by_evidence", "internal_only_domain", "internal_only");
+        assertThat(answer.trace()).extracting(TraceStep::step).containsSubsequence("routing", "evidence_domains",
+                "sensitivity", "routing", "reasoning");
+        assertThat(audit).singleRecord().hasPayloadEntry("internal_only", true);
+    }
+
+    @Test
+    void evidenceOfADomainThePrincipalMayNotAskAboutDeniesTheCallBeforeAnyModel() {
+        GovernedAnswer answer = pipeline().evidence(crewRecords()).build()
+                .call(GovernedRequest.of(Principal.of("guest", "secret"), "an overview please"));
+
+        assertThat(answer.governance().decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(answer.outcome()).isEqualTo(TurnOutcome.DENIED);
+        assertThat(answer.decision()).isEqualTo(Decision.DENY);
+        assertThat(answer.text()).isEqualTo("The request was denied (domain_denied).");
+        assertThat(answer.calls()).isEmpty();
+        assertThat(internal).wasNeverCalled();
+        assertThat(answer.provenance()).hasReasonCodes("decision_lowered_by_evidence", "domain_denied");
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "denied").hasPayloadEntry("decision", "DENY");
+    }
+
     @Test
     void aViolationIsWrittenAgainOnceAndASecondIsRefused() {
         AtomicInteger attempts = new AtomicInteger();
