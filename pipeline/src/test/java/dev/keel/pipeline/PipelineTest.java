@@ -114,6 +114,17 @@ class PipelineTest {
     }
 
     @Test
+    void theRoutingKeyIsMadeOfTheMessagesWordsSoNeitherTheAuditRecordNorTheTraceKeepsIt() {
+        GovernedAnswer answer = pipeline().build().call(GovernedRequest.of(Principal.of("guest", "secret"),
+                "Budget 2026 overview of the calendars"));
+
+        assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(answer.trace()).filteredOn(step -> step.step().equals("routing")).singleElement()
+                .satisfies(step -> assertThat(step.details()).containsKeys("n", "index").doesNotContainKey("routing_key"));
+        assertThat(audit).noRecordContains("2026", "overview-calendars");
+    }
+
+    @Test
     void anInternalOnlyRequestNeverReachesAnExternalBackendHoweverWorded() {
         for (String marking : List.of("TOP SECRET", "TS//SCI", "top\u00ADsecret", "(TS)", "top/secret")) {
             Principal planner = Principal.of("planner", "secret");

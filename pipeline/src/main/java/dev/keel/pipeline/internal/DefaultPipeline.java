@@ -161,7 +161,18 @@ public final class DefaultPipeline implements Pipeline {
                 .prompt(turn.request().message()).internalOnly(internalOnly).build());
         turn.route(route);
         turn.trace("routing", "index " + route.index() + " -> " + route.routerSelectedLlm() + " / "
-                + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), route.toWire());
+                + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), routeWire(route));
+    }
+
+    /**
+     * The route as the trace and the audit record carry it: without its routing key, which is made of the message's
+     * words (a record number a user typed, half of one, a name), where the message itself never goes. The key's
+     * length and the index it gives stay, and the message replays them.
+     */
+    private static Map<String, Object> routeWire(RoutingDecision route) {
+        Map<String, Object> wire = route.toWire();
+        wire.remove("routing_key");
+        return wire;
     }
 
     /**
@@ -257,7 +268,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("reason_codes", answer.provenance().reasonCodes().values());
         payload.put("domains", answer.provenance().domains());
         payload.put("internal_only", turn.sensitivity().internalOnly());
-        payload.put("route", turn.route().map(route -> (Object) route.toWire()).orElse(null));
+        payload.put("route", turn.route().map(route -> (Object) routeWire(route)).orElse(null));
         payload.put("backend_target", answer.provenance().backendTarget());
         payload.put("backend_used", answer.provenance().backendUsed());
         payload.put("calls", answer.calls().stream().map(BackendCall::toWire).toList());
