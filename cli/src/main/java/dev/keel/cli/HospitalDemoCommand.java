@@ -57,7 +57,8 @@ final class HospitalDemoCommand implements Callable<Integer> {
     String clearance;
 
     @Option(names = "--ollama-host", paramLabel = "URL",
-            description = "Where Ollama runs for the general model (default: OLLAMA_HOST, else http://localhost:11434).")
+            description = "Where Ollama runs for the general model (default: OLLAMA_HOST, else "
+                    + "http://localhost:11434).")
     String ollamaHost;
 
     @Option(names = "--model", paramLabel = "MODEL", defaultValue = ReadyBackends.LLAMA_MODEL,

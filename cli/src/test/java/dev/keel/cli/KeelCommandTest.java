@@ -143,8 +143,8 @@ class KeelCommandTest {
                     "Beds L-04 and L-10 are free; L-07 is being cleaned.\n\nSources: ward_beds.csv.");
             assertThat((Map<String, Object>) answer.get("provenance")).containsEntry("backend_used", "general_model")
                     .containsEntry("language_model", true);
-            assertThat(ollama).receivedRequests(1).answeredEveryRequest().everyRequestContains("Bed L-04 (bay A): free.")
-                    .noRequestContains("40377215", "pneumonia");
+            assertThat(ollama).receivedRequests(1).answeredEveryRequest()
+                    .everyRequestContains("Bed L-04 (bay A): free.").noRequestContains("40377215", "pneumonia");
             assertThat(ollama.requests().get(0).path()).isEqualTo("/api/chat");
         }
     }
@@ -159,7 +159,8 @@ class KeelCommandTest {
         Run run = run("", "demo", "hospital", "--ollama-host", closed, "--trace", "Which beds are free?");
 
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("# Trace").contains("- routing: index").contains("- evidence: tools [list_beds]")
+        assertThat(run.out()).startsWith("# Trace").contains("- routing: index")
+                .contains("- evidence: tools [list_beds]")
                 .contains("Written without a language model (ward_writer)")
                 .contains("Answered by ward_writer, without a language model (general_model failed (backend_retriable");
     }

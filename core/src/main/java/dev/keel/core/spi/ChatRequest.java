@@ -85,7 +85,8 @@ public final class ChatRequest {
         }
         ChatRequest that = (ChatRequest) other;
         return messages.equals(that.messages) && responseFormat == that.responseFormat
-                && Objects.equals(temperature, that.temperature) && Objects.equals(maxOutputTokens, that.maxOutputTokens)
+                && Objects.equals(temperature, that.temperature)
+                && Objects.equals(maxOutputTokens, that.maxOutputTokens)
                 && Objects.equals(requestId, that.requestId) && Objects.equals(purpose, that.purpose);
     }
 

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class ChatRequestTest {
 
     private static ChatRequest.Builder judgement() {
-        return ChatRequest.builder().addMessage(ChatMessage.system("Reply with JSON.")).addMessage(ChatMessage.user("hi"))
+        return ChatRequest.builder().addMessage(ChatMessage.system("Reply with JSON."))
+                .addMessage(ChatMessage.user("hi"))
                 .responseFormat(ResponseFormat.JSON).temperature(0.2).maxOutputTokens(64).requestId("r-1");
     }
 

@@ -56,7 +56,8 @@ public final class WardAssistant {
                 .backends(Backends.builder().internal(WARD_MODEL, b.wardModel).external(GENERAL_MODEL, b.generalModel)
                         .build())
                 .evidence(new WardEvidence(records))
-                .reasoning(SingleCallReasoning.of(turn -> WardPrompt.request(turn.request().message(), turn.evidence())))
+                .reasoning(SingleCallReasoning.of(turn -> WardPrompt.request(turn.request().message(),
+                        turn.evidence())))
                 .composer(WardAssistant::compose)
                 .auditSink(b.auditSink)
                 .clock(b.clock)

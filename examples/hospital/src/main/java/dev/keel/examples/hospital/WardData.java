@@ -41,9 +41,9 @@ public final class WardData {
             CsvColumn.wholeNumber("news", 0, 20), CsvColumn.text("observations"), CsvColumn.text("plan"),
             CsvColumn.text("attending"), CsvColumn.text("expected_discharge"));
     private static final List<CsvColumn> STAFFING_COLUMNS = List.of(CsvColumn.text("shift"), CsvColumn.text("starts"),
-            CsvColumn.text("ends"), CsvColumn.wholeNumber("nurses_planned", 0), CsvColumn.wholeNumber("nurses_on_duty", 0),
-            CsvColumn.wholeNumber("assistants_on_duty", 0), CsvColumn.text("nurse_in_charge"),
-            CsvColumn.text("physician_on_call"));
+            CsvColumn.text("ends"), CsvColumn.wholeNumber("nurses_planned", 0),
+            CsvColumn.wholeNumber("nurses_on_duty", 0), CsvColumn.wholeNumber("assistants_on_duty", 0),
+            CsvColumn.text("nurse_in_charge"), CsvColumn.text("physician_on_call"));
 
     private WardData() {
     }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  */
 public record WardMentions(List<String> beds, List<String> mrns, boolean askedWho) {
 
-    private static final Pattern BED = Pattern.compile("(?i)(?<![\\p{L}\\p{N}])(?:l[\\s-]?|bed\\s+)0?(\\d{1,2})(?!\\p{N})");
+    private static final Pattern BED = Pattern.compile(
+            "(?i)(?<![\\p{L}\\p{N}])(?:l[\\s-]?|bed\\s+)0?(\\d{1,2})(?!\\p{N})");
     private static final Pattern MRN = Pattern.compile("(?<!\\p{N})(\\d{4})[\\s.-]?(\\d{4})(?!\\p{N})");
     private static final Pattern WHO = Pattern.compile("(?i)(?<!\\p{L})(?:who|whom|whose)(?!\\p{L})");
 

@@ -36,8 +36,8 @@ final class WardPrompt {
         if (evidence.isEmpty()) {
             user.append("\n(none)");
         }
-        return ChatRequest.builder().addMessage(ChatMessage.system(SYSTEM)).addMessage(ChatMessage.user(user.toString()))
-                .purpose(PURPOSE).build();
+        return ChatRequest.builder().addMessage(ChatMessage.system(SYSTEM))
+                .addMessage(ChatMessage.user(user.toString())).purpose(PURPOSE).build();
     }
 
     /** The records in the last user message of {@code request} that has any; empty when none has. */

@@ -175,7 +175,8 @@ class WardAssistantTest {
         assertThat(records.beds()).hasSize(12);
         assertThat(records.patients()).hasSize(8).allSatisfy(patient -> assertThat(patient.mrn()).matches("\\d{8}"));
         assertThat(records.shifts()).extracting(WardRecords.Shift::shift).containsExactly("early", "late", "night");
-        assertThat(records.patientInBed("L-03").orElseThrow().locator().toString()).isEqualTo("ward_patients.csv#line=4");
+        assertThat(records.patientInBed("L-03").orElseThrow().locator().toString())
+                .isEqualTo("ward_patients.csv#line=4");
         assertThat(WardData.policy().clearanceLevels()).containsExactly("public", "internal", "phi");
         assertThat(WardData.routingTable().internalBackendTarget()).isEqualTo(WardAssistant.WARD_MODEL);
     }

@@ -92,9 +92,10 @@ class WardProperties {
                 "whose bed is L-12", "Who is in l 5 now?");
         Arbitrary<String> byPhrase = Combinators.combine(Arbitraries.of("Latest %s for L-06",
                 "Any new %s on the ward?", "%s of the high-acuity people please"),
-                Arbitraries.oneOf(spelled("observations"), spelled("diagnosis"), spelled("medication"))).as(String::format);
-        Arbitrary<String> marked = Arbitraries.of("PHI: how is everyone doing", "protected health information about bay A",
-                "Confidential patient summary please");
+                Arbitraries.oneOf(spelled("observations"), spelled("diagnosis"), spelled("medication")))
+                .as(String::format);
+        Arbitrary<String> marked = Arbitraries.of("PHI: how is everyone doing",
+                "protected health information about bay A", "Confidential patient summary please");
         return Arbitraries.oneOf(byWord, byRecord, byBed, byPhrase, marked);
     }
 
