@@ -15,13 +15,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code keel demo marp}: the MARP fleet transition assistant of seed 000 on the shipped data. */
+/** {@code keel demo marp}: the MARP fleet transition assistant on the shipped data ({@code docs/marp-example.md}). */
 @Command(
         name = "marp",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
         description = {
-            "Ask the MARP fleet transition assistant (seed 000) a question, on the data shipped with Keel.",
+            "Ask the MARP fleet transition assistant a question, on the data shipped with Keel.",
             "",
             "Governance decides ALLOW / PARTIAL / DENY from role, clearance and the domains the question touches; "
                 + "evidence is routed by scenario (SCENARIO 1, 2 or 3 in the question); the routing index picks the "
@@ -58,7 +58,7 @@ final class MarpDemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // Either option makes the CLI the authenticated host; without both, the seed's defaults apply
+        // Either option makes the CLI the authenticated host; without both, the example's defaults apply
         // (a ROLE / CLEARANCE written in the question, else planner / secret).
         Principal host = role == null && clearance == null ? null
                 : Principal.of(role == null ? "planner" : role, clearance == null ? "secret" : clearance);

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one role of a policy document allows (seed 000 §2.3): the clearances it may hold, the domains it may
+ * What one role of a policy document allows ({@code docs/policy.md}, "Decisions"): the clearances it may hold, the domains it may
  * ask about, and the decision it gets when both checks pass.
  *
  * <p>Lists keep document order (they are quoted as policy snippets). A {@link PolicyDocument} only ever holds

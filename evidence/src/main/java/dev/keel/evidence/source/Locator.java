@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * Where a piece of evidence sits in its source, so that any number in an answer can be traced back: a JSON file and a
- * JSON pointer ({@code marp_regulated_knowledge.json#/calendars/0/capability_range/min}), or a CSV file, the line the
- * record starts on and optionally a column ({@code marp_governed_data_view.csv#line=9&column=dock_utilisation}).
+ * JSON pointer ({@code regulated_knowledge.json#/plans/0/capacity_range/min}), or a CSV file, the line the
+ * record starts on and optionally a column ({@code governed_data.csv#line=9&column=bed_occupancy}).
  *
  * <p>Immutable and thread-safe.
  *
