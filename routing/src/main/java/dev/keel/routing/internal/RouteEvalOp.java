@@ -3,6 +3,7 @@ package dev.keel.routing.internal;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.eval.EvalOp;
+import dev.keel.core.json.JsonPointers;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
 import dev.keel.routing.RoutingTable;
@@ -30,7 +31,7 @@ public final class RouteEvalOp implements EvalOp {
     public Map<String, ?> apply(Map<String, Object> input) {
         for (String key : input.keySet()) {
             if (!KEYS.contains(key)) {
-                throw new InvalidInputException("invalid_input", "/" + key.replace("~", "~0").replace("/", "~1")
+                throw new InvalidInputException("invalid_input", JsonPointers.child(JsonPointers.ROOT, key)
                         + ": unknown field; expected " + String.join(", ", new TreeSet<>(KEYS)));
             }
         }
