@@ -99,11 +99,7 @@ public final class LlmConfig {
     private static LlmConfig read(Value root) {
         ObjectValue config = root.object("description", "providers", "models", "pricing", "policy", "retry");
         config.optional("description").string(); // documentation only: checked, not kept
-        Value providersValue = config.required("providers");
-        Map<String, Value> providerEntries = providersValue.members();
-        if (providersValue.raw() instanceof Map && providerEntries.isEmpty()) {
-            providersValue.problem("must name at least one provider");
-        }
+        Map<String, Value> providerEntries = atLeastOne(config.required("providers"), "provider");
         Map<String, ProviderConfig> providers = new LinkedHashMap<>();
         providerEntries.forEach((name, entry) -> {
             ProviderConfig provider = provider(name, entry);
@@ -112,10 +108,7 @@ public final class LlmConfig {
             }
         });
         Value rolesValue = config.required("models").object("roles").required("roles");
-        Map<String, Value> roleEntries = rolesValue.members();
-        if (rolesValue.raw() instanceof Map && roleEntries.isEmpty()) {
-            rolesValue.problem("must name at least one role");
-        }
+        Map<String, Value> roleEntries = atLeastOne(rolesValue, "role");
         Map<String, RoleConfig> roles = new LinkedHashMap<>();
         roleEntries.forEach((name, entry) -> {
             RoleConfig role = role(name, entry, providerEntries.keySet(), providers, roleEntries.keySet());
@@ -127,6 +120,15 @@ public final class LlmConfig {
         Map<String, PolicyValue> policy = policy(config.optional("policy"));
         RetryPolicy retry = retry(config.optional("retry"));
         return root.build(() -> new LlmConfig(providers, roles, prices, policy, retry));
+    }
+
+    /** The members of an object that must name at least one {@code what}. */
+    private static Map<String, Value> atLeastOne(Value value, String what) {
+        Map<String, Value> members = value.members();
+        if (value.raw() instanceof Map && members.isEmpty()) {
+            value.problem("must name at least one " + what);
+        }
+        return members;
     }
 
     private static ProviderConfig provider(String name, Value entry) {

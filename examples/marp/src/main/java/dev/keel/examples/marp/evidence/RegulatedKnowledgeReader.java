@@ -78,25 +78,28 @@ public final class RegulatedKnowledgeReader {
         BigDecimal envelope = budget.required("envelope").decimal();
         String currency = budget.required("currency").nonBlankString();
         String profile = budget.optional("profile").nonBlankString();
-        List<Bottleneck> bottlenecks = calendar.required("bottlenecks").list(item -> {
-            ObjectValue bottleneck = item.object("id", "resource", "description");
-            String bottleneckId = bottleneck.required("id").nonBlankString();
-            String resource = bottleneck.required("resource").nonBlankString();
-            String what = bottleneck.required("description").nonBlankString();
-            return bottleneck.build(() -> new Bottleneck(bottleneckId, resource, what,
-                    Locator.json(source, bottleneck.pointer())));
-        });
-        List<PolicyFlag> flags = calendar.required("policy_flags").list(item -> {
-            ObjectValue flag = item.object("id", "severity", "description");
-            String flagId = flag.required("id").nonBlankString();
-            String severity = flag.required("severity").nonBlankString();
-            String what = flag.required("description").nonBlankString();
-            return flag.build(() -> new PolicyFlag(flagId, severity, what, Locator.json(source, flag.pointer())));
-        });
+        List<Bottleneck> bottlenecks = described(source, calendar.required("bottlenecks"), "resource", Bottleneck::new);
+        List<PolicyFlag> flags = described(source, calendar.required("policy_flags"), "severity", PolicyFlag::new);
         return calendar.build(() -> new TransitionCalendar(id, name, description, capability, dock,
                 new UncertaintyBand(bandRange, bandDescription, Locator.json(source, band.pointer())),
                 new BudgetEnvelope(envelope, currency, profile, Locator.json(source, budget.pointer())),
                 bottlenecks, flags, Locator.json(source, calendar.pointer())));
+    }
+
+    /** What {@link #described} builds: a bottleneck or a policy flag. */
+    private interface Described<T> {
+        T of(String id, String text, String description, Locator locator);
+    }
+
+    /** An array of objects of three texts, {@code id}, {@code textKey} and {@code description}. */
+    private static <T> List<T> described(String source, Value array, String textKey, Described<T> constructor) {
+        return array.list(item -> {
+            ObjectValue object = item.object("id", textKey, "description");
+            String id = object.required("id").nonBlankString();
+            String text = object.required(textKey).nonBlankString();
+            String description = object.required("description").nonBlankString();
+            return object.build(() -> constructor.of(id, text, description, Locator.json(source, object.pointer())));
+        });
     }
 
     private static ValueRange range(String source, ObjectValue range) {
