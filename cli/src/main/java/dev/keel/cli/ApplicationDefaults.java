@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * What {@code keel eval} supplies when a line names no application data: the MARP assistant's routing table for
- * {@code route} (without its auditor override unless the line says {@code "auditor_override": true}), and the
+ * {@code route} (without its auditor override unless the line says {@code "auditor_override": true}) with its
+ * policy, whose sensitivity decides what stays internal, and the
  * government-services workflow's contracts for {@code stage}. The library's ops take these as input; the command
  * line fills them in from the example applications, so that lines written for those applications stay short.
  *
@@ -41,6 +42,7 @@ final class ApplicationDefaults {
             table.remove("overrides");
         }
         completed.put("table", asParsed(table));
+        completed.putIfAbsent("policy", asParsed(MarpData.policy().toTree()));
         return completed;
     }
 

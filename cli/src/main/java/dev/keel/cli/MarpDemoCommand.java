@@ -4,7 +4,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.marp.MarpAnswer;
 import dev.keel.examples.marp.MarpAssistant;
-import dev.keel.examples.marp.TraceStep;
+import dev.keel.pipeline.TraceStep;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.ReadyBackends;
 import java.io.PrintStream;

@@ -10,11 +10,11 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * {@link PolicyEvaluator} over decisions precomputed per role: evaluation is one hash lookup of the role and
- * short scans of its clearances and domains, and allocates only for a {@code PARTIAL} that lists restricted
- * domains. Immutable and thread-safe (the arrays are never written after construction).
+ * {@link PolicyEvaluator} over decisions precomputed per role: evaluation looks the canonical names up in the
+ * role's sets. Immutable and thread-safe.
  */
 final class CompiledPolicyEvaluator implements PolicyEvaluator {
 
@@ -44,8 +44,8 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         PolicySnippet defaultDecision = new PolicySnippet(base + "/default_decision", role.defaultDecision().wireName());
         List<PolicySnippet> restrictions = restrictionSnippets();
         return new CompiledRole(
-                role.allowedClearances().toArray(new String[0]),
-                role.allowedDomains().toArray(new String[0]),
+                Set.copyOf(role.allowedClearances()),
+                Set.copyOf(role.allowedDomains()),
                 decision(Decision.DENY, CLEARANCE_NOT_ALLOWED, List.of(clearances)),
                 decision(Decision.PARTIAL, DOMAIN_NOT_ALLOWED, concat(List.of(clearances, domains), restrictions)),
                 decision(role.defaultDecision(), "role_default_" + role.defaultDecision().wireName(),
@@ -86,74 +86,27 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         if (principal == null) {
             return principalMissing;
         }
-        CompiledRole role = find(roles, principal.role());
+        CompiledRole role = roles.get(Identifiers.canonical(principal.role()));
         if (role == null) {
             return roleUnknown;
         }
-        if (!contains(role.clearances, principal.clearance())) {
+        if (!role.clearances.contains(Identifiers.canonical(principal.clearance()))) {
             return role.clearanceDenied;
         }
-        List<String> restricted = null;
+        List<String> restricted = new ArrayList<>();
         for (String domain : domains) {
             if (domain == null) {
                 throw new InvalidInputException("invalid_domain", "requested domains must not contain null");
             }
-            if (!contains(role.domains, domain)) {
-                if (restricted == null) {
-                    restricted = new ArrayList<>(2);
-                }
-                String canonical = Identifiers.canonical(domain);
-                if (!restricted.contains(canonical)) {
-                    restricted.add(canonical);
-                }
+            String canonical = Identifiers.canonical(domain);
+            if (!role.domains.contains(canonical) && !restricted.contains(canonical)) {
+                restricted.add(canonical);
             }
         }
-        return restricted == null ? role.byDefault : role.domainRestricted.withRestrictedDomains(restricted);
+        return restricted.isEmpty() ? role.byDefault : role.domainRestricted.withRestrictedDomains(restricted);
     }
 
-    // Names in the policy are canonical, so a name found as given needs no canonicalisation: the common case
-    // costs one hash lookup, and only a miss pays for reading the name.
-    private static <V> V find(Map<String, V> map, String name) {
-        V found = map.get(name);
-        if (found != null) {
-            return found;
-        }
-        String canonical = Identifiers.canonical(name);
-        return canonical == name ? null : map.get(canonical);
-    }
-
-    private static boolean contains(String[] names, String name) {
-        if (containsExactly(names, name)) {
-            return true;
-        }
-        String canonical = Identifiers.canonical(name);
-        return canonical != name && containsExactly(names, canonical);
-    }
-
-    // A role lists a handful of clearances and domains: a scan beats hashing at that size.
-    private static boolean containsExactly(String[] names, String name) {
-        for (String candidate : names) {
-            if (candidate.equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static final class CompiledRole {
-        final String[] clearances;
-        final String[] domains;
-        final PolicyDecision clearanceDenied;
-        final PolicyDecision domainRestricted;
-        final PolicyDecision byDefault;
-
-        CompiledRole(String[] clearances, String[] domains, PolicyDecision clearanceDenied,
-                PolicyDecision domainRestricted, PolicyDecision byDefault) {
-            this.clearances = clearances;
-            this.domains = domains;
-            this.clearanceDenied = clearanceDenied;
-            this.domainRestricted = domainRestricted;
-            this.byDefault = byDefault;
-        }
+    private record CompiledRole(Set<String> clearances, Set<String> domains, PolicyDecision clearanceDenied,
+                                PolicyDecision domainRestricted, PolicyDecision byDefault) {
     }
 }

@@ -12,8 +12,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The governance bundle of seed 000 §2.6: role and clearance, requested domains, the decision, the key policy
- * snippets, and the governance knowledge that explains it; later referenced by the provenance stub.
+ * What governance decided for one request: role and clearance, requested domains, the decision with its key policy
+ * snippets, whether the request must stay in the house, and the governance knowledge that explains the decision;
+ * later recorded in the provenance and the audit record.
  *
  * <p>Immutable and thread-safe.
  */
@@ -23,13 +24,20 @@ public final class GovernanceBundle {
     private final DomainDetection domains;
     private final PolicyDecision decision;
     private final List<RankedPassage> rationale;
+    private final SensitivityDecision sensitivity;
 
     GovernanceBundle(PrincipalResolution principal, DomainDetection domains, PolicyDecision decision,
-            List<RankedPassage> rationale) {
+            List<RankedPassage> rationale, SensitivityDecision sensitivity) {
         this.principal = Objects.requireNonNull(principal, "principal");
         this.domains = Objects.requireNonNull(domains, "domains");
         this.decision = Objects.requireNonNull(decision, "decision");
         this.rationale = List.copyOf(rationale);
+        this.sensitivity = Objects.requireNonNull(sensitivity, "sensitivity");
+    }
+
+    /** Whether the request must stay in the house, and which rules of the policy said so. */
+    public SensitivityDecision sensitivity() {
+        return sensitivity;
     }
 
     /** The principal evaluated; empty when there was none (the decision is then DENY). */

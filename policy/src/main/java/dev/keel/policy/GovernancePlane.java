@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Seed 000 §2 in one call: resolve the principal, detect the requested domains, evaluate the policy, and
- * retrieve the governance knowledge that explains the decision, giving a {@link GovernanceBundle}.
+ * Governance in one call: resolve the principal, detect the requested domains, evaluate the policy, decide whether
+ * the request must stay in the house, and retrieve the governance knowledge that explains the decision, giving a
+ * {@link GovernanceBundle}.
  *
  * <p>Implementations are thread-safe, and pure when the knowledge ranker is (the lexical one is).
  */

@@ -5,26 +5,40 @@ import dev.keel.policy.internal.RedactingOutboundFilter;
 import java.util.List;
 
 /**
- * The outbound filter of seed 000 §4.3: makes an answer fit the governance decision before it leaves.
+ * The outbound filter: makes an answer fit the governance decision before it leaves.
  *
  * <ul>
  *   <li>{@code ALLOW}: figures and calendar details may stay; the qualitative restrictions (for example "no
  *       unit-level IDs, no vendor breakdowns") are applied.</li>
  *   <li>{@code PARTIAL}: qualitative statements only. Removed, each replaced by a short bracketed placeholder
  *       such as {@code [figure withheld]} so that the sentence still reads: explicit numbers (digits of any
- *       script, fractions, number words such as "two" or "twenty-five"), dates (month and day in any order,
- *       month names, numeric dates, years), quarters ({@code Q3}, {@code Q3–Q4}, {@code third quarter}),
- *       half-years and fiscal years ({@code H2}, {@code FY25}), week numbers ({@code week 12}, {@code W12},
- *       {@code third week}), percentages and money amounts. The qualitative restrictions apply as well. The
- *       result contains no character of Unicode category N.</li>
+ *       script, fractions, number words such as "two", "twenty-five" or "eightyfour", ordinals such as "third" or
+ *       "thirteenth", fraction words such as "half" or "a quarter of"), dates (month and day in any order, month
+ *       names, numeric dates, years), quarters ({@code Q3}, {@code Q3–Q4}, {@code third quarter},
+ *       {@code Quarter IV}), half-years and fiscal years ({@code H2}, {@code FY25}), week numbers
+ *       ({@code week 12}, {@code W12}, {@code third week}, {@code week one}, {@code week XIII}), percentages and
+ *       money amounts. The qualitative restrictions apply as well. The result contains no character of Unicode
+ *       category N, no number word, ordinal or fraction word, and no Roman numeral after a week, quarter or year
+ *       word (the words "one", "first", "second" and "quarter" only where they count something: see the policy
+ *       documentation).</li>
  *   <li>{@code DENY}: no text at all; the whole input is reported as one {@link Redaction#DENIED} redaction.</li>
  * </ul>
+ *
+ * <p>Text is matched as a reader sees it, not as it is encoded: invisible characters (soft hyphen, zero-width
+ * characters), compatibility forms (full-width letters and digits), combining marks and HTML character references
+ * ({@code &#56;}, {@code &half;}) cannot hide a figure from PARTIAL or a restriction. Redactions are reported and
+ * made in the original text.
  *
  * <p>Implementations are pure and thread-safe.
  */
 public interface OutboundFilter {
 
-    /** A filter applying {@code restrictions} under ALLOW and PARTIAL. */
+    /**
+     * A filter applying {@code restrictions} under ALLOW and PARTIAL.
+     *
+     * @throws PolicyValidationException when a restriction is invalid (for example a pattern the linear-time engine
+     *                                   cannot run, or a replacement that contains a figure)
+     */
     static OutboundFilter create(List<QualitativeRestriction> restrictions) {
         return new RedactingOutboundFilter(restrictions);
     }

@@ -1,5 +1,6 @@
 package dev.keel.policy;
 
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.internal.PhraseMatcher;
 import dev.keel.policy.internal.PolicySpec;
 import dev.keel.policy.internal.PolicyValidation;
@@ -48,17 +49,20 @@ final class PhraseDomainDetector implements DomainDetector {
 
     @Override
     public DomainDetection detect(String prompt) {
-        Words words = Words.of(prompt);
+        // Phrases are looked for in what a reader sees, so that an invisible character or a full-width letter
+        // cannot hide a word; offsets are reported in the prompt as given.
+        NormalizedText normalized = NormalizedText.of(prompt);
+        Words words = Words.of(normalized.text());
         Set<String> domains = new LinkedHashSet<>();
         List<DomainMatch> matches = new ArrayList<>();
-        collect(words, false, domains, matches);
+        collect(normalized, words, false, domains, matches);
         if (matches.isEmpty()) {
-            collect(words, true, domains, matches);
+            collect(normalized, words, true, domains, matches);
         }
         return new DomainDetection(new ArrayList<>(domains), matches);
     }
 
-    private void collect(Words words, boolean fallback, Set<String> domains,
+    private void collect(NormalizedText normalized, Words words, boolean fallback, Set<String> domains,
             List<DomainMatch> matches) {
         for (int r = 0; r < rules.size(); r++) {
             DomainRule rule = rules.get(r);
@@ -68,8 +72,8 @@ final class PhraseDomainDetector implements DomainDetector {
             for (PhraseMatcher phrase : phrases.get(r)) {
                 int[] found = phrase.find(words);
                 if (found != null) {
-                    matches.add(new DomainMatch(r, phrase.phrase(), words.start(found[0]), words.end(found[1]),
-                            rule.domains()));
+                    matches.add(new DomainMatch(r, phrase.phrase(), normalized.originalStart(words.start(found[0])),
+                            normalized.originalEnd(words.end(found[1])), rule.domains()));
                     domains.addAll(rule.domains());
                     break;
                 }

@@ -15,9 +15,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A validated policy document (seed 000 {@code marp_policy.json}): which roles exist, which clearances and
- * domains each allows, its default decision, the qualitative restrictions that hold even under {@code ALLOW},
- * and optionally the phrase rules that detect domains in a prompt. The wire format and its JSON Schema
+ * A validated policy document: which roles exist, which clearances and domains each allows, its default decision,
+ * the qualitative restrictions that hold even under {@code ALLOW}, optionally the phrase rules that detect domains
+ * in a prompt, what must never leave the house ({@link Sensitivity}), and what a model is told under a
+ * {@code PARTIAL} decision. The wire format and its JSON Schema
  * ({@code dev/keel/policy/schema/policy-document.schema.json} in this jar) are described in
  * {@code docs/policy.md}.
  *
@@ -27,22 +28,26 @@ import java.util.Optional;
  */
 public final class PolicyDocument {
 
+    /** What a model is told under a {@code PARTIAL} decision when the policy says nothing. */
+    public static final String DEFAULT_PARTIAL_INSTRUCTION = "Answer with qualitative statements only: no explicit"
+            + " numbers, dates, quarters, weeks, percentages or amounts.";
+
     private final String policyId;
     private final String version;
     private final String description;
     private final Map<String, RolePolicy> roles;
     private final List<QualitativeRestriction> restrictions;
     private final List<DomainRule> domainRules;
+    private final Sensitivity sensitivity;
+    private final String partialInstruction;
 
     private PolicyDocument(PolicySpec spec) {
         this.policyId = spec.policyId();
         this.version = spec.version();
         this.description = spec.description() == null ? "" : spec.description();
-        // Names are interned: a caller passing a literal, or a domain this document's own rules detected, then
-        // meets the very same instance, and evaluation compares by identity instead of character by character.
         Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
-        spec.roles().forEach((name, role) -> roleMap.put(name.intern(), new RolePolicy(interned(role.allowedClearances()),
-                interned(role.allowedDomains()), Decision.valueOf(role.defaultDecision()))));
+        spec.roles().forEach((name, role) -> roleMap.put(name, new RolePolicy(role.allowedClearances(),
+                role.allowedDomains(), Decision.valueOf(role.defaultDecision()))));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
         if (spec.restrictions() != null) {
@@ -54,19 +59,27 @@ public final class PolicyDocument {
         List<DomainRule> ruleList = new ArrayList<>();
         if (spec.domainRules() != null) {
             for (PolicySpec.DomainRuleSpec r : spec.domainRules()) {
-                ruleList.add(new DomainRule(r.phrases(), interned(r.domains()), r.maxGap() == null ? 0 : r.maxGap(),
+                ruleList.add(new DomainRule(r.phrases(), r.domains(), r.maxGap() == null ? 0 : r.maxGap(),
                         Boolean.TRUE.equals(r.fallback())));
             }
         }
         this.domainRules = List.copyOf(ruleList);
+        this.sensitivity = sensitivity(spec.sensitivity());
+        this.partialInstruction = spec.partialInstruction() == null ? DEFAULT_PARTIAL_INSTRUCTION
+                : spec.partialInstruction();
     }
 
-    private static List<String> interned(List<String> names) {
-        List<String> interned = new ArrayList<>(names.size());
-        for (String name : names) {
-            interned.add(name.intern());
+    private static Sensitivity sensitivity(PolicySpec.SensitivitySpec spec) {
+        if (spec == null) {
+            return Sensitivity.none();
         }
-        return interned;
+        List<Marking> markings = new ArrayList<>();
+        if (spec.markings() != null) {
+            spec.markings().forEach(m -> markings.add(new Marking(m.id(), m.phrases(),
+                    Boolean.TRUE.equals(m.caseSensitive()))));
+        }
+        return new Sensitivity(spec.internalOnlyClearances() == null ? List.of() : spec.internalOnlyClearances(),
+                spec.internalOnlyDomains() == null ? List.of() : spec.internalOnlyDomains(), markings);
     }
 
     /**
@@ -85,7 +98,23 @@ public final class PolicyDocument {
      * @throws PolicyValidationException when it is not a valid policy document
      */
     public static PolicyDocument fromTree(Object tree) {
-        return validated(PolicySpecReader.read(tree));
+        return fromTree(tree, "");
+    }
+
+    /**
+     * As {@link #fromTree(Object)}, for a document that stands at {@code pointer} in a larger tree (the member
+     * {@code policy} of a request, say): every violation's pointer starts there.
+     *
+     * @throws PolicyValidationException when it is not a valid policy document
+     */
+    public static PolicyDocument fromTree(Object tree, String pointer) {
+        PolicySpec spec = PolicySpecReader.read(tree, pointer);
+        List<PolicyViolation> violations = PolicyValidation.validate(spec);
+        if (!violations.isEmpty()) {
+            throw new PolicyValidationException(violations.stream()
+                    .map(v -> new PolicyViolation(pointer + v.pointer(), v.message())).toList());
+        }
+        return new PolicyDocument(spec);
     }
 
     public static Builder builder() {
@@ -135,6 +164,19 @@ public final class PolicyDocument {
         return domainRules;
     }
 
+    /** What must never leave the house; {@link Sensitivity#none()} when the document says nothing. */
+    public Sensitivity sensitivity() {
+        return sensitivity;
+    }
+
+    /**
+     * What a model is told under a {@code PARTIAL} decision ({@code partial_instruction});
+     * {@link #DEFAULT_PARTIAL_INSTRUCTION} when the document says nothing.
+     */
+    public String partialInstruction() {
+        return partialInstruction;
+    }
+
     /** The document as a plain JSON tree in its wire format (optional members only when set). */
     public Map<String, Object> toTree() {
         Map<String, Object> tree = new LinkedHashMap<>();
@@ -178,6 +220,24 @@ public final class PolicyDocument {
             }
             tree.put("domain_rules", list);
         }
+        if (!sensitivity.isEmpty()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("internal_only_clearances", sensitivity.internalOnlyClearances());
+            entry.put("internal_only_domains", sensitivity.internalOnlyDomains());
+            List<Object> markings = new ArrayList<>();
+            for (Marking marking : sensitivity.markings()) {
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("id", marking.id());
+                item.put("phrases", marking.phrases());
+                item.put("case_sensitive", marking.caseSensitive());
+                markings.add(item);
+            }
+            entry.put("markings", markings);
+            tree.put("sensitivity", entry);
+        }
+        if (!partialInstruction.equals(DEFAULT_PARTIAL_INSTRUCTION)) {
+            tree.put("partial_instruction", partialInstruction);
+        }
         return tree;
     }
 
@@ -204,8 +264,20 @@ public final class PolicyDocument {
         private final Map<String, RolePolicy> roles = new LinkedHashMap<>();
         private final List<QualitativeRestriction> restrictions = new ArrayList<>();
         private final List<DomainRule> domainRules = new ArrayList<>();
+        private Sensitivity sensitivity = Sensitivity.none();
+        private String partialInstruction;
 
         private Builder() {
+        }
+
+        public Builder sensitivity(Sensitivity sensitivity) {
+            this.sensitivity = Objects.requireNonNull(sensitivity, "sensitivity");
+            return this;
+        }
+
+        public Builder partialInstruction(String instruction) {
+            this.partialInstruction = instruction;
+            return this;
         }
 
         public Builder policyId(String policyId) {
@@ -252,7 +324,13 @@ public final class PolicyDocument {
             for (DomainRule r : domainRules) {
                 ruleSpecs.add(new PolicySpec.DomainRuleSpec(r.phrases(), r.domains(), r.maxGap(), r.fallback()));
             }
-            return validated(new PolicySpec(policyId, version, description, roleSpecs, restrictionSpecs, ruleSpecs));
+            List<PolicySpec.MarkingSpec> markingSpecs = new ArrayList<>();
+            for (Marking m : sensitivity.markings()) {
+                markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive()));
+            }
+            return validated(new PolicySpec(policyId, version, description, roleSpecs, restrictionSpecs, ruleSpecs,
+                    new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
+                            sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction));
         }
     }
 }

@@ -4,17 +4,21 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A restriction on answer text that holds even under {@code ALLOW} (seed 000 §2.5: "no unit-level IDs, no
- * vendor breakdowns"): text matching any of its patterns is replaced before the answer leaves. It applies under
- * {@code PARTIAL} as well, since {@code PARTIAL} never permits more than {@code ALLOW}.
+ * A restriction on answer text that holds even under {@code ALLOW} (for example "no unit-level identifiers, no
+ * vendor breakdowns"): text matching any of its patterns is replaced before the answer leaves, and before any
+ * prompt leaves for an external backend. It applies under {@code PARTIAL} as well, since {@code PARTIAL} never
+ * permits more than {@code ALLOW}.
  *
- * <p>Patterns are Java regular expressions ({@link java.util.regex.Pattern}), matched as written: use
- * {@code (?i)} for case-insensitive matching and {@code \b} for word boundaries. Immutable and thread-safe.
+ * <p>Patterns are regular expressions in RE2 syntax, run on a linear-time engine against the answer once
+ * normalised (compatibility forms folded, invisible characters and accents removed), and matched as written: use
+ * {@code (?i)} for case-insensitive matching and {@code \b} for word boundaries. Lookaround, back-references and
+ * oversized counted repetitions are refused when the policy loads; {@code docs/policy.md} lists the rules.
+ * Immutable and thread-safe.
  *
  * @param id          a canonical name, used as the redaction kind in filter reports, for example
  *                    {@code no_unit_level_ids}
  * @param description what the restriction protects, for people (may be empty)
- * @param patterns    the regular expressions; at least one
+ * @param patterns    the regular expressions (RE2 syntax); at least one
  * @param replacement the text put in place of each match
  */
 public record QualitativeRestriction(String id, String description, List<String> patterns, String replacement) {

@@ -1,6 +1,7 @@
 package dev.keel.policy;
 
 import dev.keel.core.Principal;
+import java.util.Arrays;
 import java.util.List;
 
 /** {@link GovernancePlane} composed of its parts. Immutable and thread-safe. */
@@ -11,10 +12,12 @@ final class StandardGovernancePlane implements GovernancePlane {
     private final DomainDetector detector;
     private final KnowledgeRanker ranker;
     private final int rationaleSize;
+    private final SensitivityAssessor sensitivity;
 
     StandardGovernancePlane(PolicyEvaluator evaluator, PrincipalResolver resolver, DomainDetector detector,
             KnowledgeRanker ranker, int rationaleSize) {
         this.evaluator = evaluator;
+        this.sensitivity = SensitivityAssessor.create(evaluator.policy());
         this.resolver = resolver;
         this.detector = detector;
         this.ranker = ranker;
@@ -29,6 +32,9 @@ final class StandardGovernancePlane implements GovernancePlane {
         PolicyDecision decision = evaluator.evaluate(principal.principal().orElse(null), domains.domains());
         List<RankedPassage> rationale = ranker == null || rationaleSize == 0 ? List.of()
                 : ranker.rationale(decision, domains.domains(), rationaleSize);
-        return new GovernanceBundle(principal, domains, decision, rationale);
+        // The host's principal and the resolved one: a claim in the prompt never lowers the sensitivity.
+        SensitivityDecision internal = sensitivity.assess(Arrays.asList(hostPrincipal,
+                principal.principal().orElse(null)), domains.domains(), text);
+        return new GovernanceBundle(principal, domains, decision, rationale, internal);
     }
 }

@@ -16,7 +16,7 @@ class DomainDetectorTest {
 
     @ParameterizedTest(name = "\"{0}\" -> {1}")
     @CsvSource(delimiter = '|', emptyValue = "", value = {
-        // seed 000 §2.2, first rule: each trigger on its own
+        // the MARP policy's first rule: each trigger on its own
         "We need to retire two boats in Q3.                 | " + PLANNING,
         "Which boats should we retire first?                | " + PLANNING,
         "Retiring the two oldest boats                      | " + PLANNING,
@@ -86,6 +86,26 @@ class DomainDetectorTest {
 
         assertThat(detector.detect("État de PRÉPARATION des équipages").domains()).containsExactly("readiness");
         assertThat(detector.detect("unpréparation").domains()).isEmpty();
+    }
+
+    @Test
+    void wordsHiddenByInvisibleOrCompatibilityCharactersAreFoundWhereTheyAreWritten() {
+        DomainDetector detector = DomainDetector.create(List.of(
+                DomainRule.of(List.of("préparation*"), List.of("readiness"))));
+        String prompt = "Our \uFF30\uFF32\uFF25pa\u00ADra\u200Btion plan";
+
+        DomainDetection detection = detector.detect(prompt);
+
+        assertThat(detection.domains()).containsExactly("readiness");
+        DomainMatch match = detection.matches().get(0);
+        assertThat(prompt.substring(match.start(), match.end())).isEqualTo("\uFF30\uFF32\uFF25pa\u00ADra\u200Btion");
+        assertThat(detector.detect("Our prepara\u0301tion plan").domains()).containsExactly("readiness");
+    }
+
+    @Test
+    void aPhraseWordMustStartWithALetterOrDigit() {
+        assertThatThrownBy(() -> DomainDetector.create(List.of(DomainRule.of(List.of("\u0301"), List.of("x")))))
+                .isInstanceOf(PolicyValidationException.class);
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Seed 000 §4.3 and the qualitative restrictions of §2.5. */
+/** What the outbound filter withholds under each decision, and how it reports it. */
 class OutboundFilterTest {
 
     private final OutboundFilter plain = OutboundFilter.withoutRestrictions();
@@ -29,6 +29,10 @@ class OutboundFilterTest {
         "Devanagari ३ boats                   | Devanagari [figure withheld] boats             | number",
         "fullwidth ３ boats                   | fullwidth [figure withheld] boats              | number",
         "the B52 and x² and ½                 | the [figure withheld] and [figure withheld] and [figure withheld] | number",
+        "hundreds of sailors                  | [figure withheld] of sailors                   | number",
+        "in the nineties                      | in the [figure withheld]                       | number",
+        "a third party                        | a [figure withheld] party                      | number",
+        "twenty-first boat                    | [figure withheld] boat                         | number",
         // dates
         "on March 3rd we start                | on [date withheld] we start                    | date",
         "on 14 April 2026 we start            | on [date withheld] we start                    | date",
@@ -41,6 +45,9 @@ class OutboundFilterTest {
         "in 2025 and 2026                     | in [date withheld]                             | date",
         "during March                         | during [date withheld]                         | date",
         "in May the dock                      | in [date withheld] the dock                    | date",
+        "by December                          | by [date withheld]                             | date",
+        "DECEMBER plans                       | [date withheld] plans                          | date",
+        "in year II                           | in [date withheld]                             | date",
         // quarters and other periods
         "in Q3                                | in [quarter withheld]                          | quarter",
         "in Q3–Q4 2025                        | in [quarter withheld]                          | quarter",
@@ -50,6 +57,8 @@ class OutboundFilterTest {
         "spend in FY2025 Q3                   | spend in [period withheld]                     | period",
         "the H2 2025 plan                     | the [period withheld] plan                     | period",
         "the second half of the year          | the [period withheld]                          | period",
+        "in the first half                    | in the [period withheld]                       | period",
+        "in quarter one                       | in [quarter withheld]                          | quarter",
         // week numbers
         "until week 12                        | until [week withheld]                          | week",
         "in weeks 3-5                         | in [week withheld]                             | week",
@@ -63,6 +72,7 @@ class OutboundFilterTest {
         "up 3 percentage points               | up [percentage withheld]                       | percentage",
         "within ±3.2%                         | within [percentage withheld]                   | percentage",
         "ninety percent                       | [percentage withheld]                          | percentage",
+        "one percent                          | [percentage withheld]                          | percentage",
         // money
         "costs $4.5M                          | costs [amount withheld]                        | money",
         "costs EUR 4.1 million                | costs [amount withheld]                        | money",
@@ -79,6 +89,56 @@ class OutboundFilterTest {
         assertThat(filtered.redactions()).extracting(Redaction::kind).contains(kind);
     }
 
+    /** Forms that PARTIAL used to let through (invisible and full-width characters written as Java escapes). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "in the thirteenth week                | in the [week withheld]",
+        "by the thirtieth week                 | by the [week withheld]",
+        "until the twentieth week              | until the [week withheld]",
+        "after the fortieth week               | after the [week withheld]",
+        "the seventeenth boat                  | the [figure withheld] boat",
+        "the fiftieth boat                     | the [figure withheld] boat",
+        "until week one                        | until [week withheld]",
+        "until calendar week one               | until [week withheld]",
+        "third-quarter results                 | [quarter withheld] results",
+        "in december we start                  | in [date withheld] we start",
+        "in DECEMBER we start                  | in [date withheld] we start",
+        "until week XIII                       | until [week withheld]",
+        "in Quarter IV                         | in [quarter withheld]",
+        "eigh\u00adty boats                    | [figure withheld] boats",
+        "eigh\u200bty boats                    | [figure withheld] boats",
+        "eigh\u0300ty boats                    | [figure withheld] boats",
+        "\uff45\uff49\uff47\uff48\uff54\uff59 boats | [figure withheld] boats",
+        "one third of the budget               | [figure withheld] of the budget",
+        "a quarter of the budget               | a [figure withheld] of the budget",
+        "half of the budget                    | [figure withheld] of the budget",
+        "eightyfour boats                      | [figure withheld] boats",
+        "ninetyish boats                       | [figure withheld] boats",
+        "&half; of the budget                  | [figure withheld] of the budget",
+        "&#56;&#x34; boats                     | [figure withheld] boats",
+    })
+    void partialWithholdsFormsThatUsedToLeak(String text, String expected) {
+        FilteredText filtered = plain.apply(Decision.PARTIAL, text);
+
+        assertThat(filtered.text()).isEqualTo(expected.strip());
+    }
+
+    @Test
+    void aGuestSeesNoneOfTheFiguresAModelSlipsIntoItsReply() {
+        String reply = "Calendar B retires both boats in the third-quarter, in week XIII, then in calendar week one, spending"
+                + " one third of the budget (eigh\u00adty percent of it in DECEMBER); dock use peaks at ninetyish percent"
+                + " in the thirteenth week, with \uff45\uff49\uff47\uff48\uff54\uff59 crew, &half; of the spares and"
+                + " eightyfour berth-days.";
+
+        FilteredText filtered = marp.apply(Decision.PARTIAL, reply);
+
+        assertThat(filtered.text()).isEqualTo("Calendar B retires both boats in the [quarter withheld], in [week withheld],"
+                + " then in [week withheld], spending [figure withheld] of the budget ([percentage withheld] of it in"
+                + " [date withheld]); dock use peaks at [percentage withheld] in the [week withheld], with"
+                + " [figure withheld] crew, [figure withheld] of the spares and [figure withheld] berth-days.");
+        assertThat(filtered.redactions()).hasSize(11);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "Calendar A keeps capability above the threshold while Calendar B front-loads retirements.",
@@ -86,6 +146,8 @@ class OutboundFilterTest {
         "One of the calendars is safer; the second calendar is cheaper.",
         "Quarterly reviews and weekly curves are available on request.",
         "Weekly dock use peaks early, then falls back.",
+        "First, we retire the older boats; this week I met the planners; no one objected.",
+        "Living quarters are fine; the march towards retirement is steady; a second look helps.",
     })
     void partialLeavesQualitativeTextAlone(String text) {
         FilteredText filtered = plain.apply(Decision.PARTIAL, text);
@@ -154,6 +216,23 @@ class OutboundFilterTest {
                 "text", "in [quarter withheld]",
                 "redactions", List.of(java.util.Map.of("kind", "quarter", "start", 3, "end", 5, "removed", "Q3",
                         "replacement", "[quarter withheld]"))));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "[unit 12 withheld]      | 12",
+        "[unit twelve withheld]  | twelve",
+        "[unit &#49; withheld]   | &#49;",
+        "[withheld in March 3rd] | March 3rd",
+    })
+    void aReplacementThatWouldShowAFigureIsRefused(String replacement, String figure) {
+        assertThatThrownBy(() -> OutboundFilter.create(List.of(
+                new QualitativeRestriction("ids", "", List.of("ID-\\d+"), replacement))))
+                .isInstanceOfSatisfying(PolicyValidationException.class, e -> assertThat(e.violations())
+                        .singleElement().satisfies(v -> {
+                            assertThat(v.pointer()).isEqualTo("/restrictions/0/replacement");
+                            assertThat(v.message()).contains("must not contain a figure").contains("\"" + figure + "\"");
+                        }));
     }
 
     @Test

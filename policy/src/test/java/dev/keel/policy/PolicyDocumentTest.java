@@ -68,7 +68,7 @@ class PolicyDocumentTest {
     void aDocumentThatIsNotAnObjectIsRejected() {
         assertThatThrownBy(() -> PolicyDocument.parse("[1]"))
                 .isInstanceOf(PolicyValidationException.class)
-                .hasMessage("invalid policy document: /: a policy document must be a JSON object, found an array");
+                .hasMessage("invalid policy document: /: must be an object, found an array");
     }
 
     /** A valid document, as a mutable tree, for the cases below to break one field of. */
@@ -99,6 +99,7 @@ class PolicyDocumentTest {
         return (Map<String, Object>) node;
     }
 
+    @SuppressWarnings("unchecked")
     static Stream<Arguments> invalidDocuments() {
         return Stream.of(
                 invalid("policy_id missing", t -> t.remove("policy_id"), "/policy_id", "must not be blank"),
@@ -107,14 +108,14 @@ class PolicyDocumentTest {
                         "must be a string, found the number 7"),
                 invalid("version too long", t -> t.put("version", "v".repeat(101)), "/version",
                         "must be at most 100 characters long"),
-                invalid("unknown top-level field", t -> t.put("owner", "x"), "/owner", "unknown field"),
+                invalid("unknown top-level field", t -> t.put("owner", "x"), "/owner", "unknown key"),
                 invalid("no roles", t -> t.put("roles", new LinkedHashMap<>()), "/roles", "at least one role"),
                 invalid("roles an array", t -> t.put("roles", List.of()), "/roles", "must be an object, found an array"),
                 invalid("role name not canonical", t -> at(t, "roles").put("Chief Planner", at(t, "roles", "planner")),
                         "/roles/Chief Planner", "role name must be lower-case ASCII letters"),
-                invalid("role null", t -> at(t, "roles").put("planner", null), "/roles/planner", "is required"),
+                invalid("role null", t -> at(t, "roles").put("planner", null), "/roles/planner", "must be an object, found null"),
                 invalid("role field unknown", t -> at(t, "roles", "planner").put("allowed_domain", List.of()),
-                        "/roles/planner/allowed_domain", "unknown field"),
+                        "/roles/planner/allowed_domain", "unknown key"),
                 invalid("no clearances", t -> at(t, "roles", "planner").put("allowed_clearances", List.of()),
                         "/roles/planner/allowed_clearances", "at least one clearance"),
                 invalid("clearance not canonical", t -> at(t, "roles", "planner")
@@ -151,7 +152,20 @@ class PolicyDocumentTest {
                 invalid("domain rule without domains", t -> at(t, "domain_rules", "1").put("domains", List.of()),
                         "/domain_rules/1/domains", "at least one domain"),
                 invalid("domain rule fallback a string", t -> at(t, "domain_rules", "3").put("fallback", "yes"),
-                        "/domain_rules/3/fallback", "must be a boolean"));
+                        "/domain_rules/3/fallback", "must be a boolean"),
+                invalid("sensitivity clearance not canonical", t -> at(t, "sensitivity")
+                        .put("internal_only_clearances", List.of("Top Secret")),
+                        "/sensitivity/internal_only_clearances/0", "lower-case ASCII"),
+                invalid("marking without phrases", t -> ((List<Map<String, Object>>) at(t, "sensitivity")
+                        .get("markings")).get(0).put("phrases", List.of()),
+                        "/sensitivity/markings/0/phrases", "at least one phrase"),
+                invalid("marking phrase of punctuation", t -> ((List<Map<String, Object>>) at(t, "sensitivity")
+                        .get("markings")).get(0).put("phrases", List.of("//")),
+                        "/sensitivity/markings/0/phrases/0", "at least one letter or digit"),
+                invalid("sensitivity field unknown", t -> at(t, "sensitivity").put("internal_only", true),
+                        "/sensitivity/internal_only", "unknown key"),
+                invalid("partial instruction blank", t -> t.put("partial_instruction", " "), "/partial_instruction",
+                        "must not be blank"));
     }
 
     private static Arguments invalid(String name, Consumer<Map<String, Object>> breakIt, String pointer, String problem) {
@@ -175,6 +189,35 @@ class PolicyDocumentTest {
                     });
                     assertThat(e.getMessage()).contains(pointer + ": ");
                 });
+    }
+
+    @Test
+    void theSensitivityAndThePartialInstructionAreRead() {
+        PolicyDocument policy = MarpFixtures.policy();
+
+        assertThat(policy.sensitivity().internalOnlyClearances()).containsExactly("top_secret");
+        assertThat(policy.sensitivity().markings()).extracting(Marking::id).containsExactly("top_secret",
+                "top_secret_banner");
+        assertThat(policy.sensitivity().markings().get(1).caseSensitive()).isTrue();
+        assertThat(policy.partialInstruction()).startsWith("Answer with qualitative trends only");
+        assertThat(PolicyDocument.fromTree(policy.toTree())).isEqualTo(policy);
+        Map<String, Object> bare = validTree();
+        bare.remove("sensitivity");
+        bare.remove("partial_instruction");
+        assertThat(PolicyDocument.fromTree(bare).sensitivity()).isEqualTo(Sensitivity.none());
+        assertThat(PolicyDocument.fromTree(bare).partialInstruction()).isEqualTo(PolicyDocument.DEFAULT_PARTIAL_INSTRUCTION);
+    }
+
+    @Test
+    void aSchemaMemberIsAcceptedAndAPolicyInsideARequestIsNamedFromThere() {
+        Map<String, Object> tree = validTree();
+        tree.put("$schema", "https://keel.dev/schema/policy/policy-document.schema.json");
+        assertThat(PolicyDocument.fromTree(tree).policyId()).isEqualTo("marp-fleet-transition");
+
+        tree.put("version", "");
+        assertThatThrownBy(() -> PolicyDocument.fromTree(tree, "/policy"))
+                .isInstanceOfSatisfying(PolicyValidationException.class, e -> assertThat(e.violations())
+                        .extracting(PolicyViolation::pointer).containsExactly("/policy/version"));
     }
 
     @Test

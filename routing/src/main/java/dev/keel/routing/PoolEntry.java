@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one routing index selects (seed 000 §3.4.2): the model whose voice is used, the reasoning mode, and the
+ * What one routing index selects: the model whose voice is used, the reasoning mode, and the
  * backend that should produce the explanation.
  *
  * <p>Immutable and thread-safe.

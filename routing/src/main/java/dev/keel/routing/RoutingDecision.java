@@ -8,12 +8,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where one request's LLM reasoning goes (seed 000 §3.4), with everything needed to replay and audit it: the
- * routing key and its length, the index, what the index selected, any override, and the top-secret safeguard.
+ * Where one request's LLM reasoning goes, with everything needed to replay and audit it: the routing key and its
+ * length, the index, what the index selected, any override, and the internal-only safeguard.
  *
- * <p>Reason codes: {@code top_secret_in_prompt}, {@code top_secret_clearance} (the safeguard forced the
- * internal backend), {@code routing_override} (an override replaced the index's choice),
- * {@code scenario_multiple} (the prompt named several scenarios; the seed's order picked one).
+ * <p>Reason codes: {@code internal_only} (the safeguard forced the internal backend), {@code routing_override}
+ * (an override replaced the index's choice), {@code scenario_multiple} (the prompt named several scenario tags;
+ * the configured order picked one).
  *
  * <p>Immutable and thread-safe.
  */
@@ -36,12 +36,12 @@ public final class RoutingDecision {
     private final PoolEntry indexed;
     private final PoolEntry selected;
     private final String backendTarget;
-    private final boolean topSecretInternalOnly;
+    private final boolean internalOnly;
     private final String override;
     private final ReasonCodes reasonCodes;
 
     RoutingDecision(String scenarioTag, String promptDigest, String routingKey, int n, int index, PoolEntry indexed,
-            PoolEntry selected, String backendTarget, boolean topSecretInternalOnly, String override,
+            PoolEntry selected, String backendTarget, boolean internalOnly, String override,
             ReasonCodes reasonCodes) {
         this.scenarioTag = scenarioTag;
         this.promptDigest = promptDigest;
@@ -51,7 +51,7 @@ public final class RoutingDecision {
         this.indexed = indexed;
         this.selected = selected;
         this.backendTarget = backendTarget;
-        this.topSecretInternalOnly = topSecretInternalOnly;
+        this.internalOnly = internalOnly;
         this.override = override;
         this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
     }
@@ -101,9 +101,9 @@ public final class RoutingDecision {
         return backendTarget;
     }
 
-    /** True when the top-secret safeguard applies: no external backend may be called for this request. */
-    public boolean topSecretInternalOnly() {
-        return topSecretInternalOnly;
+    /** True when the internal-only safeguard applies: no external backend may be called for this request. */
+    public boolean internalOnly() {
+        return internalOnly;
     }
 
     /** The name of the override that applied (for example {@code auditor_override}). */
@@ -124,7 +124,7 @@ public final class RoutingDecision {
         return provenance.backendTarget(backendTarget)
                 .extension(ROUTER_SELECTED_LLM, selected.routerSelectedLlm())
                 .extension(REASONING_MODE, selected.reasoningMode())
-                .extension(INTERNAL_ONLY, topSecretInternalOnly)
+                .extension(INTERNAL_ONLY, internalOnly)
                 .extension(ROUTING_OVERRIDE, override);
     }
 
@@ -142,7 +142,7 @@ public final class RoutingDecision {
         wire.put("router_selected_llm", selected.routerSelectedLlm());
         wire.put("reasoning_mode", selected.reasoningMode());
         wire.put("backend_target", backendTarget);
-        wire.put("top_secret_internal_only", topSecretInternalOnly);
+        wire.put("top_secret_internal_only", internalOnly);
         wire.put("override", override);
         return wire;
     }

@@ -3,19 +3,19 @@ package dev.keel.routing;
 import dev.keel.core.Principal;
 
 /**
- * Seed 000 §3.4's deterministic router: a pseudo-random but replayable choice of LLM and backend per request,
- * which never sends top-secret work outside.
+ * The deterministic router: a pseudo-random but replayable choice of model and backend per request, which never
+ * sends an internal-only request outside (described in {@code docs/routing.md}).
  *
  * <ol>
- *   <li>{@code K = "<role>|<clearance>|<scenario_tag>|<prompt_digest>"} (§3.4.1), with the scenario tag from
- *       the table's {@link ScenarioTagger} and the caller's digest or {@link PromptSignals#digest};</li>
+ *   <li>{@code K = "<role>|<clearance>|<scenario_tag>|<prompt_digest>"}, with the scenario tag from the table's
+ *       {@link ScenarioTagger} and the caller's digest or {@link PromptSignals#digest};</li>
  *   <li>remove every {@code |} and every white-space character ({@link PromptSignals#isWhiteSpace}) from K;</li>
  *   <li>{@code N} = the number of Unicode code points left;</li>
- *   <li>{@code index = N mod 10} selects a {@link PoolEntry} from the {@link RoutingTable} (§3.4.2);</li>
- *   <li>an override for the role replaces that entry (§3.4.4), and is recorded;</li>
- *   <li>when the clearance or the prompt mentions top secret ({@link PromptSignals#mentionsTopSecret}),
- *       {@code backend_target} becomes the table's internal backend and {@code top_secret_internal_only} is
- *       true, while {@code router_selected_llm} stays as computed (§3.4.3).</li>
+ *   <li>{@code index = N mod 10} selects a {@link PoolEntry} from the {@link RoutingTable};</li>
+ *   <li>an override for the role replaces that entry, and is recorded;</li>
+ *   <li>when the request is internal-only ({@link RoutingRequest#internalOnly()}, decided by the caller from its
+ *       policy's sensitivity), {@code backend_target} becomes the table's internal backend, while
+ *       {@code router_selected_llm} stays as computed.</li>
  * </ol>
  *
  * <p>Route only requests that governance let through (ALLOW or PARTIAL). Implementations are pure and

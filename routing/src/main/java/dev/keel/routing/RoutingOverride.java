@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * Replaces the index's choice for one role (for example, auditors always get the most traceable model): requests of that role get
- * {@code entry} whatever their index, and the decision records the override's name. The top-secret safeguard
+ * {@code entry} whatever their index, and the decision records the override's name. The internal-only safeguard
  * still applies on top of it.
  *
  * <p>Immutable and thread-safe.

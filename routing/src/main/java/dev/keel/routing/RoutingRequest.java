@@ -5,8 +5,8 @@ import dev.keel.core.Principal;
 import java.util.Optional;
 
 /**
- * One request to route: the role and clearance governance resolved, the user's prompt, and optionally the
- * caller's own prompt digest (otherwise {@link PromptSignals#digest} is used).
+ * One request to route: the role and clearance governance resolved, the user's prompt, whether it must stay in the
+ * house, and optionally the caller's own prompt digest (otherwise {@link PromptSignals#digest} is used).
  *
  * <p>Role and clearance go into the routing key exactly as given: pass the canonical names the policy module
  * resolved ({@code planner}, {@code top_secret}) so that the same principal always gets the same key.
@@ -18,12 +18,14 @@ public final class RoutingRequest {
     private final String clearance;
     private final String prompt;
     private final String promptDigest;
+    private final boolean internalOnly;
 
     private RoutingRequest(Builder builder) {
         this.role = builder.role;
         this.clearance = builder.clearance;
         this.prompt = builder.prompt;
         this.promptDigest = builder.promptDigest;
+        this.internalOnly = builder.internalOnly;
     }
 
     public static Builder builder() {
@@ -52,10 +54,16 @@ public final class RoutingRequest {
         return Optional.ofNullable(promptDigest);
     }
 
+    /** Whether the request must stay in the house (the policy's sensitivity said so). */
+    public boolean internalOnly() {
+        return internalOnly;
+    }
+
     @Override
     public String toString() {
         return "RoutingRequest{role=" + role + ", clearance=" + clearance + ", prompt length=" + prompt.length()
-                + (promptDigest == null ? "" : ", prompt_digest=" + promptDigest) + "}";
+                + (promptDigest == null ? "" : ", prompt_digest=" + promptDigest)
+                + (internalOnly ? ", internal only" : "") + "}";
     }
 
     /** Collects a request. Not thread-safe. */
@@ -64,6 +72,7 @@ public final class RoutingRequest {
         private String clearance;
         private String prompt;
         private String promptDigest;
+        private boolean internalOnly;
 
         private Builder() {
         }
@@ -91,6 +100,15 @@ public final class RoutingRequest {
         /** The caller's {@code <prompt_digest>}; leave unset for {@link PromptSignals#digest}. */
         public Builder promptDigest(String promptDigest) {
             this.promptDigest = promptDigest;
+            return this;
+        }
+
+        /**
+         * Whether the request must stay in the house; false unless set. The caller decides it from its policy's
+         * sensitivity (clearance, domains, markings in the prompt); routing then forces the internal backend.
+         */
+        public Builder internalOnly(boolean internalOnly) {
+            this.internalOnly = internalOnly;
             return this;
         }
 

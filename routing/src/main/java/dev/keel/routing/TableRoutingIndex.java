@@ -30,18 +30,15 @@ final class TableRoutingIndex implements RoutingIndex {
         PoolEntry indexed = table.entry(index);
         RoutingOverride override = table.overrides().isEmpty() ? null : table.overrideFor(request.role()).orElse(null);
         PoolEntry selected = override == null ? indexed : override.entry();
-        boolean topSecretClearance = PromptSignals.mentionsTopSecret(request.clearance());
-        boolean topSecretPrompt = PromptSignals.mentionsTopSecret(prompt);
-        boolean internalOnly = topSecretClearance || topSecretPrompt;
+        boolean internalOnly = request.internalOnly();
         String backendTarget = internalOnly ? table.internalBackendTarget() : selected.backendTarget();
         return new RoutingDecision(scenarioTag, digest, key, n, index, indexed, selected, backendTarget, internalOnly,
                 override == null ? null : override.name(),
-                reasonCodes(scenarios.size() > 1, override != null, topSecretClearance, topSecretPrompt));
+                reasonCodes(scenarios.size() > 1, override != null, internalOnly));
     }
 
-    private static ReasonCodes reasonCodes(boolean severalScenarios, boolean overridden, boolean topSecretClearance,
-            boolean topSecretPrompt) {
-        if (!(severalScenarios || overridden || topSecretClearance || topSecretPrompt)) {
+    private static ReasonCodes reasonCodes(boolean severalScenarios, boolean overridden, boolean internalOnly) {
+        if (!(severalScenarios || overridden || internalOnly)) {
             return ReasonCodes.empty();
         }
         ReasonCodes.Builder codes = ReasonCodes.builder();
@@ -51,11 +48,8 @@ final class TableRoutingIndex implements RoutingIndex {
         if (overridden) {
             codes.add("routing_override");
         }
-        if (topSecretClearance) {
-            codes.add("top_secret_clearance");
-        }
-        if (topSecretPrompt) {
-            codes.add("top_secret_in_prompt");
+        if (internalOnly) {
+            codes.add("internal_only");
         }
         return codes.build();
     }

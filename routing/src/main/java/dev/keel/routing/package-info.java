@@ -1,8 +1,8 @@
 /**
- * Deterministic model routing (seed 000 §3.4): the {@link dev.keel.routing.RoutingIndex} that maps a routing key
- * to an LLM, a reasoning mode and a backend through a validated {@link dev.keel.routing.RoutingTable}, with the
- * top-secret safeguard and per-role overrides, and the {@link dev.keel.routing.RoutingDecision} that records it
- * for the provenance stub.
+ * Deterministic model routing: the {@link dev.keel.routing.RoutingIndex} that maps a routing key to a model voice,
+ * a reasoning mode and a backend through a validated {@link dev.keel.routing.RoutingTable}, with the internal-only
+ * safeguard and per-role overrides, and the {@link dev.keel.routing.RoutingDecision} that records it for the
+ * provenance (described in {@code docs/routing.md}).
  *
  * <p>Everything here is pure (no I/O, no clock, no randomness: the same request always routes the same way)
  * and thread-safe.

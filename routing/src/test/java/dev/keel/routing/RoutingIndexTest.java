@@ -25,7 +25,7 @@ class RoutingIndexTest {
         return marp.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).promptDigest(digest).build());
     }
 
-    // ---- §3.4.1: the key, N and the index ----
+    // ---- the key, N and the index ----
 
     @ParameterizedTest(name = "K of {0}|{1}|{2}|{3} -> N {4}")
     @CsvSource(delimiter = ';', value = {
@@ -78,7 +78,7 @@ class RoutingIndexTest {
         assertThat(decision.n()).isEqualTo(7 + 6 + 1 + 9);
     }
 
-    // ---- §3.4.2: the table ----
+    // ---- the table ----
 
     @ParameterizedTest(name = "index {0} -> {1}, {2}, {3}")
     @CsvSource({
@@ -101,7 +101,7 @@ class RoutingIndexTest {
         assertThat(decision.routerSelectedLlm()).isEqualTo(llm);
         assertThat(decision.reasoningMode()).isEqualTo(mode);
         assertThat(decision.backendTarget()).isEqualTo(target);
-        assertThat(decision.topSecretInternalOnly()).isFalse();
+        assertThat(decision.internalOnly()).isFalse();
         assertThat(decision.override()).isEmpty();
         assertThat(marp.select("r", "c", "0", "d".repeat(7 + index)))
                 .isEqualTo(new PoolEntry(llm, mode, target));
@@ -136,43 +136,30 @@ class RoutingIndexTest {
                 .containsExactly("scenario_multiple");
     }
 
-    // ---- §3.4.3: the top-secret safeguard ----
+    // ---- the internal-only safeguard ----
 
-    @ParameterizedTest
-    @ValueSource(strings = {"top secret", "TOP SECRET", "Top-Secret", "top_secret", "topsecret", "TopSecret",
-        "top   secret", "top - secret", "top\tsecret", "top\u2014secret", "top\u00A0secret", "to\u200Bp secret",
-        "\uFF34\uFF2F\uFF30 \uFF33\uFF25\uFF23\uFF32\uFF25\uFF34", "this is TOP-SECRET!", "(top_secret)"})
-    void aPromptMentioningTopSecretRoutesInternal(String mention) {
-        // A digest of 9 gives index 7: deepseek, an external backend without the safeguard.
-        RoutingDecision decision = route("planner", "secret", "Plan the retirement, " + mention + ".", "d".repeat(4));
+    @Test
+    void anInternalOnlyRequestRoutesInternalButStillComputesTheLlm() {
+        // A digest of 4 gives index 7: deepseek, an external backend without the safeguard.
+        RoutingDecision decision = SeedTable.index().route(RoutingRequest.builder().role("planner").clearance("secret")
+                .prompt("Plan the retirement.").promptDigest("dddd").internalOnly(true).build());
 
         assertThat(decision.routerSelectedLlm()).isEqualTo("deepseek");
         assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(decision.topSecretInternalOnly()).isTrue();
-        assertThat(decision.reasonCodes().values()).containsExactly("top_secret_in_prompt");
+        assertThat(decision.internalOnly()).isTrue();
+        assertThat(decision.reasonCodes().values()).containsExactly("internal_only");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"top_secret", "TOP SECRET", "top-secret", "TopSecret"})
-    void aTopSecretClearanceRoutesInternalButStillComputesTheLlm(String clearance) {
-        RoutingDecision decision = route("planner", clearance, "retire two boats", "abc");
+    @ValueSource(strings = {"top secret", "TOP SECRET", "top_secret", "internal only"})
+    void routingReadsNoSensitivityFromThePromptOrTheClearance(String words) {
+        RoutingDecision decision = route("planner", words, "Plan the retirement, " + words + ".", "dddd");
 
-        assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(decision.topSecretInternalOnly()).isTrue();
-        assertThat(decision.routerSelectedLlm()).isEqualTo(SeedTable.table().entry(decision.index()).routerSelectedLlm());
-        assertThat(decision.reasonCodes().values()).containsExactly("top_secret_clearance");
+        assertThat(decision.internalOnly()).isFalse();
+        assertThat(decision.backendTarget()).isEqualTo(decision.indexedEntry().backendTarget());
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"secret", "top of the secretariat? no: top, then secret", "stop secrets", "tops ecret"})
-    void withoutTopSecretTheIndexDecides(String prompt) {
-        RoutingDecision decision = route("planner", "secret", prompt.replace("stop secrets", "the secret top"), "dddd");
-
-        assertThat(decision.topSecretInternalOnly()).isFalse();
-        assertThat(decision.backendTarget()).isEqualTo("deepseek");
-    }
-
-    // ---- §3.4.4: the auditor override ----
+    // ---- overrides ----
 
     @Test
     void theAuditorOverrideSelectsChatgptAndIsRecorded() {
@@ -195,7 +182,7 @@ class RoutingIndexTest {
                 .override(new RoutingOverride("auditor_llama", "Auditor", new PoolEntry("llama", "balanced_summary", "llama")))
                 .build());
         RoutingDecision topSecretAuditor = externalOverride.route(RoutingRequest.builder().role("auditor")
-                .clearance("top_secret").prompt("x").build());
+                .clearance("top_secret").prompt("x").internalOnly(true).build());
 
         assertThat(planner.override()).isEmpty();
         assertThat(planner.routerSelectedLlm()).isEqualTo("deepseek");
@@ -204,12 +191,12 @@ class RoutingIndexTest {
         assertThat(topSecretAuditor.override()).contains("auditor_llama");
     }
 
-    // ---- §5: the provenance stub ----
+    // ---- the provenance ----
 
     @Test
     void theDecisionFillsTheProvenanceStubsRoutingFields() {
         RoutingDecision decision = marpWithAuditorOverride.route(RoutingRequest.builder().role("auditor")
-                .clearance("top_secret").prompt("SCENARIO 3").build());
+                .clearance("top_secret").prompt("SCENARIO 3").internalOnly(true).build());
 
         Provenance provenance = decision.applyTo(Provenance.builder())
                 .principal(Principal.of("auditor", "top_secret")).decision(Decision.ALLOW)

@@ -16,7 +16,10 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The outbound filter on a 2 KB MARP answer (about 60 figures, dates, quarters, weeks, percentages and amounts,
  * plus unit IDs and a vendor breakdown): PARTIAL alone, and PARTIAL and ALLOW with the MARP policy's qualitative
- * restrictions, beside one JDK pass over the text that produces a new string of its size.
+ * restrictions, beside one JDK pass over the text that produces a new string of its size. The filter reads the
+ * answer normalised, and a text already in normal form (plain ASCII, or typeset with dashes and euro signs) is
+ * kept as it is; {@link #partialTypographic} runs PARTIAL on the answer typeset with no-break spaces between
+ * figures and units, which NFKC changes, so the whole normalisation runs.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
@@ -57,9 +60,13 @@ public class OutboundFilterBenchmark {
             knowledge (calendars A and B, thresholds of 80% and 85%). Confidence: high; 3 minor gaps noted.
             """;
 
+    /** The answer as typeset: en dashes for hyphens, euros for dollars, a no-break space after each figure. */
+    static final String TYPOGRAPHIC_ANSWER = ANSWER.replace('-', '–').replace('$', '€').replaceAll("(\\d) ", "$1\u00a0");
+
     OutboundFilter withoutRestrictions;
     OutboundFilter marp;
     String answer = ANSWER;
+    String typographicAnswer = TYPOGRAPHIC_ANSWER;
 
     @Setup
     public void setUp() {
@@ -79,19 +86,25 @@ public class OutboundFilterBenchmark {
         return answer.toLowerCase(Locale.ROOT);
     }
 
-    /** Seed 000 §4.3's PARTIAL filter: numbers, dates, quarters, weeks, percentages, amounts. */
+    /** The PARTIAL filter: numbers, dates, quarters, weeks, percentages, amounts. */
     @Benchmark
     public FilteredText partial() {
         return withoutRestrictions.apply(Decision.PARTIAL, answer);
     }
 
-    /** PARTIAL plus the MARP policy's five qualitative-restriction regular expressions. */
+    /** PARTIAL on the typeset answer: the whole normalisation runs first. */
+    @Benchmark
+    public FilteredText partialTypographic() {
+        return withoutRestrictions.apply(Decision.PARTIAL, typographicAnswer);
+    }
+
+    /** PARTIAL plus the MARP policy's five qualitative-restriction patterns (RE2/J). */
     @Benchmark
     public FilteredText partialWithMarpRestrictions() {
         return marp.apply(Decision.PARTIAL, answer);
     }
 
-    /** ALLOW: only the MARP policy's five qualitative-restriction regular expressions. */
+    /** ALLOW: only the MARP policy's five qualitative-restriction patterns (RE2/J). */
     @Benchmark
     public FilteredText allowWithMarpRestrictions() {
         return marp.apply(Decision.ALLOW, answer);

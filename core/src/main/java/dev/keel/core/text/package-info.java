@@ -1,7 +1,9 @@
 /**
- * Text functions with JavaScript's exact semantics, for the places where a seed's reference implementation is
- * JavaScript and Keel must give the same result for the same input.
+ * Text functions: JavaScript's exact semantics where a reference implementation is JavaScript and Keel must give
+ * the same result for the same input ({@link dev.keel.core.text.JsText}), Unicode properties Java does not give
+ * exactly ({@link dev.keel.core.text.UnicodeText}), and the normal form in which text is scanned for what it says
+ * rather than how it is written, with the way back to the original ({@link dev.keel.core.text.NormalizedText}).
  *
- * <p>Pure functions; thread-safe.
+ * <p>Pure functions and immutable values; thread-safe.
  */
 package dev.keel.core.text;

@@ -9,72 +9,88 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
 import dev.keel.evidence.EvidenceGate;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.config.ConfiguredBackends;
-import dev.keel.routing.RoutingDecision;
+import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.pipeline.TurnOutcome;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** One governed decision per kind of principal, and the models this host wired, with no network. */
+/** Governed calls of each kind of principal through this host's own policy, table and models, with no network. */
 class WardAssistantGateTest {
 
-    private static final WardAssistantGate GATE = WardAssistantGate.load();
-    private static final String QUESTION = "Summarise the lab results in the patient record of MRN-123456";
     private static final String DRAFT = "MRN-123456: potassium is back in range since Tuesday.";
 
-    @Test
-    void aPhysicianSeesTheRecordWithoutItsNumberAndIsRoutedTheSameWayEachTime() {
-        Principal physician = Principal.of("physician", "patient_confidential");
+    private final List<ChatRequest> sentOutside = new CopyOnWriteArrayList<>();
+    private final InMemoryAuditSink audit = new InMemoryAuditSink();
+    private final WardAssistantGate gate = WardAssistantGate.load(model("on_premises", null), model("general", sentOutside),
+            audit);
 
-        WardAssistantGate.Outcome outcome = GATE.decide(physician, QUESTION, DRAFT);
+    private static LlmBackend model(String id, List<ChatRequest> record) {
+        return new LlmBackend() {
+            @Override
+            public ChatReply chat(ChatRequest request) {
+                if (record != null) {
+                    record.add(request);
+                }
+                return ChatReply.builder().text(DRAFT).usage(TokenUsage.UNKNOWN).backendId(id).build();
+            }
 
-        assertEquals(List.of("patient_records"), outcome.domains());
-        assertEquals(Decision.ALLOW, outcome.policy().decision());
-        assertTrue(outcome.policy().reasonCodes().contains("role_default_allow"));
-        assertEquals("[record number withheld]: potassium is back in range since Tuesday.", outcome.answer().text());
-        RoutingDecision route = outcome.route().orElseThrow();
-        assertEquals(route.n() % 10, route.index());
-        assertEquals(route.index() < 5 ? "on_premises" : "general", route.backendTarget());
-        assertEquals(route, GATE.decide(physician, QUESTION, DRAFT).route().orElseThrow());
+            @Override
+            public String id() {
+                return id;
+            }
+        };
     }
 
     @Test
-    void aNurseGetsAPartialAnswerAboutPatientRecords() {
-        WardAssistantGate.Outcome outcome = GATE.decide(Principal.of("nurse", "staff"), QUESTION, DRAFT);
+    void aPhysicianAsksAboutARecordAndTheQuestionNeverLeavesTheHospital() {
+        GovernedAnswer answer = gate.ask(Principal.of("physician", "patient_confidential"),
+                "Summarise the lab results in the patient record of MRN-123456");
 
-        assertEquals(Decision.PARTIAL, outcome.policy().decision());
-        assertTrue(outcome.policy().reasonCodes().contains("domain_not_allowed"));
-        assertEquals(List.of("patient_records"), outcome.policy().restrictedDomains());
+        assertEquals(Decision.ALLOW, answer.decision());
+        assertEquals("on_premises", answer.provenance().backendTarget());
+        assertEquals("[record number withheld]: potassium is back in range since Tuesday.", answer.text());
+        assertTrue(sentOutside.isEmpty());
+        assertEquals(1, audit.records().size());
     }
 
     @Test
-    void aGuestWithAStaffClearanceAndAnUnknownRoleAreDeniedAndNotRouted() {
-        WardAssistantGate.Outcome guest = GATE.decide(Principal.of("guest", "patient_confidential"), QUESTION, DRAFT);
-        WardAssistantGate.Outcome visitor = GATE.decide(Principal.of("visitor", "public"), "When are visiting hours?", "");
+    void aNurseGetsAPartialAnswerAndAGuestIsDeniedWithoutAModelCall() {
+        GovernedAnswer nurse = gate.ask(Principal.of("nurse", "staff"), "What do the lab results in the patient record say?");
+        GovernedAnswer guest = gate.ask(Principal.of("guest", "patient_confidential"), "When are visiting hours?");
 
-        assertEquals(Decision.DENY, guest.policy().decision());
-        assertTrue(guest.policy().reasonCodes().contains("clearance_not_allowed"));
-        assertTrue(guest.route().isEmpty());
-        assertEquals(Decision.DENY, visitor.policy().decision());
-        assertTrue(visitor.policy().reasonCodes().contains("role_unknown"));
+        assertEquals(Decision.PARTIAL, nurse.decision());
+        assertFalse(nurse.text().matches(".*\\d.*"), nurse.text());
+        assertEquals(TurnOutcome.DENIED, guest.outcome());
+        assertTrue(guest.calls().isEmpty());
+        assertEquals(2, audit.records().size());
     }
 
     @Test
-    void aTopSecretQuestionStaysOnThePremises() {
-        WardAssistantGate.Outcome outcome = GATE.decide(Principal.of("guest", "public"),
-                "Top secret: when are visiting hours on the VIP floor?", "From 2 pm.");
-
-        assertEquals(Decision.PARTIAL, outcome.policy().decision());
-        RoutingDecision route = outcome.route().orElseThrow();
-        assertTrue(route.topSecretInternalOnly());
-        assertEquals("on_premises", route.backendTarget());
+    void aMarkedQuestionStaysOnThePremisesWhateverTheIndexSays() {
+        for (String question : List.of("Strictly confidential: when are visiting hours on the VIP floor?",
+                "TOP SECRET when are visiting hours?", "When are visiting hours?" + " ".repeat(7))) {
+            GovernedAnswer answer = gate.ask(Principal.of("guest", "public"), question);
+            if (!question.startsWith("When")) {
+                assertEquals("on_premises", answer.provenance().backendTarget(), question);
+            }
+        }
+        assertTrue(sentOutside.stream().allMatch(r -> r.messages().stream()
+                .noneMatch(m -> m.text().toLowerCase().contains("confidential") || m.text().contains("SECRET"))));
     }
 
     @Test
     void theOllamaModelIsBuiltAndTheAbsentAnthropicModuleIsNamed() {
-        ConfiguredBackends backends = GATE.backends(Environment.of(Map.of(
+        ConfiguredBackends backends = gate.backends(Environment.of(Map.of(
                 "WARD_MODEL", "llama3.1", "GENERAL_MODEL", "claude-sonnet-4-5", "ANTHROPIC_API_KEY", "sk-ant-test")));
 
         assertEquals("on_premises", backends.backend("on_premises").id());

@@ -26,26 +26,8 @@ public final class Identifiers {
     private Identifiers() {
     }
 
-    /** The canonical form of {@code raw}; {@code raw} itself (no allocation) when it is already canonical. */
+    /** The canonical form of {@code raw}. */
     public static String canonical(String raw) {
-        if (isPlainCanonical(raw)) {
-            return raw;
-        }
-        String lowered = JsText.trim(raw).toLowerCase(Locale.ROOT);
-        return SEPARATOR_RUN.matcher(lowered).replaceAll("_");
-    }
-
-    // The fast path: ASCII lower-case letters, digits and single separators need no work.
-    private static boolean isPlainCanonical(String raw) {
-        char previous = '_';
-        for (int i = 0, n = raw.length(); i < n; i++) {
-            char c = raw.charAt(i);
-            boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-            if (!alphanumeric && !(c == '.' || c == ':' || (c == '_' && previous != '_'))) {
-                return false;
-            }
-            previous = c;
-        }
-        return !raw.isEmpty();
+        return SEPARATOR_RUN.matcher(JsText.trim(raw).toLowerCase(Locale.ROOT)).replaceAll("_");
     }
 }

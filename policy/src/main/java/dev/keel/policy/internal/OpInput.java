@@ -47,11 +47,10 @@ final class OpInput {
      */
     static PolicyDocument policy(Value value) {
         try {
-            return PolicyDocument.fromTree(value.raw());
+            return PolicyDocument.fromTree(value.raw(), value.pointer());
         } catch (PolicyValidationException e) {
             throw new InvalidInputException("invalid_policy", e.violations().stream()
-                    .map(v -> new PolicyViolation(value.pointer() + v.pointer(), v.message()).toString())
-                    .collect(Collectors.joining("; ")), e);
+                    .map(PolicyViolation::toString).collect(Collectors.joining("; ")), e);
         }
     }
 }

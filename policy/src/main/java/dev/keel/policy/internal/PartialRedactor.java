@@ -1,84 +1,69 @@
 package dev.keel.policy.internal;
 
+import static dev.keel.policy.internal.Token.Type.NUMBER;
+import static dev.keel.policy.internal.Token.Type.SPACE;
+import static dev.keel.policy.internal.Token.Type.SYMBOL;
+import static dev.keel.policy.internal.Token.Type.WORD;
+
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.Redaction;
+import dev.keel.policy.internal.Keywords.Role;
+import dev.keel.policy.internal.NumberWords.Kind;
+import dev.keel.policy.internal.NumberWords.Reading;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * Finds what {@code PARTIAL} withholds: explicit numbers, dates, quarters, periods, weeks, percentages and money
- * amounts (see {@link dev.keel.policy.OutboundFilter}).
+ * Finds what {@code PARTIAL} withholds in a normalised text: explicit numbers, dates, quarters, periods, weeks,
+ * percentages and money amounts (see {@link dev.keel.policy.OutboundFilter}).
  *
- * <p>A hand-written scanner rather than regular expressions, because it runs on every answer: the text is read
- * word by word (a word is a run of letters, digits and marks), and a construct is tried only where one can
- * start: at a word containing a digit, at a currency symbol, and at the few words that open a date or an amount
- * (month names, ordinals, "week", "FY", currency codes, number words; see {@link Keywords}). Each
- * {@code try...} method below reads one construct and returns where it ends, or -1; the grammar each one reads is
- * in its comment, in regular-expression notation ({@code \s} is ASCII white space or a no-break space,
- * {@code N} a character of Unicode category N, {@code SEP} a range separator: a dash or slash, or one of
- * to/through/thru/until/till/and/or between spaces). Whatever no construct claims, a word containing a digit is
- * withheld whole: that is what guarantees that no numeric character survives.
- *
- * <p>Most of a text is plain ASCII words that start nothing, so those take the shortest path: one compare a
- * character and one {@link Keywords} probe a word.
+ * <p>The text is cut into {@link Token}s. At the start of each word and at each symbol, every construct of
+ * {@link #longestAt} is tried, and the longest that fits there is reported (of two as long, the first listed),
+ * whether or not an earlier one already covers the place: "one first half of the year" is a number ("one first")
+ * and a period ("first half of the year"), and together they withhold it all. Each construct method reads one
+ * construct from a token index and returns the index just past it, or -1; its grammar is in its comment, over
+ * tokens: {@code N} a number token, {@code S} white space, {@code -} a hyphen, a word in lower case that word (in
+ * any case), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or between spaces).
+ * A construct that stops inside a word takes the rest of the word with it. Whatever no construct claims, a word
+ * with a number in it is withheld whole.
  *
  * <p>Not thread-safe: one instance per scan ({@link #scan} makes it).
  */
 public final class PartialRedactor {
 
-    /** Receives what a scan found: one span per withheld piece, in text order, not overlapping. */
+    /**
+     * Receives what a scan found: one span per construct, in offsets of the normalised text, in the order of their
+     * starts. Spans may overlap (a year inside a date is reported too): together they are what is withheld.
+     */
     public interface SpanSink {
         void span(String kind, int start, int end);
     }
 
-    private static final String[] CAPITALISED_MONTHS = {"January", "February", "March", "April", "June", "July",
-        "August", "September", "October", "November", "December"};
-    private static final String[] CAPITALISED_SHORT_MONTHS = {"May", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug",
-        "Sept", "Sep", "Oct", "Nov", "Dec"};
-    private static final String[] UNIT_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
-        "eighth", "ninth"};
+    /** A construct read: its kind and the token index just past it. */
+    private record Match(String kind, int end) {
+    }
 
-    // Types of ASCII characters: one load answers what would otherwise be several range compares, each a
-    // branch the processor may mispredict. OTHER is '$' and, in the main loop, any non-ASCII character.
-    private static final byte SEPARATOR = 0;
-    private static final byte SPACE = 1;
-    private static final byte LETTER = 2;
-    private static final byte DIGIT = 4;
-    private static final byte OTHER = 8;
-    private static final byte WORD = LETTER | DIGIT;
-    private static final byte[] ASCII_TYPE = new byte[0x80];
+    private static final Pattern ROMAN_NUMERAL = Pattern.compile("(?=.)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})");
+    private static final String HYPHENS = "-‐‑";
+    private static final String RANGE_DASHES = HYPHENS + "–—‒/";
+    private static final String SIGNS = "-+−±~≈";
 
-    static {
-        for (char c = 0; c < 0x80; c++) {
-            ASCII_TYPE[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? LETTER
-                    : c >= '0' && c <= '9' ? DIGIT : c == '$' ? OTHER : c == ' ' || (c >= '\t' && c <= '\r') ? SPACE
-                    : SEPARATOR;
+    private final List<Token> t;
+    // Each word token read as a number word once (null: none), since many constructs ask.
+    private final Reading[] readings;
+
+    private PartialRedactor(List<Token> tokens) {
+        this.t = tokens;
+        this.readings = new Reading[tokens.size()];
+        for (int k = 0; k < tokens.size(); k++) {
+            readings[k] = tokens.get(k).is(WORD) ? NumberWords.read(tokens.get(k).folded()) : null;
         }
     }
 
-    // A char array rather than the String: the scanner reads every character several times, and array reads
-    // skip the String's bounds and coder checks.
-    private final char[] t;
-    private final int n;
-    /** The kind of the construct the last successful {@code try...} read. */
-    private String kind;
-    // One-entry memories: the constructs tried at one number look at the same few positions again and again.
-    private int lettersStart = -1;
-    private int lettersEnd;
-    /** The keyword key of {@code t[lettersStart, lettersEnd)}, folded while reading it. */
-    private long lettersKey;
-    private int digitsStart = -1;
-    private int digitsEnd;
-    private int numberStart = -1;
-    private int numberEnd;
-    private int separatorStart = -2;
-    private int separatorEnd;
-
-    private PartialRedactor(String text) {
-        this.t = text.toCharArray();
-        this.n = t.length;
-    }
-
-    /** Reports every withheld span of {@code text} to {@code sink}, in order. */
-    public static void scan(String text, SpanSink sink) {
-        new PartialRedactor(text).run(sink);
+    /** Reports every withheld span of {@code text}'s normalised text to {@code sink}, in order. */
+    public static void scan(NormalizedText text, SpanSink sink) {
+        new PartialRedactor(Token.tokenize(text)).run(sink);
     }
 
     /** The placeholder put in place of each kind of withheld text. */
@@ -102,261 +87,74 @@ public final class PartialRedactor {
     }
 
     private void run(SpanSink sink) {
-        char[] t = this.t;
-        int n = this.n;
-        int i = 0;
-        while (i < n) {
-            char c = t[i];
-            byte type = c < 0x80 ? ASCII_TYPE[c] : OTHER;
-            if (type <= SPACE) {
-                i++;
-            } else if (type == LETTER) {
-                // Most words are ASCII letters only: read them here, packing their keyword key on the way, and
-                // leave the rest to token().
-                long key = Keywords.keyStep(Keywords.NONE, c);
-                int end = i + 1;
-                while (end < n && Keywords.isAsciiLetter(c = t[end])) {
-                    key = Keywords.keyStep(key, c);
-                    end++;
-                }
-                if (isWordAt(end)) { // a digit or a non-ASCII letter goes on: not a plain ASCII word
-                    i = token(i, sink);
-                } else {
-                    i = letterWord(i, end, end - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE, sink);
-                }
-            } else {
-                i = token(i, sink);
+        for (int k = 0; k < t.size(); k++) {
+            if (is(k, SPACE) || is(k, NUMBER) && isWordLike(k - 1) || is(k, WORD) && is(k - 1, NUMBER)) {
+                continue; // constructs start at a word's start (a change of script starts one too) or at a symbol
+            }
+            Match longest = longestAt(k);
+            int wordEnd = isWordLike(k) ? wordEnd(k + 1) : k + 1;
+            if (longest != null) {
+                sink.span(longest.kind(), t.get(withSign(k)).start(), t.get(wordEnd(longest.end()) - 1).end());
+            } else if (hasNumber(k, wordEnd)) {
+                // Nothing more specific: the word is withheld whole (B52, x², ٣).
+                sink.span(Redaction.NUMBER, t.get(k).start(), t.get(wordEnd - 1).end());
             }
         }
     }
 
-    /**
-     * A word of ASCII letters, {@code t[i, end)}, of keyword key {@code key}: withholds what starts there, if
-     * anything; returns where to go on.
-     */
-    private int letterWord(int i, int end, long key, SpanSink sink) {
-        int flags = Keywords.flags(key);
-        if ((flags & Keywords.TRIGGER) == 0) {
-            return end;
+    /** The longest construct at {@code k}; of two as long, the first below. */
+    private Match longestAt(int k) {
+        Match longest = null;
+        longest = longer(longest, Redaction.DATE, numericDate(k));
+        longest = longer(longest, Redaction.DATE, dayMonth(k));
+        longest = longer(longest, Redaction.DATE, monthFirstDate(k));
+        longest = longer(longest, Redaction.DATE, ordinalDayMonth(k));
+        longest = longer(longest, Redaction.DATE, standaloneMonth(k));
+        longest = longer(longest, Redaction.QUARTER, ordinalQuarter(k));
+        longest = longer(longest, Redaction.QUARTER, letterAndDigits(k, "q"));
+        longest = longer(longest, Redaction.QUARTER, unitAndValue(k, "quarter", "quarters", "q"));
+        longest = longer(longest, Redaction.WEEK, digitOrdinalWeek(k));
+        longest = longer(longest, Redaction.WEEK, weekWords(k));
+        longest = longer(longest, Redaction.WEEK, ordinalWeek(k));
+        longest = longer(longest, Redaction.WEEK, weekCode(k));
+        longest = longer(longest, Redaction.PERIOD, fiscalYear(k));
+        longest = longer(longest, Redaction.PERIOD, letterAndDigits(k, "h"));
+        longest = longer(longest, Redaction.PERIOD, ordinalHalf(k));
+        longest = longer(longest, Redaction.PERCENTAGE, percent(k));
+        longest = longer(longest, Redaction.MONEY, moneyAfterAmount(k));
+        longest = longer(longest, Redaction.MONEY, currencyCodeAmount(k));
+        longest = longer(longest, Redaction.MONEY, symbolMoney(k));
+        longest = longer(longest, Redaction.DATE, centuryYear(k));
+        longest = longer(longest, Redaction.DATE, unitAndValue(k, "year", "years"));
+        Match words = numberWords(k);
+        if (words != null && (longest == null || words.end() > longest.end())) {
+            longest = words;
         }
-        // The constructs read this word again first: let the letters memory hold it.
-        lettersStart = i;
-        lettersEnd = end;
-        lettersKey = key;
-        int found = tryAtWord(i, end, flags);
-        if (found < 0) {
-            return end;
-        }
-        found = wordEnd(found);
-        sink.span(kind, i, found);
-        return found;
+        return longer(longest, Redaction.NUMBER, numberRange(k));
     }
 
-    /**
-     * Any other token at {@code i}: a symbol, or a word with a digit or a non-ASCII character (no keyword has one);
-     * returns where to go on.
-     */
-    private int token(int i, SpanSink sink) {
-        char first = t[i];
-        int cp = first < 0x80 ? first : Character.codePointAt(t, i);
-        if (!Words.isWordCodePoint(cp)) {
-            int end = isCurrencySymbol(cp) ? trySymbolMoney(i) : -1;
-            if (end > 0) {
-                end = wordEnd(end);
-                sink.span(Redaction.MONEY, i, end);
-                return end;
-            }
-            return i + Character.charCount(cp);
-        }
-        if (isNumeric(cp)) {
-            // Some construct always matches at a digit (a lone number at least), so the word need not be read.
-            int end = wordEnd(tryAtDigit(i));
-            sink.span(kind, withSign(i), end);
-            return end;
-        }
-        int tokenEnd = i;
-        boolean hasDigit = false;
-        while (tokenEnd < n) {
-            char c = t[tokenEnd];
-            if (c < 0x80) {
-                if (ASCII_TYPE[c] == DIGIT) {
-                    hasDigit = true;
-                } else if (ASCII_TYPE[c] != LETTER) {
-                    break;
-                }
-                tokenEnd++;
-            } else {
-                int code = Character.codePointAt(t, tokenEnd);
-                if (!Words.isWordCodePoint(code)) {
-                    break;
-                }
-                hasDigit |= isNumeric(code);
-                tokenEnd += Character.charCount(code);
-            }
-        }
-        if (!hasDigit) {
-            return tokenEnd;
-        }
-        int end = tryAtCode(i);
-        if (end < 0) {
-            // Nothing more specific: the word is withheld whole (B52, x², ٣).
-            kind = Redaction.NUMBER;
-            end = tokenEnd;
-        }
-        end = wordEnd(end);
-        sink.span(kind, i, end);
-        return end;
+    private static Match longer(Match longest, String kind, int end) {
+        return end > 0 && (longest == null || end > longest.end()) ? new Match(kind, end) : longest;
     }
 
-    // ---- where a construct can start ----
+    // ---- dates ----
 
-    /** The construct at the digit at {@code i}: there always is one, a lone number at least. */
-    private int tryAtDigit(int i) {
-        int end;
-        if ((end = tryNumericDate(i)) > 0) {
-            kind = Redaction.DATE;
-            return end;
-        }
-        int number = number(i);
-        if (nothingCanFollow(number)) {
-            // Most figures in prose stand alone ("12 boats"): the constructs below would all fail, so skip them.
-            boolean year = isCenturyYear(i, number) && !isWordAt(number);
-            kind = year ? Redaction.DATE : Redaction.NUMBER;
-            return number;
-        }
-        if (number < n && isPercentSign(t[number])) {
-            // The commonest figure after those (80%): a day or an ordinal would need a space, a dash or a letter
-            // after its digits, so only tryPercent below can succeed, and it reads just this sign.
-            kind = Redaction.PERCENTAGE;
-            return number + 1;
-        }
-        if ((end = tryDayMonth(i)) > 0) {
-            kind = Redaction.DATE;
-        } else if ((end = tryOrdinalWeek(i)) > 0) {
-            kind = Redaction.WEEK;
-        } else if ((end = tryPercent(i)) > 0) {
-            kind = Redaction.PERCENTAGE;
-        } else if ((end = tryMoneyAfterAmount(i)) > 0) {
-            kind = Redaction.MONEY;
-        } else if ((end = tryYear(i)) > 0) {
-            kind = Redaction.DATE;
-        } else {
-            kind = Redaction.NUMBER;
-            end = tryNumberRange(i);
-        }
-        return end;
-    }
-
-    private int tryAtCode(int i) {
-        int end;
-        if ((end = tryLetterAndDigits(i, 'q', 'Q')) > 0) {
-            kind = Redaction.QUARTER;
-        } else if ((end = tryFiscalYear(i)) > 0 || (end = tryLetterAndDigits(i, 'h', 'H')) > 0) {
-            kind = Redaction.PERIOD;
-        } else if ((end = tryWeekCode(i)) > 0) {
-            kind = Redaction.WEEK;
-        } else if ((end = tryCurrencyCodeAmount(i, false)) > 0) {
-            kind = Redaction.MONEY;
-        }
-        return end;
-    }
-
-    /** Tries, in the grammar's order, only the constructs that can start with a word of these {@code flags}. */
-    private int tryAtWord(int i, int wordEnd, int flags) {
-        boolean month = (flags & (Keywords.MONTH | Keywords.MONTH_ABBREVIATION)) != 0;
-        boolean ordinal = (flags & Keywords.ORDINAL_PERIOD) != 0;
-        boolean numberWord = (flags & (Keywords.NUMBER_WORD | Keywords.ONE)) != 0;
-        int end;
-        if (month && ((end = tryMonthFirstDate(i)) > 0 || (end = tryStandaloneMonth(i, wordEnd)) > 0)
-                || ((flags & Keywords.ORDINAL_DAY) != 0 || numberWord) && (end = tryOrdinalDayMonth(i)) > 0) {
-            kind = Redaction.DATE;
-        } else if (ordinal && (end = tryOrdinalQuarter(wordEnd)) > 0) {
-            kind = Redaction.QUARTER;
-        } else if ((flags & (Keywords.WEEK | Keywords.CALENDAR)) != 0 && (end = tryWeekWords(i)) > 0
-                || ordinal && (end = tryOrdinalWeekWord(wordEnd)) > 0) {
-            kind = Redaction.WEEK;
-        } else if ((flags & Keywords.FISCAL_YEAR) != 0 && (end = tryFiscalYear(i)) > 0
-                || (flags & Keywords.HALF_START) != 0 && (end = tryHalfOfYear(wordEnd)) > 0) {
-            kind = Redaction.PERIOD;
-        } else if ((flags & Keywords.CURRENCY_CODE) != 0 && (end = tryCurrencyCodeAmount(i, true)) > 0) {
-            kind = Redaction.MONEY;
-        } else if (numberWord && (end = tryNumberWords(i)) > 0) {
-            int after = tryWordsSuffix(end);
-            if (after > 0) {
-                end = after;
-            } else {
-                kind = Redaction.NUMBER;
-            }
-        } else {
-            end = -1;
-        }
-        return end;
-    }
-
-    // ---- constructs that start with a digit ----
-
-    /**
-     * True when what follows a number at {@code end} can continue no construct: not a letter or digit (a suffix,
-     * a scale), a percent or currency sign, or a range dash; and after spaces, none of those, nor a month, scale,
-     * percent, currency, range or week word, nor "of", "per", "percentage".
-     */
-    private boolean nothingCanFollow(int end) {
-        if (end >= n) {
-            return true;
-        }
-        int cp = Character.codePointAt(t, end);
-        if (Words.isWordCodePoint(cp) || isSign(t[end]) || isCurrencySymbol(cp)) {
-            return false;
-        }
-        if (!isSpace(t[end])) {
-            return true;
-        }
-        int j = spaces(end);
-        if (j >= n) {
-            return true;
-        }
-        cp = Character.codePointAt(t, j);
-        if (isNumeric(cp) || isSign(t[j]) || isCurrencySymbol(cp)) {
-            return false;
-        }
-        int word = letters(j);
-        if (word == j) {
-            return true;
-        }
-        int following = Keywords.MONTH | Keywords.MONTH_ABBREVIATION | Keywords.SCALE | Keywords.PERCENT_WORD
-                | Keywords.CURRENCY_WORD | Keywords.RANGE_WORD | Keywords.WEEK;
-        return (wordFlags(j, word) & following) == 0 && !Keywords.is(t, j, word, "of")
-                && !Keywords.is(t, j, word, "per") && !Keywords.is(t, j, word, "percentage");
-    }
-
-    private static boolean isSign(char c) {
-        return isPercentSign(c) || isRangeDash(c);
-    }
-
-    private static boolean isPercentSign(char c) {
-        return c == '%' || c == '％' || c == '‰';
-    }
-
-    /** {@code N{4}[-/.]N{1,2}[-/.]N{1,2}} or {@code N{1,2}[-/.]N{1,2}[-/.]N{2,4}}, not followed by N. */
-    private int tryNumericDate(int i) {
-        int first = digits(i);
-        int firstLength = first - i;
-        if (!(firstLength == 4 || firstLength <= 2) || !isDateSeparator(first)) {
+    /** {@code N{4} [-/.] N{1,2} [-/.] N{1,2}} or {@code N{1,2} [-/.] N{1,2} [-/.] N{2,4}}. */
+    private int numericDate(int k) {
+        if (!(is(k, NUMBER) && isSymbol(k + 1, "-/.") && is(k + 2, NUMBER) && isSymbol(k + 3, "-/.")
+                && is(k + 4, NUMBER))) {
             return -1;
         }
-        int second = digits(first + 1);
-        if (second == first + 1 || second - first - 1 > 2 || !isDateSeparator(second)) {
-            return -1;
-        }
-        int third = digits(second + 1);
-        int thirdLength = third - second - 1;
-        boolean fits = firstLength == 4 ? thirdLength >= 1 && thirdLength <= 2 : thirdLength >= 2 && thirdLength <= 4;
-        return fits ? third : -1;
+        int first = length(k);
+        int second = length(k + 2);
+        int third = length(k + 4);
+        boolean fits = second <= 2 && (first == 4 ? third <= 2 : first <= 2 && third >= 2 && third <= 4);
+        return fits ? k + 5 : -1;
     }
 
-    /** {@code DAY (SEP DAY)? \s+ (of\s+)? MONTH (,?\s+ YEAR)?}, DAY being {@code N{1,2}(st|nd|rd|th)?}. */
-    private int tryDayMonth(int i) {
-        int day = day(i);
+    /** {@code DAY (SEP DAY)? S (of S)? MONTH (,? S YEAR)?}. */
+    private int dayMonth(int k) {
+        int day = day(k);
         if (day < 0) {
             return -1;
         }
@@ -366,257 +164,15 @@ public final class PartialRedactor {
         return end > 0 ? end : monthAfterDay(day);
     }
 
-    private int monthAfterDay(int day) {
-        int j = spaces(day);
-        if (j == day) {
-            return -1;
-        }
-        int of = afterWordAndSpaces(j, "of");
-        int month = month(of > 0 ? of : j);
-        return month > 0 ? optionalYear(month) : -1;
-    }
-
-    /** {@code N+(st|nd|rd|th) \s+ (calendar\s+)? weeks?}. */
-    private int tryOrdinalWeek(int i) {
-        int number = digits(i);
-        int suffix = letters(number);
-        if (!isOrdinalSuffix(number, suffix)) {
-            return -1;
-        }
-        int j = spaces(suffix);
-        return j > suffix ? weekNoun(j) : -1;
-    }
-
-    /** {@code NUM (SEP NUM)? \s? PERCENT}, PERCENT being % ％ ‰ percent, per cent, pct, percentage point(s), pp. */
-    private int tryPercent(int i) {
-        int number = number(i);
-        int separator = rangeSeparator(number);
-        int second = separator > 0 ? number(separator) : -1;
-        int end = second > 0 ? percentAfter(second) : -1;
-        return end > 0 ? end : percentAfter(number);
-    }
-
-    private int percentAfter(int j) {
-        int end = percentSign(j);
-        return end < 0 && j < n && isSpace(t[j]) ? percentSign(j + 1) : end;
-    }
-
-    private int percentSign(int j) {
-        if (j >= n) {
-            return -1;
-        }
-        if (isPercentSign(t[j])) {
-            return j + 1;
-        }
-        int word = letters(j);
-        if ((wordFlags(j, word) & Keywords.PERCENT_WORD) != 0) {
-            return word;
-        }
-        if (Keywords.is(t, j, word, "per")) {
-            int k = word < n && isSpace(t[word]) ? word + 1 : word;
-            int cent = letters(k);
-            return Keywords.is(t, k, cent, "cent") ? cent : -1;
-        }
-        if (Keywords.is(t, j, word, "percentage")) {
-            int k = spaces(word);
-            int point = letters(k);
-            return k > word && (Keywords.is(t, k, point, "point") || Keywords.is(t, k, point, "points")) ? point : -1;
-        }
-        return -1;
-    }
-
-    /** {@code AMOUNT (SEP AMOUNT)? \s? (CURRENCY SYMBOL | CURRENCY WORD)}. */
-    private int tryMoneyAfterAmount(int i) {
-        int amount = amount(i);
-        int separator = rangeSeparator(amount);
-        int second = separator > 0 ? amount(separator) : -1;
-        int end = second > 0 ? currencyAfter(second) : -1;
-        return end > 0 ? end : currencyAfter(amount);
-    }
-
-    private int currencyAfter(int j) {
-        int end = currency(j);
-        return end < 0 && j < n && isSpace(t[j]) ? currency(j + 1) : end;
-    }
-
-    private int currency(int j) {
-        if (j >= n) {
-            return -1;
-        }
-        int cp = Character.codePointAt(t, j);
-        if (isCurrencySymbol(cp)) {
-            return j + Character.charCount(cp);
-        }
-        int word = letters(j);
-        if ((wordFlags(j, word) & Keywords.CURRENCY_WORD) == 0) {
-            return -1;
-        }
-        if (Keywords.is(t, j, word, "pound") || Keywords.is(t, j, word, "pounds")) {
-            int sterling = afterWord(spaces(word), "sterling");
-            if (sterling > 0 && spaces(word) > word) {
-                return sterling;
-            }
-        }
-        return word;
-    }
-
-    /** {@code (19|20)N{2} (SEP (19|20)?N{2})?}, not followed by a letter or digit. */
-    private int tryYear(int i) {
-        int end = digits(i);
-        if (!isCenturyYear(i, end)) {
-            return -1;
-        }
-        int separator = rangeSeparator(end);
-        if (separator > 0) {
-            int second = digits(separator);
-            int length = second - separator;
-            if ((length == 2 || isCenturyYear(separator, second)) && !isWordAt(second)) {
-                return second;
-            }
-        }
-        return isWordAt(end) ? -1 : end;
-    }
-
-    /** {@code AMOUNT (SEP AMOUNT)*}: always succeeds at a digit. */
-    private int tryNumberRange(int i) {
-        int end = amount(i);
-        while (true) {
-            int separator = rangeSeparator(end);
-            int next = separator > 0 ? amount(separator) : -1;
-            if (next < 0) {
-                return end;
-            }
-            end = next;
-        }
-    }
-
-    // ---- constructs that start with letters followed by digits (Q3, FY25, W12) ----
-
-    /** {@code [qh]N (SEP [qh]?N)* ([\s/-]* (fy\s?)? YEAR)?}, for quarters ({@code q}) and half-years ({@code h}). */
-    private int tryLetterAndDigits(int i, char lower, char upper) {
-        char c = t[i];
-        if ((c != lower && c != upper) || !isNumericAt(i + 1)) {
-            return -1;
-        }
-        int end = i + 1 + Character.charCount(Character.codePointAt(t, i + 1));
-        while (true) {
-            int separator = rangeSeparator(end);
-            if (separator < 0) {
-                break;
-            }
-            int j = separator < n && (t[separator] == lower || t[separator] == upper) ? separator + 1
-                    : separator;
-            if (!isNumericAt(j)) {
-                break;
-            }
-            end = j + Character.charCount(Character.codePointAt(t, j));
-        }
-        int year = fiscalOrPlainYear(slashesDashesAndSpaces(end));
-        return year > 0 ? year : end;
-    }
-
-    /** {@code fy\s?YEAR (SEP (fy\s?)? YEAR)? ([\s/-]* QUARTER)?}. */
-    private int tryFiscalYear(int i) {
-        if (!(i + 2 <= n && Keywords.is(t, i, i + 2, "fy")) || isLetterAt(i + 2)) {
-            return -1;
-        }
-        int end = yearAfterFy(i + 2);
-        if (end < 0) {
-            return -1;
-        }
-        int separator = rangeSeparator(end);
-        if (separator > 0) {
-            int second = fiscalOrPlainYear(separator);
-            if (second > 0) {
-                end = second;
-            }
-        }
-        int quarterStart = slashesDashesAndSpaces(end);
-        int quarter = quarterStart < n ? tryLetterAndDigits(quarterStart, 'q', 'Q') : -1;
-        return quarter > 0 ? quarter : end;
-    }
-
-    /** {@code (cw|kw|wk|w)N+ (SEP (cw|kw|wk|w)?N+)*}, not followed by a letter. */
-    private int tryWeekCode(int i) {
-        int prefix = weekPrefix(i);
-        if (prefix < 0 || !isNumericAt(prefix)) {
-            return -1;
-        }
-        int end = digits(prefix);
-        int best = isLetterAt(end) ? -1 : end;
-        while (true) {
-            int separator = rangeSeparator(end);
-            if (separator < 0) {
-                return best;
-            }
-            int next = weekPrefix(separator);
-            int from = next > 0 && isNumericAt(next) ? next : separator;
-            if (!isNumericAt(from)) {
-                return best;
-            }
-            end = digits(from);
-            if (!isLetterAt(end)) {
-                best = end;
-            }
-        }
-    }
-
-    private int weekPrefix(int i) {
-        int word = letters(i);
-        if (Keywords.is(t, i, word, "cw") || Keywords.is(t, i, word, "kw") || Keywords.is(t, i, word, "wk")
-                || Keywords.is(t, i, word, "w")) {
-            return word;
-        }
-        return -1;
-    }
-
-    /** {@code CODE \s? AMOUNT (SEP AMOUNT)?}, CODE being usd, eur, gbp, chf, jpy, cad or aud. */
-    private int tryCurrencyCodeAmount(int i, boolean spaceAllowed) {
-        int code = letters(i);
-        if ((wordFlags(i, code) & Keywords.CURRENCY_CODE) == 0) {
-            return -1;
-        }
-        int j = spaceAllowed && code < n && isSpace(t[code]) ? code + 1 : code;
-        int amount = amount(j);
-        if (amount < 0) {
-            return -1;
-        }
-        int separator = rangeSeparator(amount);
-        int second = separator > 0 ? amount(separator) : -1;
-        return second > 0 ? second : amount;
-    }
-
-    /** {@code SYMBOL \s? AMOUNT (SEP SYMBOL? \s? AMOUNT)?}. */
-    private int trySymbolMoney(int i) {
-        int amount = amount(afterOptionalSpace(i + Character.charCount(Character.codePointAt(t, i))));
-        if (amount < 0) {
-            return -1;
-        }
-        int separator = rangeSeparator(amount);
-        if (separator < 0) {
-            return amount;
-        }
-        int j = separator;
-        if (j < n && isCurrencySymbol(Character.codePointAt(t, j))) {
-            j += Character.charCount(Character.codePointAt(t, j));
-        }
-        int second = amount(afterOptionalSpace(j));
-        return second > 0 ? second : amount;
-    }
-
-    // ---- constructs that start with a word ----
-
-    /**
-     * {@code MONTH \s+ (the\s+)? (DAY|ORDINAL) (SEP (DAY|ORDINAL))? (,?\s+ YEAR)?} or {@code MONTH ,?\s+ YEAR}.
-     */
-    private int tryMonthFirstDate(int i) {
-        int month = month(i);
+    /** {@code MONTH S (the S)? (DAY|ORDINAL) (SEP (DAY|ORDINAL))? (,? S YEAR)?} or {@code MONTH ,? S YEAR}. */
+    private int monthFirstDate(int k) {
+        int month = month(k);
         if (month < 0) {
             return -1;
         }
-        int j = spaces(month);
-        if (j > month) {
-            int the = afterWordAndSpaces(j, "the");
+        int j = requiredSpace(month);
+        if (j > 0) {
+            int the = isWord(j, "the") ? requiredSpace(j + 1) : -1;
             int day = dayOrOrdinal(the > 0 ? the : j);
             if (day > 0) {
                 int separator = rangeSeparator(day);
@@ -624,637 +180,604 @@ public final class PartialRedactor {
                 return optionalYear(second > 0 ? second : day);
             }
         }
-        int k = month < n && t[month] == ',' ? month + 1 : month;
-        int space = spaces(k);
-        return space > k ? year(space) : -1;
+        return year(requiredSpace(isSymbol(month, ",") ? month + 1 : month));
     }
 
-    /** {@code ORDINAL \s+ (of\s+)? MONTH (,?\s+ YEAR)?}. */
-    private int tryOrdinalDayMonth(int i) {
-        int ordinal = ordinalDay(i);
+    /** {@code ORDINAL S (of S)? MONTH (,? S YEAR)?}. */
+    private int ordinalDayMonth(int k) {
+        int ordinal = ordinal(k);
         return ordinal > 0 ? monthAfterDay(ordinal) : -1;
     }
 
     /**
-     * A month name alone: a capitalised full name other than May anywhere, or May or a capitalised abbreviation
-     * right after in, by, during, until, till, from, since, before, after, through, early, mid, late, end of or
-     * start of.
+     * A month name alone: a full name other than May written capitalised or in capitals, anywhere; or any month
+     * name or abbreviation, in any case, after in, by, during, until, till, from, since, before, after,
+     * through, early, mid, late, end of or start of (then a dot after May or an abbreviation goes with it).
      */
-    private int tryStandaloneMonth(int i, int wordEnd) {
-        for (String month : CAPITALISED_MONTHS) {
-            if (wordEnd - i == month.length() && startsWith(i, month)) {
-                return wordEnd;
-            }
-        }
-        for (String month : CAPITALISED_SHORT_MONTHS) {
-            if (wordEnd - i == month.length() && startsWith(i, month) && followsTemporalWord(i)) {
-                return wordEnd < n && t[wordEnd] == '.' ? wordEnd + 1 : wordEnd;
-            }
-        }
-        return -1;
-    }
-
-    private boolean followsTemporalWord(int i) {
-        if (i < 2 || !(isSpace(t[i - 1]) || t[i - 1] == '-')) {
-            return false;
-        }
-        int end = i - 1;
-        int start = lettersBefore(end);
-        if (start == end) {
-            return false;
-        }
-        if (Keywords.is(t, start, end, "of")) {
-            int previousEnd = start - 1;
-            if (previousEnd < 1 || !isSpace(t[previousEnd])) {
-                return false;
-            }
-            int previousStart = lettersBefore(previousEnd);
-            return Keywords.is(t, previousStart, previousEnd, "end") || Keywords.is(t, previousStart, previousEnd, "start");
-        }
-        return (wordFlags(start, end) & Keywords.TEMPORAL) != 0;
-    }
-
-    /** {@code ORDINAL (SEP ORDINAL)? \s+ (fiscal\s+|calendar\s+)? quarters? (\s+ of \s+ (fy\s?)? YEAR)?}. */
-    private int tryOrdinalQuarter(int wordEnd) {
-        int separator = rangeSeparator(wordEnd);
-        if (separator > 0) {
-            int second = letters(separator);
-            if ((wordFlags(separator, second) & Keywords.ORDINAL_PERIOD) != 0) {
-                int end = quarterNoun(second);
-                if (end > 0) {
-                    return end;
-                }
-            }
-        }
-        return quarterNoun(wordEnd);
-    }
-
-    private int quarterNoun(int j) {
-        int k = spaces(j);
-        if (k == j) {
+    private int standaloneMonth(int k) {
+        boolean full = hasRole(k, Role.MONTH);
+        if (!full && !hasRole(k, Role.MONTH_ABBREVIATION)) {
             return -1;
         }
-        int qualifier = afterWordAndSpaces(k, "fiscal");
-        if (qualifier < 0) {
-            qualifier = afterWordAndSpaces(k, "calendar");
+        String text = t.get(k).text();
+        boolean capitalised = Character.isUpperCase(text.codePointAt(0))
+                && (text.substring(1).equals(text.substring(1).toLowerCase(Locale.ROOT))
+                || text.equals(text.toUpperCase(Locale.ROOT)));
+        if (followsTemporalWord(k)) {
+            boolean dotted = (!full || isWord(k, "may")) && isSymbol(k + 1, ".");
+            return dotted ? k + 2 : k + 1;
         }
-        int start = qualifier > 0 ? qualifier : k;
-        int noun = letters(start);
-        if (!Keywords.is(t, start, noun, "quarter") && !Keywords.is(t, start, noun, "quarters")) {
+        return full && capitalised && !isWord(k, "may") ? k + 1 : -1;
+    }
+
+    private boolean followsTemporalWord(int k) {
+        if (!(is(k - 1, SPACE) || isSymbol(k - 1, HYPHENS))) {
+            return false;
+        }
+        if (isWord(k - 2, "of")) {
+            return is(k - 3, SPACE) && isWord(k - 4, "end", "start");
+        }
+        return hasRole(k - 2, Role.TEMPORAL);
+    }
+
+    /** {@code (19|20)NN (SEP (19|20)?NN)?}, not followed by a letter or digit. */
+    private int centuryYear(int k) {
+        if (!isCenturyYear(k)) {
             return -1;
         }
-        int of = afterWordAndSpaces(spaces(noun) > noun ? spaces(noun) : -1, "of");
+        int separator = rangeSeparator(k + 1);
+        if (separator > 0 && (isCenturyYear(separator) || is(separator, NUMBER) && length(separator) == 2)
+                && !isWordLike(separator + 1)) {
+            return separator + 1;
+        }
+        return isWordLike(k + 1) ? -1 : k + 1;
+    }
+
+    // ---- quarters, weeks and other periods ----
+
+    /** {@code ORDINAL (SEP ORDINAL)? [S-]+ (fiscal S|calendar S)? quarters? (S of S (fy S?)? YEAR)?}. */
+    private int ordinalQuarter(int k) {
+        int ordinal = periodOrdinal(k);
+        if (ordinal < 0) {
+            return -1;
+        }
+        int separator = rangeSeparator(ordinal);
+        int second = separator > 0 ? periodOrdinal(separator) : -1;
+        int end = second > 0 ? quarterNoun(second) : -1;
+        return end > 0 ? end : quarterNoun(ordinal);
+    }
+
+    private int quarterNoun(int k) {
+        int j = spacesAndHyphens(k);
+        if (j == k) {
+            return -1;
+        }
+        int qualified = isWord(j, "fiscal", "calendar") ? requiredSpace(j + 1) : -1;
+        int noun = qualified > 0 ? qualified : j;
+        if (!isWord(noun, "quarter", "quarters")) {
+            return -1;
+        }
+        int of = is(noun + 1, SPACE) && isWord(noun + 2, "of") ? requiredSpace(noun + 3) : -1;
         int year = of > 0 ? fiscalOrPlainYear(of) : -1;
-        return year > 0 ? year : noun;
-    }
-
-    /** {@code (calendar\s+)? (weeks?|wks?\.?|cw|kw) \s* #? \s* VALUE (SEP (WEEK\s*)? VALUE)*}, VALUE being N+ or number words. */
-    private int tryWeekWords(int i) {
-        int word = weekWord(i);
-        if (word < 0) {
-            return -1;
-        }
-        int j = spaces(word);
-        if (j < n && t[j] == '#') {
-            j = spaces(j + 1);
-        }
-        int end = weekValue(j);
-        if (end < 0) {
-            return -1;
-        }
-        int best = isWordAt(end) ? -1 : end;
-        while (true) {
-            int separator = rangeSeparator(end);
-            if (separator < 0) {
-                return best;
-            }
-            int again = weekWord(separator);
-            int next = again > 0 ? weekValue(spaces(again)) : weekValue(separator);
-            if (next < 0) {
-                return best;
-            }
-            end = next;
-            if (!isWordAt(end)) {
-                best = end;
-            }
-        }
-    }
-
-    private int weekWord(int i) {
-        int start = i;
-        int calendar = afterWordAndSpaces(i, "calendar");
-        if (calendar > 0) {
-            start = calendar;
-        }
-        int word = letters(start);
-        int flags = wordFlags(start, word);
-        if ((flags & Keywords.WEEK) == 0) {
-            return -1;
-        }
-        return (flags & Keywords.WEEK_WITH_DOT) != 0 && word < n && t[word] == '.' ? word + 1 : word;
-    }
-
-    private int weekValue(int j) {
-        if (isNumericAt(j)) {
-            return digits(j);
-        }
-        return tryNumberWords(j);
-    }
-
-    /** {@code ORDINAL \s+ (calendar\s+)? weeks?}, from the end of the ordinal. */
-    private int tryOrdinalWeekWord(int wordEnd) {
-        int j = spaces(wordEnd);
-        return j > wordEnd ? weekNoun(j) : -1;
-    }
-
-    private int weekNoun(int j) {
-        int calendar = afterWordAndSpaces(j, "calendar");
-        int start = calendar > 0 ? calendar : j;
-        int noun = letters(start);
-        return Keywords.is(t, start, noun, "week") || Keywords.is(t, start, noun, "weeks") ? noun : -1;
-    }
-
-    /** {@code (first|second) \s+ half \s+ of \s+ (the\s+)? (fiscal\s+)? (year|YEAR)}, from the end of the ordinal. */
-    private int tryHalfOfYear(int wordEnd) {
-        int half = afterWordAndSpaces(spaces(wordEnd) > wordEnd ? spaces(wordEnd) : -1, "half");
-        int of = afterWordAndSpaces(half, "of");
-        if (of < 0) {
-            return -1;
-        }
-        int the = afterWordAndSpaces(of, "the");
-        int start = the > 0 ? the : of;
-        int fiscal = afterWordAndSpaces(start, "fiscal");
-        start = fiscal > 0 ? fiscal : start;
-        int year = afterWord(start, "year");
-        return year > 0 ? year : year(start);
+        return year > 0 ? year : noun + 1;
     }
 
     /**
-     * Number words: {@code (W | one(?=[\s-]+SCALE)) ([\s-]+ (and\s+)? (W | one))*}, W being two..ninety, hundred,
-     * thousand, million, billion, trillion, dozen, zero.
+     * {@code [qh]N (SEP [qh]?N)* ([S/-]* (fy S?)? YEAR)?}: quarters ({@code letter} "q"), half-years ("h").
      */
-    private int tryNumberWords(int i) {
-        int word = letters(i);
-        int flags = wordFlags(i, word);
-        if ((flags & Keywords.NUMBER_WORD) == 0) {
-            if ((flags & Keywords.ONE) == 0 || !scaleWordFollows(word)) {
-                return -1;
-            }
+    private int letterAndDigits(int k, String letter) {
+        if (!isWord(k, letter) || !is(k + 1, NUMBER)) {
+            return -1;
         }
-        int end = word;
+        int end = k + 2;
         while (true) {
-            int j = hyphensAndSpaces(end);
-            if (j == end) {
-                return end;
+            int separator = rangeSeparator(end);
+            int next = isWord(separator, letter) ? separator + 1 : separator;
+            if (separator < 0 || !is(next, NUMBER)) {
+                break;
             }
-            int and = afterWord(j, "and");
-            int k = and > 0 && spaces(and) > and ? spaces(and) : j;
-            int next = letters(k);
-            if ((wordFlags(k, next) & (Keywords.NUMBER_WORD | Keywords.ONE)) == 0) {
-                return end;
+            end = next + 1;
+        }
+        int year = fiscalOrPlainYear(spacesSlashesAndHyphens(end));
+        return year > 0 ? year : end;
+    }
+
+    /**
+     * {@code UNIT S VALUE (SEP VALUE)*}, a unit being one of {@code units}, a value digits, number words (one
+     * included) or a Roman numeral: "quarter IV", "year one".
+     */
+    private int unitAndValue(int k, String... units) {
+        if (!isWord(k, units)) {
+            return -1;
+        }
+        return values(periodValue(requiredSpace(k + 1)));
+    }
+
+    /** {@code N (st|nd|rd|th) [S-]+ (calendar S)? weeks?}. */
+    private int digitOrdinalWeek(int k) {
+        if (!is(k, NUMBER) || !isWord(k + 1, "st", "nd", "rd", "th")) {
+            return -1;
+        }
+        return weekNoun(k + 2);
+    }
+
+    /** {@code ORDINAL [S-]+ (calendar S)? weeks?}, an ordinal also being last or final. */
+    private int ordinalWeek(int k) {
+        int ordinal = periodOrdinal(k);
+        return ordinal > 0 ? weekNoun(ordinal) : -1;
+    }
+
+    private int weekNoun(int k) {
+        int j = spacesAndHyphens(k);
+        if (j == k) {
+            return -1;
+        }
+        int calendar = isWord(j, "calendar") ? requiredSpace(j + 1) : -1;
+        int noun = calendar > 0 ? calendar : j;
+        return isWord(noun, "week", "weeks") ? noun + 1 : -1;
+    }
+
+    /**
+     * {@code (calendar S)? WEEK S? (# S?)? VALUE (SEP (WEEK S?)? VALUE)*}, WEEK being weeks?, wks?.?, cw or kw, a
+     * value digits, number words (one included) or a Roman numeral.
+     */
+    private int weekWords(int k) {
+        int word = weekWord(k);
+        if (word < 0) {
+            return -1;
+        }
+        int j = optionalSpace(word);
+        if (isSymbol(j, "#")) {
+            j = optionalSpace(j + 1);
+        }
+        int end = periodValue(j);
+        while (end > 0) {
+            int separator = rangeSeparator(end);
+            int again = weekWord(separator);
+            int next = periodValue(again > 0 ? optionalSpace(again) : separator);
+            if (separator < 0 || next < 0) {
+                break;
             }
             end = next;
-        }
-    }
-
-    private boolean scaleWordFollows(int end) {
-        int j = hyphensAndSpaces(end);
-        if (j == end) {
-            return false;
-        }
-        int word = letters(j);
-        return Keywords.is(t, j, word, "hundred") || Keywords.is(t, j, word, "thousand")
-                || Keywords.is(t, j, word, "million") || Keywords.is(t, j, word, "billion")
-                || Keywords.is(t, j, word, "trillion") || Keywords.is(t, j, word, "dozen");
-    }
-
-    /** After number words: {@code \s+ CURRENCY WORD} (money) or {@code \s+ PERCENT} (percentage); sets the kind. */
-    private int tryWordsSuffix(int end) {
-        int j = spaces(end);
-        if (j == end) {
-            return -1;
-        }
-        int word = letters(j);
-        if ((wordFlags(j, word) & Keywords.CURRENCY_WORD) != 0) {
-            kind = Redaction.MONEY;
-            return currency(j);
-        }
-        int percent = percentSign(j);
-        if (percent > 0) {
-            kind = Redaction.PERCENTAGE;
-        }
-        return percent;
-    }
-
-    // ---- pieces ----
-
-    /** The {@link Keywords} flags of {@code t[start, end)}. */
-    private int wordFlags(int start, int end) {
-        // Nearly always the word letters() has just read.
-        long key = start == lettersStart && end == lettersEnd ? lettersKey : Keywords.key(t, start, end);
-        return Keywords.flags(key);
-    }
-
-    /** {@code N+ ([.,'’] N+)*}, or -1. */
-    private int number(int i) {
-        if (i != numberStart) {
-            numberStart = i;
-            numberEnd = readNumber(i);
-        }
-        return numberEnd;
-    }
-
-    private int readNumber(int i) {
-        if (!isNumericAt(i)) {
-            return -1;
-        }
-        int end = digits(i);
-        while (end + 1 < n && isNumberSeparator(t[end]) && isNumericAt(end + 1)) {
-            end = digits(end + 1);
         }
         return end;
     }
 
-    /** {@code NUM SCALE?}, SCALE being {@code \s?(k|m|bn|b|mn|mln|tn|thousand|million|billion|trillion|mio\.?|mrd\.?)}. */
-    private int amount(int i) {
-        int number = number(i);
-        if (number < 0) {
+    private int weekWord(int k) {
+        int calendar = isWord(k, "calendar") ? requiredSpace(k + 1) : -1;
+        int word = calendar > 0 ? calendar : k;
+        if (!hasRole(word, Role.WEEK)) {
             return -1;
         }
-        int scale = scale(number);
-        return scale > 0 ? scale : number;
+        return hasRole(word, Role.WEEK_WITH_DOT) && isSymbol(word + 1, ".") ? word + 2 : word + 1;
     }
 
-    private int scale(int j) {
-        int start = j < n && isSpace(t[j]) ? j + 1 : j;
-        int word = letters(start);
-        int flags = wordFlags(start, word);
-        if ((flags & Keywords.SCALE) == 0) {
+    /** {@code (cw|kw|wk|w)N (SEP (cw|kw|wk|w)?N)*}, not followed by a letter. */
+    private int weekCode(int k) {
+        if (!isWord(k, "cw", "kw", "wk", "w") || !is(k + 1, NUMBER)) {
             return -1;
         }
-        if ((flags & Keywords.SCALE_WITH_DOT) != 0 && word < n && t[word] == '.' && !isWordAt(word + 1)) {
-            return word + 1;
-        }
-        return isWordAt(word) ? -1 : word;
-    }
-
-    /** {@code \s*[-–—‒/]\s*} or {@code \s+(to|through|thru|until|till|and|or)\s+}: the end, or -1. */
-    private int rangeSeparator(int i) {
-        if (i != separatorStart) {
-            separatorStart = i;
-            separatorEnd = i < 0 ? -1 : readRangeSeparator(i);
-        }
-        return separatorEnd;
-    }
-
-    private int readRangeSeparator(int i) {
-        int j = spaces(i);
-        if (j < n && isRangeDash(t[j])) {
-            return spaces(j + 1);
-        }
-        if (j == i || j >= n || !Keywords.mayStart(t[j], Keywords.RANGE_WORD)) {
-            return -1;
-        }
-        int word = letters(j);
-        if ((wordFlags(j, word) & Keywords.RANGE_WORD) != 0) {
-            int after = spaces(word);
-            return after > word ? after : -1;
-        }
-        return -1;
-    }
-
-    /** {@code N{1,2}(st|nd|rd|th)?}, not followed by a letter or digit. */
-    private int day(int i) {
-        int end = digits(i);
-        if (end == i || end - i > 2) {
-            return -1;
-        }
-        int suffix = letters(end);
-        if (suffix == end) {
-            return isWordAt(end) ? -1 : end;
-        }
-        return isOrdinalSuffix(end, suffix) && !isWordAt(suffix) ? suffix : -1;
-    }
-
-    private int dayOrOrdinal(int j) {
-        int day = day(j);
-        return day > 0 ? day : ordinalDay(j);
-    }
-
-    /** first..thirtieth, and twenty-first..thirty-ninth with a space, a hyphen or nothing between. */
-    private int ordinalDay(int i) {
-        int word = letters(i);
-        if (Keywords.is(t, i, word, "twenty") || Keywords.is(t, i, word, "thirty")) {
-            int j = word < n && (isSpace(t[word]) || t[word] == '-') ? word + 1 : word;
-            int unit = letters(j);
-            for (String ordinal : UNIT_ORDINALS) {
-                if (Keywords.is(t, j, unit, ordinal)) {
-                    return unit;
-                }
+        int end = k + 2;
+        int last = is(end, WORD) ? -1 : end;
+        while (true) {
+            int separator = rangeSeparator(end);
+            int next = isWord(separator, "cw", "kw", "wk", "w") && is(separator + 1, NUMBER) ? separator + 1 : separator;
+            if (separator < 0 || !is(next, NUMBER)) {
+                return last;
             }
-            return -1;
-        }
-        return (wordFlags(i, word) & Keywords.ORDINAL_DAY) != 0 ? word : -1;
-    }
-
-    /** A month name or abbreviation (any case; an abbreviation may end in a dot), not followed by a letter. */
-    private int month(int i) {
-        int word = letters(i);
-        int flags = wordFlags(i, word);
-        if ((flags & Keywords.MONTH) != 0) {
-            return word;
-        }
-        if ((flags & Keywords.MONTH_ABBREVIATION) != 0) {
-            return word < n && t[word] == '.' && !isLetterAt(word + 1) ? word + 1 : word;
-        }
-        return -1;
-    }
-
-    /** {@code ['’]?N{2,4}}, not followed by a letter or digit. */
-    private int year(int i) {
-        int start = i < n && (t[i] == '\'' || t[i] == '’') ? i + 1 : i;
-        int end = digits(start);
-        int length = Character.codePointCount(t, start, end - start);
-        return length >= 2 && length <= 4 && !isWordAt(end) ? end : -1;
-    }
-
-    /** {@code (fy\s?)? YEAR}. */
-    private int fiscalOrPlainYear(int i) {
-        if (i < 0) {
-            return -1;
-        }
-        if (i + 2 <= n && Keywords.is(t, i, i + 2, "fy")) {
-            int year = yearAfterFy(i + 2);
-            if (year > 0) {
-                return year;
+            end = next + 1;
+            if (!is(end, WORD)) {
+                last = end;
             }
         }
-        return year(i);
     }
 
-    private int yearAfterFy(int j) {
-        int year = year(j);
-        return year < 0 && j < n && isSpace(t[j]) ? year(j + 1) : year;
-    }
-
-    /** {@code (,?\s+ YEAR)?}: the end of the year, or {@code end} when there is none. */
-    private int optionalYear(int end) {
-        int j = end < n && t[end] == ',' ? end + 1 : end;
-        int k = spaces(j);
-        int year = k > j ? year(k) : -1;
-        return year > 0 ? year : end;
-    }
-
-    // ---- characters ----
-
-    private int digits(int i) {
-        if (i == digitsStart) {
-            return digitsEnd;
-        }
-        digitsStart = i;
-        digitsEnd = readDigits(i);
-        return digitsEnd;
-    }
-
-    private int readDigits(int i) {
-        int j = i;
-        while (j < n && t[j] < 0x80 && ASCII_TYPE[t[j]] == DIGIT) {
-            j++;
-        }
-        return j < n && t[j] >= 0x80 ? moreDigits(j) : j;
-    }
-
-    // Digits of other scripts, where ASCII digits end at a non-ASCII character.
-    private int moreDigits(int i) {
-        int j = i;
-        while (j < n) {
-            char c = t[j];
-            if (c < 0x80) {
-                if (ASCII_TYPE[c] != DIGIT) {
-                    break;
-                }
-                j++;
-            } else {
-                int cp = Character.codePointAt(t, j);
-                if (!isNumeric(cp)) {
-                    break;
-                }
-                j += Character.charCount(cp);
-            }
-        }
-        return j;
-    }
-
-    private int letters(int i) {
-        if (i == lettersStart) {
-            return lettersEnd;
-        }
-        if (i < n && t[i] < 0x80 && ASCII_TYPE[t[i]] != LETTER) {
-            // No word here: keep the memory for the word it holds, which is most likely asked for again next.
-            return i;
-        }
-        readLetters(i);
-        return lettersEnd;
-    }
-
-    private void readLetters(int i) {
-        int j = i;
-        long key = Keywords.NONE;
-        boolean ascii = true;
-        while (j < n) {
-            char c = t[j];
-            if (c < 0x80) {
-                if (!Keywords.isAsciiLetter(c)) {
-                    break;
-                }
-                key = Keywords.keyStep(key, c);
-                j++;
-            } else {
-                int cp = Character.codePointAt(t, j);
-                if (!isLetterOrMark(cp)) {
-                    break;
-                }
-                ascii = false;
-                j += Character.charCount(cp);
-            }
-        }
-        lettersStart = i;
-        lettersEnd = j;
-        lettersKey = ascii && j - i <= Keywords.MAX_LENGTH ? key : Keywords.NONE;
-    }
-
-    private int lettersBefore(int end) {
-        int j = end;
-        while (j > 0) {
-            int cp = Character.codePointBefore(t, j);
-            if (!isLetterOrMark(cp)) {
-                break;
-            }
-            j -= Character.charCount(cp);
-        }
-        return j;
-    }
-
-    private int spaces(int i) {
-        int j = i;
-        while (j < n && isSpace(t[j])) {
-            j++;
-        }
-        return j;
-    }
-
-    private int hyphensAndSpaces(int i) {
-        int j = i;
-        while (j < n && (isSpace(t[j]) || t[j] == '-')) {
-            j++;
-        }
-        return j;
-    }
-
-    private int slashesDashesAndSpaces(int i) {
-        int j = i;
-        while (j < n && (isSpace(t[j]) || t[j] == '-' || t[j] == '/')) {
-            j++;
-        }
-        return j;
-    }
-
-    private int afterOptionalSpace(int i) {
-        return i < n && isSpace(t[i]) ? i + 1 : i;
-    }
-
-    /** The end of {@code word} (lower case, whole word) at {@code i}, or -1. */
-    private int afterWord(int i, String word) {
-        if (i < 0) {
-            return -1;
-        }
-        int end = letters(i);
-        return Keywords.is(t, i, end, word) ? end : -1;
-    }
-
-    /** After {@code word} at {@code i} and at least one space, or -1. */
-    private int afterWordAndSpaces(int i, String word) {
-        int end = afterWord(i, word);
+    /** {@code fy S? YEAR (SEP (fy S?)? YEAR)? ([S/-]* QUARTER)?}. */
+    private int fiscalYear(int k) {
+        int end = isWord(k, "fy") ? yearAfterFy(k + 1) : -1;
         if (end < 0) {
             return -1;
         }
-        int after = spaces(end);
-        return after > end ? after : -1;
+        int separator = rangeSeparator(end);
+        int second = separator > 0 ? fiscalOrPlainYear(separator) : -1;
+        if (second > 0) {
+            end = second;
+        }
+        int quarter = letterAndDigits(spacesSlashesAndHyphens(end), "q");
+        return quarter > 0 ? quarter : end;
     }
 
-    // A match that stops inside a word (12k3, 3rdly) takes the rest of the word with it.
-    private int wordEnd(int end) {
-        if (end == 0 || end >= n) {
-            return end;
+    /** {@code (first|second) [S-]+ half (S of S (the S)? (fiscal S)? (year|YEAR))?}. */
+    private int ordinalHalf(int k) {
+        if (!isWord(k, "first", "second")) {
+            return -1;
         }
-        char before = t[end - 1];
-        if (before < 0x80 ? (ASCII_TYPE[before] & WORD) == 0
-                : !Words.isWordCodePoint(Character.codePointBefore(t, end))) {
-            return end;
+        int j = spacesAndHyphens(k + 1);
+        if (j == k + 1 || !isWord(j, "half")) {
+            return -1;
         }
-        int j = end;
-        while (isWordAt(j)) {
-            j += Character.charCount(Character.codePointAt(t, j));
+        int of = is(j + 1, SPACE) && isWord(j + 2, "of") ? requiredSpace(j + 3) : -1;
+        int the = isWord(of, "the") ? requiredSpace(of + 1) : -1;
+        int start = the > 0 ? the : of;
+        int fiscal = isWord(start, "fiscal") ? requiredSpace(start + 1) : -1;
+        start = fiscal > 0 ? fiscal : start;
+        int year = isWord(start, "year") ? start + 1 : year(start);
+        return year > 0 ? year : j + 1;
+    }
+
+    // ---- percentages and money ----
+
+    /** {@code NUM (SEP NUM)? S? PERCENT}, PERCENT being % ‰ ٪ percent, per cent, pct, percentage points?, pp. */
+    private int percent(int k) {
+        int number = number(k);
+        if (number < 0) {
+            return -1;
+        }
+        int separator = rangeSeparator(number);
+        int second = separator > 0 ? number(separator) : -1;
+        int end = second > 0 ? percentAfter(second) : -1;
+        return end > 0 ? end : percentAfter(number);
+    }
+
+    private int percentAfter(int k) {
+        int end = percentSign(k);
+        return end < 0 && is(k, SPACE) ? percentSign(k + 1) : end;
+    }
+
+    private int percentSign(int k) {
+        if (isSymbol(k, "%‰٪") || hasRole(k, Role.PERCENT_WORD)) {
+            return k + 1;
+        }
+        if (isWord(k, "per")) {
+            int cent = optionalSpace(k + 1);
+            return isWord(cent, "cent") ? cent + 1 : -1;
+        }
+        if (isWord(k, "percentage")) {
+            int point = requiredSpace(k + 1);
+            return isWord(point, "point", "points") ? point + 1 : -1;
+        }
+        return -1;
+    }
+
+    /** {@code AMOUNT (SEP AMOUNT)? S? (CURRENCY SYMBOL | CURRENCY WORD)}. */
+    private int moneyAfterAmount(int k) {
+        int amount = amount(k);
+        if (amount < 0) {
+            return -1;
+        }
+        int separator = rangeSeparator(amount);
+        int second = separator > 0 ? amount(separator) : -1;
+        int end = second > 0 ? currencyAfter(second) : -1;
+        return end > 0 ? end : currencyAfter(amount);
+    }
+
+    private int currencyAfter(int k) {
+        int end = currency(k);
+        return end < 0 && is(k, SPACE) ? currency(k + 1) : end;
+    }
+
+    /** A currency symbol, or a currency word ("pounds sterling" included). */
+    private int currency(int k) {
+        if (isCurrencySymbol(k)) {
+            return k + 1;
+        }
+        if (!hasRole(k, Role.CURRENCY_WORD)) {
+            return -1;
+        }
+        int sterling = isWord(k, "pound", "pounds") ? requiredSpace(k + 1) : -1;
+        return isWord(sterling, "sterling") ? sterling + 1 : k + 1;
+    }
+
+    /** {@code CODE S? AMOUNT (SEP AMOUNT)?}, CODE being usd, eur, gbp, chf, jpy, cad or aud. */
+    private int currencyCodeAmount(int k) {
+        int amount = hasRole(k, Role.CURRENCY_CODE) ? amount(optionalSpace(k + 1)) : -1;
+        if (amount < 0) {
+            return -1;
+        }
+        int separator = rangeSeparator(amount);
+        int second = separator > 0 ? amount(separator) : -1;
+        return second > 0 ? second : amount;
+    }
+
+    /** {@code SYMBOL S? AMOUNT (SEP SYMBOL? S? AMOUNT)?}. */
+    private int symbolMoney(int k) {
+        int amount = isCurrencySymbol(k) ? amount(optionalSpace(k + 1)) : -1;
+        int separator = rangeSeparator(amount);
+        if (separator < 0) {
+            return amount;
+        }
+        int second = amount(optionalSpace(isCurrencySymbol(separator) ? separator + 1 : separator));
+        return second > 0 ? second : amount;
+    }
+
+    // ---- numbers ----
+
+    /**
+     * Number words: {@code WORD ([S-]+ (and S)? WORD)*}, each after the first following a cardinal ("twenty-five",
+     * "a hundred and fifty", "two thirds"), then {@code S? CURRENCY WORD} (money) or {@code S? PERCENT}
+     * (percentage). A contextual word alone ("one", "first", "second", "quarter") only with a currency or percent
+     * after it, or for "quarter" before "of" (a fraction).
+     */
+    private Match numberWords(int k) {
+        int end = numberWordsEnd(k);
+        if (end < 0) {
+            return null;
+        }
+        int j = optionalSpace(end);
+        int percent = percentSign(j);
+        Match match = hasRole(j, Role.CURRENCY_WORD) ? new Match(Redaction.MONEY, currency(j))
+                : percent > 0 ? new Match(Redaction.PERCENTAGE, percent) : new Match(Redaction.NUMBER, end);
+        boolean fraction = isWord(k, "quarter", "quarters") && is(k + 1, SPACE) && isWord(k + 2, "of");
+        boolean contextualAlone = end == k + 1 && reading(k).contextual() && match.end() == end && !fraction;
+        return contextualAlone ? null : match;
+    }
+
+    /** Past the number words at {@code k} ("one" alone included), or -1. */
+    private int numberWordsEnd(int k) {
+        if (reading(k) == null) {
+            return -1;
+        }
+        int end = k + 1;
+        while (reading(end - 1).kind() == Kind.CARDINAL) {
+            int j = spacesAndHyphens(end);
+            int and = j > end && isWord(j, "and") ? requiredSpace(j + 1) : -1;
+            int next = and > 0 ? and : j;
+            if (j == end || reading(next) == null) {
+                break;
+            }
+            end = next + 1;
+        }
+        return end;
+    }
+
+    /** Number words ending in an ordinal: "third", "twenty-first", "twentyfirst". */
+    private int ordinal(int k) {
+        int end = numberWordsEnd(k);
+        return end > 0 && reading(end - 1).kind() == Kind.ORDINAL ? end : -1;
+    }
+
+    /** An ordinal, or last or final. */
+    private int periodOrdinal(int k) {
+        return isWord(k, "last", "final") ? k + 1 : ordinal(k);
+    }
+
+    /** Digits, number words ("one" included) or a Roman numeral, as after a week or quarter word. */
+    private int periodValue(int k) {
+        if (is(k, NUMBER) || isRomanNumeral(k)) {
+            return k + 1;
+        }
+        return numberWordsEnd(k);
+    }
+
+    /** {@code (SEP VALUE)*} after a value ending at {@code end}. */
+    private int values(int end) {
+        while (end > 0) {
+            int next = periodValue(rangeSeparator(end));
+            if (next < 0) {
+                break;
+            }
+            end = next;
+        }
+        return end;
+    }
+
+    /**
+     * A Roman numeral, in any case; a lone capital I only where it cannot be the pronoun (not before a word in
+     * lower case other than a range word: "week I think" keeps its I, "weeks I to IV" does not).
+     */
+    private boolean isRomanNumeral(int k) {
+        if (!is(k, WORD) || !ROMAN_NUMERAL.matcher(t.get(k).folded()).matches()) {
+            return false;
+        }
+        if (!t.get(k).text().equals("I") || !is(k + 1, SPACE) || !is(k + 2, WORD)) {
+            return true;
+        }
+        String next = t.get(k + 2).text();
+        return !next.equals(next.toLowerCase(Locale.ROOT)) || hasRole(k + 2, Role.RANGE_WORD);
+    }
+
+    /** {@code NUM SCALE? (SEP NUM SCALE?)*}: always fits at a number. */
+    private int numberRange(int k) {
+        int end = amount(k);
+        while (end > 0) {
+            int next = amount(rangeSeparator(end));
+            if (next < 0) {
+                break;
+            }
+            end = next;
+        }
+        return end;
+    }
+
+    /** {@code N ([.,'’] N)*}. */
+    private int number(int k) {
+        if (!is(k, NUMBER)) {
+            return -1;
+        }
+        int end = k + 1;
+        while (isSymbol(end, ".,'’") && is(end + 1, NUMBER)) {
+            end += 2;
+        }
+        return end;
+    }
+
+    /** {@code NUM SCALE?}, SCALE being {@code S? (k|m|bn|b|mn|mln|tn|thousand|million|billion|trillion|mio.?|mrd.?)}. */
+    private int amount(int k) {
+        int number = number(k);
+        int scale = number > 0 ? optionalSpace(number) : -1;
+        if (!hasRole(scale, Role.SCALE)) {
+            return number;
+        }
+        if (hasRole(scale, Role.SCALE_WITH_DOT) && isSymbol(scale + 1, ".") && !isWordLike(scale + 2)) {
+            return scale + 2;
+        }
+        return isWordLike(scale + 1) ? number : scale + 1;
+    }
+
+    // ---- pieces ----
+
+    /** {@code N{1,2} (st|nd|rd|th)?}, not followed by a letter or digit. */
+    private int day(int k) {
+        if (!is(k, NUMBER) || length(k) > 2) {
+            return -1;
+        }
+        int end = isWord(k + 1, "st", "nd", "rd", "th") ? k + 2 : k + 1;
+        return isWordLike(end) ? -1 : end;
+    }
+
+    private int dayOrOrdinal(int k) {
+        int day = day(k);
+        return day > 0 ? day : ordinal(k);
+    }
+
+    /** {@code S (of S)? MONTH (,? S YEAR)?} after a day. */
+    private int monthAfterDay(int day) {
+        int j = requiredSpace(day);
+        int of = isWord(j, "of") ? requiredSpace(j + 1) : -1;
+        int month = month(of > 0 ? of : j);
+        return month > 0 ? optionalYear(month) : -1;
+    }
+
+    /** A month name, or an abbreviation and the dot after it (when no letter follows). */
+    private int month(int k) {
+        if (hasRole(k, Role.MONTH)) {
+            return k + 1;
+        }
+        if (!hasRole(k, Role.MONTH_ABBREVIATION)) {
+            return -1;
+        }
+        return isSymbol(k + 1, ".") && !is(k + 2, WORD) ? k + 2 : k + 1;
+    }
+
+    /** {@code ['’]? N{2,4}}, not followed by a letter. */
+    private int year(int k) {
+        int start = isSymbol(k, "'’") ? k + 1 : k;
+        return is(start, NUMBER) && length(start) >= 2 && length(start) <= 4 && !is(start + 1, WORD) ? start + 1 : -1;
+    }
+
+    /** {@code (fy S?)? YEAR}. */
+    private int fiscalOrPlainYear(int k) {
+        int fiscal = isWord(k, "fy") ? yearAfterFy(k + 1) : -1;
+        return fiscal > 0 ? fiscal : year(k);
+    }
+
+    private int yearAfterFy(int k) {
+        int year = year(k);
+        return year < 0 && is(k, SPACE) ? year(k + 1) : year;
+    }
+
+    /** {@code (,? S YEAR)?}: past the year, or {@code end} when there is none. */
+    private int optionalYear(int end) {
+        int year = year(requiredSpace(isSymbol(end, ",") ? end + 1 : end));
+        return year > 0 ? year : end;
+    }
+
+    /** {@code S? [-–—‒/] S?} or {@code S (to|through|thru|until|till|and|or) S}: where the next value starts, or -1. */
+    private int rangeSeparator(int k) {
+        if (k < 0) {
+            return -1;
+        }
+        int j = optionalSpace(k);
+        if (isSymbol(j, RANGE_DASHES)) {
+            return optionalSpace(j + 1);
+        }
+        return j > k && hasRole(j, Role.RANGE_WORD) ? requiredSpace(j + 1) : -1;
+    }
+
+    private int optionalSpace(int k) {
+        return is(k, SPACE) ? k + 1 : k;
+    }
+
+    private int requiredSpace(int k) {
+        return is(k, SPACE) ? k + 1 : -1;
+    }
+
+    private int spacesAndHyphens(int k) {
+        int j = k;
+        while (is(j, SPACE) || isSymbol(j, HYPHENS)) {
+            j++;
         }
         return j;
     }
 
-    // A sign directly before a number (-12, ±3, ~40) goes with it, unless it joins two words (A-12).
-    private boolean startsWith(int i, String prefix) {
-        if (i + prefix.length() > n) {
-            return false;
+    private int spacesSlashesAndHyphens(int k) {
+        int j = k;
+        while (is(j, SPACE) || isSymbol(j, HYPHENS + "/")) {
+            j++;
         }
-        for (int k = 0; k < prefix.length(); k++) {
-            if (t[i + k] != prefix.charAt(k)) {
-                return false;
+        return j;
+    }
+
+    /** Past the word (adjacent words and numbers) that token {@code end - 1} is part of, if any. */
+    private int wordEnd(int end) {
+        int j = end;
+        while (isWordLike(j - 1) && isWordLike(j)) {
+            j++;
+        }
+        return j;
+    }
+
+    private boolean hasNumber(int start, int end) {
+        for (int k = start; k < end; k++) {
+            if (is(k, NUMBER)) {
+                return true;
             }
         }
-        return true;
+        return false;
     }
 
-    private int withSign(int start) {
-        if (start == 0) {
-            return start;
-        }
-        char before = t[start - 1];
-        boolean sign = before == '-' || before == '+' || before == '−' || before == '±' || before == '~' || before == '≈';
-        if (!sign) {
-            return start;
-        }
-        return start >= 2 && Words.isWordCodePoint(Character.codePointBefore(t, start - 1)) ? start : start - 1;
+    /** A sign right before a number (-12, ±3, ~40) goes with it, unless it joins two words (A-12). */
+    private int withSign(int k) {
+        boolean sign = is(k, NUMBER) && isSymbol(k - 1, SIGNS);
+        return sign && !isWordLike(k - 2) ? k - 1 : k;
     }
 
-    private boolean isOrdinalSuffix(int start, int end) {
-        return Keywords.is(t, start, end, "st") || Keywords.is(t, start, end, "nd") || Keywords.is(t, start, end, "rd")
-                || Keywords.is(t, start, end, "th");
+    // ---- tokens ----
+
+    private boolean is(int k, Token.Type type) {
+        return k >= 0 && k < t.size() && t.get(k).is(type);
     }
 
-    private boolean isCenturyYear(int start, int end) {
-        if (end - start != 4) {
+    private boolean isWordLike(int k) {
+        return is(k, WORD) || is(k, NUMBER);
+    }
+
+    /** True when token {@code k} is a word and one of {@code words} (lower case). */
+    private boolean isWord(int k, String... words) {
+        if (!is(k, WORD)) {
             return false;
         }
-        char first = t[start];
-        char second = t[start + 1];
-        return (first == '1' && second == '9') || (first == '2' && second == '0');
-    }
-
-    private boolean isDateSeparator(int i) {
-        return i < n && (t[i] == '-' || t[i] == '/' || t[i] == '.') && isNumericAt(i + 1);
-    }
-
-    private boolean isNumericAt(int i) {
-        if (i < 0 || i >= n) {
-            return false;
+        for (String word : words) {
+            if (t.get(k).folded().equals(word)) {
+                return true;
+            }
         }
-        char c = t[i];
-        return c < 0x80 ? ASCII_TYPE[c] == DIGIT : isNumeric(Character.codePointAt(t, i));
+        return false;
     }
 
-    private boolean isLetterAt(int i) {
-        if (i >= n) {
-            return false;
-        }
-        char c = t[i];
-        return c < 0x80 ? ASCII_TYPE[c] == LETTER : isLetterOrMark(Character.codePointAt(t, i));
+    private boolean hasRole(int k, Role role) {
+        return is(k, WORD) && Keywords.is(t.get(k).folded(), role);
     }
 
-    private boolean isWordAt(int i) {
-        if (i >= n) {
-            return false;
-        }
-        char c = t[i];
-        return c < 0x80 ? (ASCII_TYPE[c] & WORD) != 0 : Words.isWordCodePoint(Character.codePointAt(t, i));
+    private Reading reading(int k) {
+        return k >= 0 && k < t.size() ? readings[k] : null;
     }
 
-    static boolean isNumeric(int codePoint) {
-        if (codePoint < 0x80) {
-            return codePoint >= '0' && codePoint <= '9';
-        }
-        int type = Character.getType(codePoint);
-        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
-                || type == Character.OTHER_NUMBER;
+    /** True when token {@code k} is a symbol among {@code characters} (BMP characters). */
+    private boolean isSymbol(int k, String characters) {
+        return is(k, SYMBOL) && characters.indexOf(t.get(k).text().charAt(0)) >= 0;
     }
 
-    private static boolean isLetterOrMark(int codePoint) {
-        if (codePoint < 0x80) {
-            return (codePoint >= 'a' && codePoint <= 'z') || (codePoint >= 'A' && codePoint <= 'Z');
-        }
-        return Words.isWordCodePoint(codePoint) && !isNumeric(codePoint);
+    private boolean isCurrencySymbol(int k) {
+        return is(k, SYMBOL) && Character.getType(t.get(k).text().codePointAt(0)) == Character.CURRENCY_SYMBOL;
     }
 
-    private static boolean isCurrencySymbol(int codePoint) {
-        return codePoint < 0x80 ? codePoint == '$' : Character.getType(codePoint) == Character.CURRENCY_SYMBOL;
+    private boolean isCenturyYear(int k) {
+        return is(k, NUMBER) && length(k) == 4 && (t.get(k).text().startsWith("19") || t.get(k).text().startsWith("20"));
     }
 
-    private static boolean isSpace(char c) {
-        return c < 0x80 ? ASCII_TYPE[c] == SPACE : c == '\u00A0' || c == '\u202F';
-    }
-
-    private static boolean isRangeDash(char c) {
-        return c == '-' || c == '–' || c == '—' || c == '‒' || c == '/';
-    }
-
-    private static boolean isNumberSeparator(char c) {
-        return c == '.' || c == ',' || c == '\'' || c == '’';
+    /** The length of token {@code k} as a reader sees it ({@link Token#length}). */
+    private int length(int k) {
+        return t.get(k).length();
     }
 }

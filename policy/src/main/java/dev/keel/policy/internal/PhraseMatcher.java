@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.text.NormalizedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,11 +13,14 @@ import java.util.Locale;
 public final class PhraseMatcher {
 
     /** What a phrase must look like: words of letters and digits, each optionally ending in {@code *}. */
-    public static final String PHRASE_PATTERN = "^[\\p{L}\\p{N}\\p{M}]+\\*?(?:[\\s\\-]+[\\p{L}\\p{N}\\p{M}]+\\*?)*$";
+    public static final String PHRASE_PATTERN =
+            "^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?(?:[\\s\\-]+[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?)*$";
 
     /** The message for a phrase that does not match {@link #PHRASE_PATTERN}. */
     public static final String PHRASE_RULE = "must be words of letters and digits separated by spaces or hyphens,"
             + " each optionally ending in * (for example \"dock capacit*\")";
+
+    private static final int NONE = Integer.MAX_VALUE;
 
     private final String phrase;
     private final String[] words;
@@ -33,7 +37,8 @@ public final class PhraseMatcher {
     /** Compiles a phrase that matches {@link #PHRASE_PATTERN}. */
     public static PhraseMatcher compile(String phrase, int maxGap) {
         List<String> parts = new ArrayList<>();
-        for (String part : phrase.strip().split("[\\s\\-]+")) {
+        // Normalised as the text is, so that a phrase written with accents matches the words it names.
+        for (String part : NormalizedText.of(phrase).text().strip().split("[\\s\\-]+")) {
             if (!part.isEmpty()) {
                 parts.add(part.toLowerCase(Locale.ROOT));
             }
@@ -54,36 +59,36 @@ public final class PhraseMatcher {
     }
 
     /**
-     * The first (leftmost) occurrence in {@code words}, as {@code {first word, last word}}, or null.
-     * Among occurrences starting at the same word, the one with the smallest gaps wins.
+     * The first (leftmost) occurrence in {@code text}, as {@code {first word, last word}}, or null. Among
+     * occurrences starting at the same word, the one whose every word comes as early as possible wins (so the
+     * smallest gaps, first gap first).
+     *
+     * <p>One pass per phrase word, right to left over the text: time and memory proportional to the number of
+     * words of the text times those of the phrase, whatever the gaps (trying each way to fill them would grow as
+     * (gap + 1) to the power of the phrase's length).
      */
     public int[] find(Words text) {
-        for (int first = 0; first < text.count(); first++) {
-            if (matches(text, first, 0)) {
-                int last = matchRest(text, first, 1);
-                if (last >= 0) {
-                    return new int[] {first, last};
-                }
+        int n = text.count();
+        // earliest[w][i]: the first word at or after i where phrase words w.. can match with w there; NONE if none.
+        int[][] earliest = new int[words.length][];
+        for (int w = words.length - 1; w >= 0; w--) {
+            int[] row = new int[n + 1];
+            row[n] = NONE;
+            for (int i = n - 1; i >= 0; i--) {
+                boolean fits = matches(text, i, w) && (w == words.length - 1 || earliest[w + 1][i + 1] <= i + 1 + maxGap);
+                row[i] = fits ? i : row[i + 1];
             }
+            earliest[w] = row;
         }
-        return null;
-    }
-
-    // Depth-first over the allowed gaps: phrases are a few words and gaps at most 10, so this stays small.
-    private int matchRest(Words text, int previous, int wordIndex) {
-        if (wordIndex == words.length) {
-            return previous;
+        int first = earliest[0][0];
+        if (first == NONE) {
+            return null;
         }
-        int limit = Math.min(text.count() - 1, previous + 1 + maxGap);
-        for (int next = previous + 1; next <= limit; next++) {
-            if (matches(text, next, wordIndex)) {
-                int last = matchRest(text, next, wordIndex + 1);
-                if (last >= 0) {
-                    return last;
-                }
-            }
+        int last = first;
+        for (int w = 1; w < words.length; w++) {
+            last = earliest[w][last + 1];
         }
-        return -1;
+        return new int[] {first, last};
     }
 
     private boolean matches(Words text, int word, int wordIndex) {

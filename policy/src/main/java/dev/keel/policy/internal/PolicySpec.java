@@ -26,7 +26,30 @@ public record PolicySpec(
         @NotEmpty(message = "must define at least one role")
         Map<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.ROLE_NAME) String, @NotNull(message = Messages.REQUIRED) @Valid Role> roles,
         List<@NotNull(message = Messages.REQUIRED) @Valid Restriction> restrictions,
-        List<@NotNull(message = Messages.REQUIRED) @Valid DomainRuleSpec> domainRules) {
+        List<@NotNull(message = Messages.REQUIRED) @Valid DomainRuleSpec> domainRules,
+        @Valid SensitivitySpec sensitivity,
+        @Size(max = 2000, message = Messages.SIZE) @Pattern(regexp = "(?s).*\\S.*", message = Messages.NOT_BLANK)
+        String partialInstruction) {
+
+    /** {@code sensitivity}: what must never leave the house. */
+    public record SensitivitySpec(
+            @UniqueElements(message = Messages.UNIQUE)
+            List<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String> internalOnlyClearances,
+            @UniqueElements(message = Messages.UNIQUE)
+            List<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String> internalOnlyDomains,
+            List<@NotNull(message = Messages.REQUIRED) @Valid MarkingSpec> markings) {
+    }
+
+    /** One entry of {@code sensitivity.markings}. */
+    public record MarkingSpec(
+            @NotNull(message = Messages.REQUIRED)
+            @Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String id,
+            @NotEmpty(message = "must list at least one phrase")
+            List<@NotNull(message = Messages.REQUIRED)
+                 @Pattern(regexp = "(?s).*[\\p{L}\\p{N}].*", message = "must hold at least one letter or digit")
+                 @Size(max = 200, message = Messages.SIZE) String> phrases,
+            Boolean caseSensitive) {
+    }
 
     /** One entry of {@code roles}. */
     public record Role(

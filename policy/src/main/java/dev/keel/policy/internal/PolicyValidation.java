@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
 import jakarta.validation.ConstraintViolation;
@@ -47,6 +48,7 @@ public final class PolicyValidation {
         }
         if (spec.restrictions() != null) {
             checkRestrictionIdsAreUnique(spec.restrictions(), violations);
+            checkReplacementsHoldNoFigure(spec.restrictions(), violations);
         }
         violations.sort(null);
         return violations;
@@ -79,6 +81,7 @@ public final class PolicyValidation {
             }
         }
         checkRestrictionIdsAreUnique(specs, violations);
+        checkReplacementsHoldNoFigure(specs, violations);
         violations.sort(null);
         return violations;
     }
@@ -96,6 +99,27 @@ public final class PolicyValidation {
             if (first != null) {
                 violations.add(new PolicyViolation("/restrictions/" + i + "/id",
                         "repeats the id of /restrictions/" + first));
+            }
+        }
+    }
+
+    // A replacement stands in the answer under PARTIAL too, where no figure may appear, and the filter does not
+    // read its own replacements again.
+    private static void checkReplacementsHoldNoFigure(List<PolicySpec.Restriction> restrictions,
+            List<PolicyViolation> violations) {
+        for (int i = 0; i < restrictions.size(); i++) {
+            PolicySpec.Restriction restriction = restrictions.get(i);
+            if (restriction == null || restriction.replacement() == null) {
+                continue;
+            }
+            NormalizedText replacement = NormalizedText.ofMarkup(restriction.replacement());
+            List<String> withheld = new ArrayList<>();
+            PartialRedactor.scan(replacement, (kind, start, end) -> withheld.add(restriction.replacement()
+                    .substring(replacement.originalStart(start), replacement.originalEnd(end))));
+            if (!withheld.isEmpty()) {
+                violations.add(new PolicyViolation("/restrictions/" + i + "/replacement", "must not contain a figure"
+                        + " or anything else PARTIAL withholds, since it is shown in PARTIAL answers too: found \""
+                        + withheld.get(0) + "\""));
             }
         }
     }

@@ -1,6 +1,9 @@
 package dev.keel.policy.internal;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
 import dev.keel.core.Decision;
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
@@ -8,40 +11,38 @@ import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * {@link OutboundFilter}: the qualitative restrictions (compiled once, searched by {@link RestrictionMatcher})
- * under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Overlapping findings are merged into one
- * redaction of the kind of the one that starts first. Immutable and thread-safe.
+ * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
+ * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
+ * the text normalised once ({@link NormalizedText#ofMarkup}: character references decoded, invisible characters
+ * removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
+ * and the replacements are made there. Overlapping findings are merged into one redaction of the kind of the one
+ * that starts first. Immutable and thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
-    private final RestrictionMatcher matcher;
-    // For each pattern, in the matcher's order: the restriction it belongs to.
-    private final String[] restrictionIds;
-    private final String[] replacements;
+    private final List<RestrictionPattern> patterns;
 
     public RedactingOutboundFilter(List<QualitativeRestriction> restrictions) {
         List<PolicyViolation> violations = PolicyValidation.validateRestrictions(restrictions);
         if (!violations.isEmpty()) {
             throw new PolicyValidationException(violations);
         }
-        List<String> patterns = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        List<String> replacementTexts = new ArrayList<>();
+        List<RestrictionPattern> compiled = new ArrayList<>();
         for (QualitativeRestriction restriction : restrictions) {
             for (String pattern : restriction.patterns()) {
-                patterns.add(pattern);
-                ids.add(restriction.id());
-                replacementTexts.add(restriction.replacement());
+                compiled.add(new RestrictionPattern(restriction.id(), restriction.replacement(), Pattern.compile(pattern)));
             }
         }
-        this.matcher = new RestrictionMatcher(patterns);
-        this.restrictionIds = ids.toArray(String[]::new);
-        this.replacements = replacementTexts.toArray(String[]::new);
+        this.patterns = List.copyOf(compiled);
+    }
+
+    private record RestrictionPattern(String id, String replacement, Pattern pattern) {
     }
 
     @Override
@@ -53,41 +54,105 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     : List.of(new Redaction(Redaction.DENIED, 0, text.length(), text, ""));
             return new FilteredText(decision, "", all);
         }
-        Spans spans = new Spans();
-        matcher.find(text, (pattern, start, end) -> spans.add(restrictionIds[pattern], replacements[pattern], start, end));
-        if (decision == Decision.PARTIAL) {
-            PartialRedactor.scan(text, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind), start, end));
+        boolean partial = decision == Decision.PARTIAL;
+        if (!partial && patterns.isEmpty()) {
+            return new FilteredText(decision, text, List.of());
         }
-        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision, text);
+        NormalizedText normalized = NormalizedText.ofMarkup(text);
+        Spans spans = new Spans(text);
+        for (RestrictionPattern restriction : patterns) {
+            Matcher matcher = restriction.pattern().matcher(normalized.text());
+            while (matcher.find()) {
+                if (matcher.end() > matcher.start()) {
+                    spans.add(restriction.id(), restriction.replacement(), normalized.originalStart(matcher.start()),
+                            normalized.originalEnd(matcher.end()));
+                }
+            }
+        }
+        if (partial) {
+            PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind),
+                    normalized.originalStart(start), normalized.originalEnd(end)));
+            spans.withholdNumbersLeft();
+        }
+        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision);
     }
 
     private record Span(String kind, String replacement, int start, int end) {
     }
 
-    /** Collected findings; merged and applied once at the end. Not thread-safe (one per call). */
+    /** Findings, in offsets of the original; merged and applied once at the end. Not thread-safe (one per call). */
     private static final class Spans {
         // Earliest first; of two starting together the longer first, so that it absorbs the other.
         private static final Comparator<Span> ORDER = Comparator.comparingInt(Span::start)
                 .thenComparing(Comparator.comparingInt(Span::end).reversed());
 
+        private final String text;
         private final List<Span> found = new ArrayList<>();
 
+        Spans(String text) {
+            this.text = text;
+        }
+
+        /**
+         * A finding from {@code start} to {@code end} of the original. Invisible characters and combining marks right
+         * before or after it go with it: they belong to no word of their own, and left behind would dangle.
+         */
         void add(String kind, String replacement, int start, int end) {
-            found.add(new Span(kind, replacement, start, end));
+            int widenedStart = start;
+            while (widenedStart > 0 && isInvisible(text.codePointBefore(widenedStart))) {
+                widenedStart -= Character.charCount(text.codePointBefore(widenedStart));
+            }
+            int widenedEnd = end;
+            while (widenedEnd < text.length() && isInvisible(text.codePointAt(widenedEnd))) {
+                widenedEnd += Character.charCount(text.codePointAt(widenedEnd));
+            }
+            found.add(new Span(kind, replacement, widenedStart, widenedEnd));
+        }
+
+        private static boolean isInvisible(int cp) {
+            int type = Character.getType(cp);
+            return NormalizedText.isDefaultIgnorable(cp) || type == Character.NON_SPACING_MARK
+                    || type == Character.ENCLOSING_MARK;
+        }
+
+        /**
+         * Withholds, with the rest of its word, every character of Unicode category N that nothing found covers. The
+         * scan reads the normalised text, in which the digits of a character reference ({@code &#107;} is "k") are
+         * gone; left in the original, they would still be digits in the output.
+         */
+        void withholdNumbersLeft() {
+            BitSet covered = new BitSet(text.length());
+            found.forEach(span -> covered.set(span.start(), span.end()));
+            int i = 0;
+            while (i < text.length()) {
+                int cp = text.codePointAt(i);
+                if (covered.get(i) || !Token.isNumeric(cp)) {
+                    i += Character.charCount(cp);
+                    continue;
+                }
+                int start = i;
+                while (start > 0 && !covered.get(start - 1) && Words.isWordCodePoint(text.codePointBefore(start))) {
+                    start -= Character.charCount(text.codePointBefore(start));
+                }
+                int end = i + Character.charCount(cp);
+                while (end < text.length() && !covered.get(end) && Words.isWordCodePoint(text.codePointAt(end))) {
+                    end += Character.charCount(text.codePointAt(end));
+                }
+                add(Redaction.NUMBER, PartialRedactor.placeholder(Redaction.NUMBER), start, end);
+                covered.set(start, end);
+                i = end;
+            }
         }
 
         boolean isEmpty() {
             return found.isEmpty();
         }
 
-        FilteredText apply(Decision decision, String text) {
-            if (!inOrder()) {
-                found.sort(ORDER); // the PARTIAL scan alone reports in order: no sort
-            }
-            // Merge overlaps first, so that the output can be written into an array of its exact size: faster
-            // than appending piece by piece to a StringBuilder.
+        FilteredText apply(Decision decision) {
+            found.sort(ORDER);
             List<Redaction> redactions = new ArrayList<>(found.size());
-            int length = text.length();
+            StringBuilder out = new StringBuilder(text.length());
+            int copied = 0;
             int index = 0;
             while (index < found.size()) {
                 Span first = found.get(index++);
@@ -97,30 +162,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                 }
                 redactions.add(new Redaction(first.kind(), first.start(), end, text.substring(first.start(), end),
                         first.replacement()));
-                length += first.replacement().length() - (end - first.start());
+                out.append(text, copied, first.start()).append(first.replacement());
+                copied = end;
             }
-            char[] out = new char[length];
-            int written = 0;
-            int copied = 0;
-            for (Redaction redaction : redactions) {
-                text.getChars(copied, redaction.start(), out, written);
-                written += redaction.start() - copied;
-                String replacement = redaction.replacement();
-                replacement.getChars(0, replacement.length(), out, written);
-                written += replacement.length();
-                copied = redaction.end();
-            }
-            text.getChars(copied, text.length(), out, written);
-            return new FilteredText(decision, new String(out), redactions);
-        }
-
-        private boolean inOrder() {
-            for (int i = 1; i < found.size(); i++) {
-                if (ORDER.compare(found.get(i - 1), found.get(i)) > 0) {
-                    return false;
-                }
-            }
-            return true;
+            out.append(text, copied, text.length());
+            return new FilteredText(decision, out.toString(), redactions);
         }
     }
 }

@@ -8,7 +8,11 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** The annotated string must compile as a Java regular expression. Null is valid (checked elsewhere). */
+/**
+ * The annotated string must compile as a restriction pattern: a regular expression in the syntax of RE2, the
+ * linear-time engine the outbound filter runs it on (no lookaround, no back-references). Null is valid (checked
+ * elsewhere).
+ */
 @Documented
 @Constraint(validatedBy = RegularExpressionValidator.class)
 @Target({ElementType.FIELD, ElementType.TYPE_USE, ElementType.PARAMETER})

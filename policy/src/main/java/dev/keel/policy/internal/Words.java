@@ -55,15 +55,6 @@ public final class Words {
 
     /** True for letters, digits (any script) and combining marks. */
     public static boolean isWordCodePoint(int codePoint) {
-        if (codePoint < 0x80) {
-            return (codePoint >= 'a' && codePoint <= 'z') || (codePoint >= 'A' && codePoint <= 'Z')
-                    || (codePoint >= '0' && codePoint <= '9');
-        }
-        return isNonAsciiWordCodePoint(codePoint);
-    }
-
-    // Kept out of isWordCodePoint so that the ASCII test stays small enough to be inlined everywhere.
-    private static boolean isNonAsciiWordCodePoint(int codePoint) {
         switch (Character.getType(codePoint)) {
             case Character.UPPERCASE_LETTER:
             case Character.LOWERCASE_LETTER:

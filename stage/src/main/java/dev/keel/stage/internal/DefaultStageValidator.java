@@ -1,8 +1,8 @@
 package dev.keel.stage.internal;
 
 import dev.keel.core.InvalidInputException;
-import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.ModelJson;
 import dev.keel.core.json.JsonNumbers;
 import dev.keel.stage.Condition;
 import dev.keel.stage.KnownEntities;
@@ -59,12 +59,11 @@ public final class DefaultStageValidator implements StageValidator {
         if (rawOutput == null) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, "there is no output", null);
         }
-        Object parsed;
-        try {
-            parsed = codec.parse(rawOutput);
-        } catch (WireFormatException e) {
-            return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, notJson(rawOutput, e), null);
+        ModelJson.Reading reading = ModelJson.read(codec, rawOutput);
+        if (!reading.ok()) {
+            return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, reading.problem(), null);
         }
+        Object parsed = reading.value();
         if (!(parsed instanceof Map)) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_OBJECT, "the output must be a single JSON object, found "
                     + JsonCodec.describe(parsed), null);
@@ -108,36 +107,6 @@ public final class DefaultStageValidator implements StageValidator {
     private static StageValidation invalid(StageContract contract, ViolationCode code, String message,
                                            Map<String, Object> output) {
         return StageValidation.invalid(contract.id(), List.of(new StageViolation(code, "", message)), output);
-    }
-
-    /** Says what is wrong in the words a model can act on: fences, prose before or after, or the parser's finding. */
-    private String notJson(String raw, WireFormatException e) {
-        String trimmed = JsText.trim(raw);
-        if (trimmed.isEmpty()) {
-            return "the output is empty; return a single JSON object";
-        }
-        if (trimmed.startsWith("```")) {
-            return "the output is wrapped in a Markdown code fence; return the bare JSON object, nothing around it";
-        }
-        if (trimmed.charAt(0) != '{' && trimmed.charAt(0) != '[' && trimmed.indexOf('{') > 0) {
-            return "the output has text before the JSON object; return the bare JSON object, no prose";
-        }
-        if (trimmed.charAt(0) == '{' && endsAnObjectBefore(trimmed, trimmed.lastIndexOf('}'))) {
-            return "the output has text after the JSON object; return the bare JSON object, no prose";
-        }
-        return "the output is not strict JSON (" + e.code() + "): " + e.getMessage();
-    }
-
-    /** Whether the text up to {@code end} is one JSON object and something follows it. */
-    private boolean endsAnObjectBefore(String text, int end) {
-        if (end <= 0 || end == text.length() - 1) {
-            return false;
-        }
-        try {
-            return codec.parse(text.substring(0, end + 1)) instanceof Map;
-        } catch (WireFormatException e) {
-            return false;
-        }
     }
 
     // ---- the walk ----

@@ -2,6 +2,7 @@ package dev.keel.examples.marp;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Provenance;
+import dev.keel.pipeline.TraceStep;
 import dev.keel.examples.marp.evidence.ProvenanceStub;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -7,13 +7,13 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.policy.OutboundFilter;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.examples.marp.evidence.GovernedData;
 import dev.keel.examples.marp.evidence.GovernedDataSource;
-import dev.keel.routing.PromptSignals;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
 import java.io.InputStream;
@@ -97,11 +97,13 @@ class MarpAssistantTest {
         assertThat(answer.citations()).isNotEmpty();
         assertThat(answer.text()).contains("84%", "120 MEUR", "Weekly figures");
 
-        // Every cited figure or quote is what the raw file holds at its locator.
+        // Every cited figure or quote is what the raw file holds at its locator (a quote as the ALLOW filter leaves it).
         EvidenceFiles files = new EvidenceFiles();
+        OutboundFilter filter = OutboundFilter.create(MarpData.policy());
         for (Citation citation : answer.citations()) {
             if (citation.isQuote()) {
-                assertThat(files.text(citation.locator())).as(citation.locator()).isEqualTo(citation.rendered());
+                assertThat(filter.apply(Decision.ALLOW, files.text(citation.locator())).text()).as(citation.locator())
+                        .isEqualTo(citation.rendered());
             } else {
                 assertThat(files.number(citation.locator())).as(citation.locator()).isEqualByComparingTo(citation.value());
             }
@@ -201,7 +203,7 @@ class MarpAssistantTest {
         for (int i = 0; ; i++) {
             String prompt = "SCENARIO 2: compare the calendars for retiring two boats " + "and keep margin ".repeat(i % 5) + "x".repeat(i);
             String target = RoutingIndex.create(MarpData.routingTable()).route(RoutingRequest.builder().role("planner").clearance("secret").prompt(prompt).build()).backendTarget();
-            if (!target.equals("internal_chatgpt") && !PromptSignals.mentionsTopSecret(prompt)) {
+            if (!target.equals("internal_chatgpt")) {
                 return prompt;
             }
         }

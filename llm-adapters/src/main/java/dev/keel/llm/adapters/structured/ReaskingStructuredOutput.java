@@ -1,7 +1,7 @@
 package dev.keel.llm.adapters.structured;
 
-import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -47,12 +47,17 @@ final class ReaskingStructuredOutput implements StructuredOutput {
             ChatRequest ask = request.toBuilder().messages(conversation).responseFormat(ResponseFormat.JSON).build();
             ChatReply reply = backend.chat(ask);
             Map<String, Object> output = null;
-            try {
-                output = codec.parseObject(unfenced(reply.text()));
+            ModelJson.Reading reading = ModelJson.read(codec, reply.text());
+            if (!reading.ok()) {
+                violations = List.of(new OutputViolation(OutputViolation.NOT_JSON, "", reading.problem()));
+            } else if (reading.value() instanceof Map) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> object = (Map<String, Object>) reading.value();
+                output = object;
                 violations = List.copyOf(validator.validate(output));
-            } catch (WireFormatException e) {
+            } else {
                 violations = List.of(new OutputViolation(OutputViolation.NOT_JSON, "",
-                        "the reply is not one JSON object (" + e.code() + "): " + e.getMessage()));
+                        "the output must be a single JSON object, found " + JsonCodec.describe(reading.value())));
             }
             attempts.add(new StructuredAttempt(attempt, reply.backendId(), reply.usage(), violations));
             if (violations.isEmpty()) {
@@ -72,20 +77,6 @@ final class ReaskingStructuredOutput implements StructuredOutput {
             text.append("- and ").append(violations.size() - MAX_LISTED_VIOLATIONS).append(" more\n");
         }
         return text.append("Reply again with one JSON object only, with these violations corrected.").toString();
-    }
-
-    /** The content of a reply that is exactly one Markdown code fence; any other reply as it is. */
-    static String unfenced(String text) {
-        String trimmed = text.strip();
-        if (!trimmed.startsWith("```") || !trimmed.endsWith("```") || trimmed.length() < 6) {
-            return text;
-        }
-        int firstLineEnd = trimmed.indexOf('\n');
-        if (firstLineEnd < 0) {
-            return text;
-        }
-        String body = trimmed.substring(firstLineEnd + 1, trimmed.length() - 3);
-        return body.contains("```") ? text : body;
     }
 
     @Override

@@ -7,9 +7,9 @@ import dev.keel.core.spi.LlmBackend;
 /**
  * Asks a backend for one JSON object and holds it to a contract. Each ask sends the request with
  * {@link dev.keel.core.spi.ResponseFormat#JSON} and an instruction (first system message) to reply with one
- * JSON object only; the reply is parsed with the strict core codec (a reply that is exactly one Markdown code
- * fence is unwrapped first, because models add fences even in JSON mode) and checked with the
- * {@link OutputValidator}. A reply that is not a JSON object is the violation {@value OutputViolation#NOT_JSON}.
+ * JSON object only; the reply is read under the rule of {@link dev.keel.core.json.ModelJson}, the one the stage
+ * runtime applies too (exactly one strict JSON value, nothing around it: a reply in a Markdown code fence is not
+ * unwrapped but asked again, with that said) and checked with the {@link OutputValidator}. A reply that is not a JSON object is the violation {@value OutputViolation#NOT_JSON}.
  * While violations remain and attempts are left, the model is re-asked with its previous reply and the list of
  * violations; at most {@code maxAttempts} asks are made.
  *

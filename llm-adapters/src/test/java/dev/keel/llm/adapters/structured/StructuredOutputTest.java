@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -78,7 +79,7 @@ class StructuredOutputTest {
         Scripted backend = new Scripted(
                 "Sure! {summary: A is steadier",
                 "{\"summary\": \"A is steadier\", \"confidence\": 1.5}",
-                "```json\n{\"summary\": \"A is steadier\", \"confidence\": 0.7}\n```");
+                "{\"summary\": \"A is steadier\", \"confidence\": 0.7}");
 
         StructuredResult result = StructuredOutput.create(backend, CONTRACT, 3).call(REQUEST);
 
@@ -89,7 +90,7 @@ class StructuredOutputTest {
                 .satisfies(v -> {
                     assertThat(v.code()).isEqualTo(OutputViolation.NOT_JSON);
                     assertThat(v.path()).isEmpty();
-                    assertThat(v.message()).startsWith("the reply is not one JSON object (json_malformed)");
+                    assertThat(v.message()).startsWith("the output has text before the JSON object");
                 });
         assertThat(result.attempts().get(1).violations())
                 .containsExactly(new OutputViolation("out_of_range", "/confidence", "confidence must be a number in [0, 1]"));
@@ -137,12 +138,19 @@ class StructuredOutputTest {
     }
 
     @Test
-    void onlyAWholeFencedReplyIsUnwrapped() {
-        assertThat(ReaskingStructuredOutput.unfenced("```json\n{\"a\":1}\n```")).isEqualTo("{\"a\":1}\n");
-        assertThat(ReaskingStructuredOutput.unfenced("```\n{}\n```")).isEqualTo("{}\n");
-        assertThat(ReaskingStructuredOutput.unfenced("text ```json\n{}\n```")).isEqualTo("text ```json\n{}\n```");
-        assertThat(ReaskingStructuredOutput.unfenced("```json\n{}\n``` and ```x```")).isEqualTo("```json\n{}\n``` and ```x```");
-        assertThat(ReaskingStructuredOutput.unfenced("{}")).isEqualTo("{}");
+    void aFencedReplyIsAskedAgainUnderTheRuleTheStageRuntimeApplies() {
+        Scripted backend = new Scripted("```json\n{\"a\":1}\n```", "{\"a\":1}");
+        OutputValidator any = output -> List.of();
+
+        StructuredResult result = StructuredOutput.create(backend, any, 2).call(REQUEST);
+
+        assertThat(result.attempts()).hasSize(2);
+        assertThat(result.attempts().get(0).violations()).singleElement().satisfies(v -> {
+            assertThat(v.code()).isEqualTo(OutputViolation.NOT_JSON);
+            assertThat(v.message()).isEqualTo(ModelJson.read(JsonCodec.strict(), "```json\n{}\n```").problem());
+        });
+        assertThat(backend.requests.get(1).messages().get(3).text()).contains("Markdown code fence");
+        assertThat(result.output()).hasValueSatisfying(o -> assertThat(o).containsEntry("a", new BigDecimal("1")));
     }
 
     @Test

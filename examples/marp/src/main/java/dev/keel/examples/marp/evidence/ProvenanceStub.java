@@ -12,7 +12,8 @@ import java.util.Map;
  * in its own order ({@code role}, {@code clearance}, {@code governance_decision}, {@code evidence_sources},
  * {@code router_selected_llm}, {@code backend_target}, {@code backend_used}, {@code top_secret_internal_only},
  * {@code reasoning_mode}, {@code subtasks_executed}, {@code confidence}), followed, when set, by {@code domains},
- * {@code routing_override}, {@code backend_used_reason}, {@code evidence_routing} and {@code reason_codes}.
+ * {@code routing_override}, {@code backend_used_reason} and {@code evidence_routing}; the reason codes stay in the
+ * provenance and the audit record.
  * Evidence contributes the extensions {@value #SUBTASKS_EXECUTED}, {@value #CONFIDENCE} and
  * {@value #EVIDENCE_ROUTING}; routing contributes its own ({@link RoutingDecision#applyTo}).
  *
@@ -44,10 +45,15 @@ public final class ProvenanceStub {
 
     /** Sets the {@value #CONFIDENCE} extension. */
     public static Provenance.Builder confidence(Provenance.Builder provenance, Confidence confidence) {
+        return provenance.extension(CONFIDENCE, confidenceWire(confidence));
+    }
+
+    /** The value of the {@value #CONFIDENCE} extension: {@code {"level", "rationale"}}. */
+    public static Map<String, Object> confidenceWire(Confidence confidence) {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("level", confidence.level().wireName());
         wire.put("rationale", confidence.rationale());
-        return provenance.extension(CONFIDENCE, wire);
+        return wire;
     }
 
     /** The stub as an insertion-ordered JSON object of plain values, with the stub's field names. */
@@ -57,7 +63,11 @@ public final class ProvenanceStub {
         wire.put("role", provenance.principal().role());
         wire.put("clearance", provenance.principal().clearance());
         wire.put("governance_decision", provenance.decision().wireName());
-        wire.put("evidence_sources", provenance.evidenceSources().toWire());
+        Map<String, Object> sources = new LinkedHashMap<>();
+        for (String kind : List.of("policy", "regulated_knowledge", "governed_data")) {
+            sources.put(kind, provenance.evidenceSources().of(kind));
+        }
+        wire.put("evidence_sources", sources);
         wire.put("router_selected_llm", extensions.get(RoutingDecision.ROUTER_SELECTED_LLM));
         wire.put("backend_target", provenance.backendTarget());
         wire.put("backend_used", provenance.backendUsed());
@@ -69,9 +79,6 @@ public final class ProvenanceStub {
         putIfSet(wire, "routing_override", extensions.get(RoutingDecision.ROUTING_OVERRIDE));
         putIfSet(wire, "backend_used_reason", provenance.backendUsedReason());
         putIfSet(wire, "evidence_routing", extensions.get(EVIDENCE_ROUTING));
-        if (!provenance.reasonCodes().isEmpty()) {
-            wire.put("reason_codes", provenance.reasonCodes().values());
-        }
         return wire;
     }
 

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * LLM commentary of seed 000 §3.5: explanation, comparison, formatting. NEVER evidence: it has no evidence
+ * Model commentary: explanation, comparison, formatting. NEVER evidence: it has no evidence
  * source, and its wire form says {@code "kind": "llm_commentary"}. Where it conflicts with the evidence, the
  * evidence wins; {@link #numbersNotInEvidence()} lists the figures it states that the prompt's evidence does
  * not contain, so that the aggregation step can note the inconsistency.

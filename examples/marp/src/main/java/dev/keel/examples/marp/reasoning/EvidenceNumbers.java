@@ -1,6 +1,5 @@
 package dev.keel.examples.marp.reasoning;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -9,8 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds figures in a text and the ones a commentary states that its evidence does not. A heuristic check for
- * seed 000's "do not invent numerical values": numbers compare by value ({@code 0.80} is {@code 0.8},
+ * Finds figures in a text and the ones a commentary states that its evidence does not. A heuristic check of "do
+ * not invent numerical values": numbers compare by value ({@code 0.80} is {@code 0.8},
  * {@code 1,200} is {@code 1200}); digits inside a word ({@code Q3}) and list numbering at the start of a line
  * ({@code 1.}, {@code 2)}) are not figures.
  * Pure and thread-safe.
@@ -26,14 +25,14 @@ final class EvidenceNumbers {
 
     /** The figures of {@code text} absent from {@code evidence}, once each, in order of appearance. */
     static List<String> notIn(String text, String evidence) {
-        Set<BigDecimal> known = new HashSet<>();
+        Set<String> known = new HashSet<>();
         for (String figure : figures(evidence)) {
             known.add(value(figure));
         }
         List<String> missing = new ArrayList<>();
-        Set<BigDecimal> reported = new HashSet<>();
+        Set<String> reported = new HashSet<>();
         for (String figure : figures(LIST_MARKER.matcher(text).replaceAll(" "))) {
-            BigDecimal value = value(figure);
+            String value = value(figure);
             if (!known.contains(value) && reported.add(value)) {
                 missing.add(figure);
             }
@@ -50,9 +49,24 @@ final class EvidenceNumbers {
         return figures;
     }
 
-    private static BigDecimal value(String figure) {
-        BigDecimal value = new BigDecimal(figure.replace(",", "")).stripTrailingZeros();
-        // 0 and 0.0 must compare equal in the set
-        return value.signum() == 0 ? BigDecimal.ZERO : value;
+    /**
+     * The figure's value as a canonical text: grouping commas, leading zeros and trailing fraction zeros dropped, so
+     * that {@code 0.80} and {@code 0.8}, {@code 1,200} and {@code 1200} are one value. Text, not {@code BigDecimal}:
+     * linear in the figure's length, however many digits a reply writes.
+     */
+    private static String value(String figure) {
+        String plain = figure.replace(",", "");
+        int point = plain.indexOf('.');
+        String whole = point < 0 ? plain : plain.substring(0, point);
+        String fraction = point < 0 ? "" : plain.substring(point + 1);
+        int start = 0;
+        while (start < whole.length() - 1 && whole.charAt(start) == '0') {
+            start++;
+        }
+        int end = fraction.length();
+        while (end > 0 && fraction.charAt(end - 1) == '0') {
+            end--;
+        }
+        return whole.substring(start) + (end == 0 ? "" : "." + fraction.substring(0, end));
     }
 }

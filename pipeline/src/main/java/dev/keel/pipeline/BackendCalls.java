@@ -1,0 +1,35 @@
+package dev.keel.pipeline;
+
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import java.util.List;
+
+/**
+ * The only way the steps of a governed call reach a model. Every call through it is governed:
+ * <ul>
+ *   <li>a request that must stay in the house is never sent to an external backend: the fallback answers, and the
+ *       reply says why;</li>
+ *   <li>every message to an external backend first passes the egress filter under the turn's decision, so that
+ *       nothing the caller may not see (restricted patterns, and under PARTIAL every figure) leaves the house;</li>
+ *   <li>a failed external call falls back to the internal fallback backend, and the reply says why;</li>
+ *   <li>every call is counted and recorded ({@link #calls()}) for the provenance and the audit record.</li>
+ * </ul>
+ *
+ * <p>One instance per turn; thread-safe, so a step may call several backends at once.
+ */
+public interface BackendCalls {
+
+    /**
+     * Sends {@code request} to the backend named {@code target}, governed as above.
+     *
+     * @throws dev.keel.core.ConfigurationException when no backend has that name
+     * @throws dev.keel.core.BackendException       when the fallback fails too
+     */
+    BackendReply chat(String target, ChatRequest request);
+
+    /** {@link #chat} as an {@link LlmBackend} bound to {@code target}, for runtimes that take a backend. */
+    LlmBackend bound(String target);
+
+    /** The calls made so far in this turn, in order. */
+    List<BackendCall> calls();
+}

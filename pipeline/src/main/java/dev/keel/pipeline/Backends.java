@@ -1,0 +1,119 @@
+package dev.keel.pipeline;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.spi.LlmBackend;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The model backends a pipeline may call, by the names routing uses ({@code backend_target}), each marked
+ * <b>internal</b> (runs in the house: every prompt may go there) or <b>external</b> (outside the house: every prompt
+ * passes the egress filter first, and nothing of an internal-only request is ever sent). One internal backend is the
+ * fallback: it answers when an external one fails, or when routing chose an external one for an internal-only
+ * request.
+ *
+ * <p>Immutable and thread-safe when the backends are; the builder is not thread-safe.
+ */
+public final class Backends {
+
+    private final Map<String, LlmBackend> internal;
+    private final Map<String, LlmBackend> external;
+    private final String fallback;
+
+    private Backends(Builder b) {
+        this.internal = Map.copyOf(b.internal);
+        this.external = Map.copyOf(b.external);
+        this.fallback = b.fallback;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The backend named {@code name}. */
+    public Optional<LlmBackend> find(String name) {
+        LlmBackend backend = internal.get(name);
+        return Optional.ofNullable(backend != null ? backend : external.get(name));
+    }
+
+    /** Whether {@code name} is an external backend. */
+    public boolean isExternal(String name) {
+        return external.containsKey(name);
+    }
+
+    /** Whether {@code name} is an internal backend. */
+    public boolean isInternal(String name) {
+        return internal.containsKey(name);
+    }
+
+    /** The internal backend that answers when an external one fails or must not be called. */
+    public String fallback() {
+        return fallback;
+    }
+
+    /** Every backend name. */
+    public Set<String> names() {
+        Map<String, LlmBackend> all = new LinkedHashMap<>(internal);
+        all.putAll(external);
+        return Set.copyOf(all.keySet());
+    }
+
+    @Override
+    public String toString() {
+        return "Backends{internal=" + internal.keySet() + ", external=" + external.keySet() + ", fallback=" + fallback
+                + "}";
+    }
+
+    /** Collects backends; not thread-safe. */
+    public static final class Builder {
+        private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
+        private final Map<String, LlmBackend> external = new LinkedHashMap<>();
+        private String fallback;
+
+        private Builder() {
+        }
+
+        /** An internal backend named {@code name}. */
+        public Builder internal(String name, LlmBackend backend) {
+            internal.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            return this;
+        }
+
+        /** An external backend named {@code name}: every prompt to it passes the egress filter. */
+        public Builder external(String name, LlmBackend backend) {
+            external.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            return this;
+        }
+
+        /** The fallback: an internal backend's name; the first internal backend unless set. */
+        public Builder fallback(String name) {
+            this.fallback = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        private String requireNew(String name) {
+            Objects.requireNonNull(name, "name");
+            if (internal.containsKey(name) || external.containsKey(name)) {
+                throw new ConfigurationException("backend '" + name + "' is given twice");
+            }
+            return name;
+        }
+
+        /** @throws ConfigurationException when there is no internal backend, or the fallback is not one */
+        public Backends build() {
+            if (internal.isEmpty()) {
+                throw new ConfigurationException("a pipeline needs at least one internal backend, to answer when"
+                        + " nothing may leave the house");
+            }
+            if (fallback == null) {
+                fallback = internal.keySet().iterator().next();
+            } else if (!internal.containsKey(fallback)) {
+                throw new ConfigurationException("the fallback backend '" + fallback + "' is not an internal backend");
+            }
+            return new Backends(this);
+        }
+    }
+}

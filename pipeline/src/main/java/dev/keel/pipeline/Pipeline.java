@@ -1,0 +1,235 @@
+package dev.keel.pipeline;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.IdSource;
+import dev.keel.pipeline.internal.DefaultPipeline;
+import dev.keel.pipeline.internal.PipelineSettings;
+import dev.keel.policy.DomainDetector;
+import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.KnowledgeRanker;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PrincipalResolver;
+import dev.keel.routing.PoolEntry;
+import dev.keel.routing.RoutingTable;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The governed call: one entry point that takes a request from the host's principal to an audited answer.
+ *
+ * <ol>
+ *   <li><b>governance</b>: the principal (the host's is authoritative; a claim in the prompt may only lower it),
+ *       the domains asked about, ALLOW / PARTIAL / DENY, the rationale, and the sensitivity (must the request stay
+ *       in the house?). DENY ends the turn: no model is called;</li>
+ *   <li>the application's <b>turn steps</b> (a sensor, a clarification, rule selection), which may end the turn;</li>
+ *   <li><b>routing</b>: which backend; an internal-only request is routed only to an internal one;</li>
+ *   <li><b>evidence</b>, each item labelled with its domain; the decision is checked again against those domains
+ *       and the lower decision wins;</li>
+ *   <li><b>reasoning</b>: the draft, through {@link BackendCalls} only, so every prompt that leaves the house is
+ *       egress-filtered;</li>
+ *   <li><b>enforcement</b>: the composed answer is checked; one violation writes it again, a second refuses it;</li>
+ *   <li>the <b>outbound filter</b>, exactly once, on the final text;</li>
+ *   <li>the <b>provenance</b>, assembled in one place, and one <b>audit record</b>, denials included.</li>
+ * </ol>
+ *
+ * <p>The protocol, with a diagram and a sample to copy, is in {@code docs/governed-call.md}. Thread-safe once
+ * built: one pipeline serves every call of a host.
+ */
+public interface Pipeline {
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Governs one call. A denial, a clarification or a refused answer is a {@link GovernedAnswer}, never an
+     * exception.
+     *
+     * @throws dev.keel.core.BackendException when a model call fails and so does the fallback, or the audit sink
+     *         fails (the call is audited as failed first, when the sink allows)
+     */
+    GovernedAnswer call(GovernedRequest request);
+
+    /** Configures a {@link Pipeline}; not thread-safe. */
+    final class Builder {
+        /** What a refused answer says unless configured. */
+        public static final String DEFAULT_REFUSAL = "I cannot give an answer that keeps to the rules for this request.";
+
+        private PolicyDocument policy;
+        private List<String> policySources = List.of();
+        private PrincipalResolver principalResolver;
+        private DomainDetector domainDetector;
+        private KnowledgeRanker knowledgeRanker;
+        private RoutingTable routingTable;
+        private Backends backends;
+        private EvidenceProvider evidence = EvidenceProvider.none();
+        private final List<TurnStep> turnSteps = new ArrayList<>();
+        private ReasoningStep reasoning;
+        private final List<EnforcementStep> enforcement = new ArrayList<>();
+        private AnswerComposer composer = AnswerComposer.draftOnly();
+        private Function<GovernanceBundle, String> denial = Builder::defaultDenial;
+        private String refusal = DEFAULT_REFUSAL;
+        private AuditSink auditSink = AuditSink.noop();
+        private Clock clock = Clock.systemUTC();
+        private IdSource idSource = IdSource.randomUuid();
+
+        private Builder() {
+        }
+
+        /** The policy (required): decisions, domain rules, restrictions, sensitivity, the PARTIAL instruction. */
+        public Builder policy(PolicyDocument policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * Where the policy and its governance knowledge came from (file names, for example), recorded in every
+         * answer's provenance as the evidence sources of kind {@code policy}; none unless set.
+         */
+        public Builder policySources(String... sources) {
+            this.policySources = List.of(sources);
+            return this;
+        }
+
+        /** How the principal is resolved; unless set, prompt claims may only lower privilege under the policy. */
+        public Builder principalResolver(PrincipalResolver resolver) {
+            this.principalResolver = Objects.requireNonNull(resolver, "resolver");
+            return this;
+        }
+
+        /** How domains are detected; unless set, the policy's domain rules. */
+        public Builder domainDetector(DomainDetector detector) {
+            this.domainDetector = Objects.requireNonNull(detector, "detector");
+            return this;
+        }
+
+        /** Where the rationale of decisions comes from; none unless set. */
+        public Builder knowledgeRanker(KnowledgeRanker ranker) {
+            this.knowledgeRanker = Objects.requireNonNull(ranker, "ranker");
+            return this;
+        }
+
+        /** The routing table (required); every backend it names must be one of the {@link #backends}. */
+        public Builder routing(RoutingTable table) {
+            this.routingTable = Objects.requireNonNull(table, "table");
+            return this;
+        }
+
+        /** The backends (required), each internal or external. */
+        public Builder backends(Backends backends) {
+            this.backends = Objects.requireNonNull(backends, "backends");
+            return this;
+        }
+
+        /** Where the evidence comes from; none unless set. */
+        public Builder evidence(EvidenceProvider provider) {
+            this.evidence = Objects.requireNonNull(provider, "provider");
+            return this;
+        }
+
+        /** Adds a step that runs after governance and before routing, in the order added. */
+        public Builder turnStep(TurnStep step) {
+            turnSteps.add(Objects.requireNonNull(step, "step"));
+            return this;
+        }
+
+        /** How the draft is written (required). */
+        public Builder reasoning(ReasoningStep step) {
+            this.reasoning = Objects.requireNonNull(step, "step");
+            return this;
+        }
+
+        /** Adds a check of the composed answer, in the order added. */
+        public Builder enforcement(EnforcementStep step) {
+            enforcement.add(Objects.requireNonNull(step, "step"));
+            return this;
+        }
+
+        /** How the answer is written from the draft; the draft as it is unless set. */
+        public Builder composer(AnswerComposer composer) {
+            this.composer = Objects.requireNonNull(composer, "composer");
+            return this;
+        }
+
+        /**
+         * What a denied request is told; unless set, that it was denied, the reason codes and the rationale. The
+         * text passes the outbound filter as under PARTIAL, so that a denial never carries a figure.
+         */
+        public Builder denial(Function<GovernanceBundle, String> denial) {
+            this.denial = Objects.requireNonNull(denial, "denial");
+            return this;
+        }
+
+        /** What a refused answer says; {@link #DEFAULT_REFUSAL} unless set. */
+        public Builder refusal(String text) {
+            this.refusal = Objects.requireNonNull(text, "text");
+            return this;
+        }
+
+        /** Where the audit record of every call goes; nowhere unless set. */
+        public Builder auditSink(AuditSink sink) {
+            this.auditSink = Objects.requireNonNull(sink, "sink");
+            return this;
+        }
+
+        /** When audit records are written; the system clock (UTC) unless set. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Where request ids come from when the host gives none; random UUIDs unless set. */
+        public Builder idSource(IdSource idSource) {
+            this.idSource = Objects.requireNonNull(idSource, "idSource");
+            return this;
+        }
+
+        private static String defaultDenial(GovernanceBundle bundle) {
+            StringBuilder text = new StringBuilder("The request was denied (")
+                    .append(String.join(", ", bundle.policyDecision().reasonCodes().values())).append(").");
+            bundle.rationale().forEach(passage -> text.append("\n\n").append(passage.passage().text()));
+            return text.toString();
+        }
+
+        /**
+         * @throws ConfigurationException when the policy, the routing table, the backends or the reasoning step is
+         *         missing, or the table names a backend that is not configured, or its internal backend is not an
+         *         internal one
+         */
+        public Pipeline build() {
+            require(policy, "a policy");
+            require(routingTable, "a routing table");
+            require(backends, "backends");
+            require(reasoning, "a reasoning step");
+            for (PoolEntry entry : routingTable.entries()) {
+                if (backends.find(entry.backendTarget()).isEmpty()) {
+                    throw new ConfigurationException("the routing table names backend '" + entry.backendTarget()
+                            + "', which is not configured; backends: " + new java.util.TreeSet<>(backends.names()));
+                }
+            }
+            routingTable.overrides().forEach(override -> {
+                if (backends.find(override.entry().backendTarget()).isEmpty()) {
+                    throw new ConfigurationException("the routing override '" + override.name() + "' names backend '"
+                            + override.entry().backendTarget() + "', which is not configured");
+                }
+            });
+            if (!backends.isInternal(routingTable.internalBackendTarget())) {
+                throw new ConfigurationException("the routing table's internal backend '"
+                        + routingTable.internalBackendTarget() + "' is not an internal backend");
+            }
+            return new DefaultPipeline(new PipelineSettings(policy, policySources, principalResolver, domainDetector,
+                    knowledgeRanker, routingTable, backends, evidence, turnSteps, reasoning, enforcement, composer,
+                    denial, refusal, auditSink, clock, idSource));
+        }
+
+        private static void require(Object value, String what) {
+            if (value == null) {
+                throw new ConfigurationException("a pipeline needs " + what);
+            }
+        }
+    }
+}

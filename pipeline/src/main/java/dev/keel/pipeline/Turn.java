@@ -1,0 +1,78 @@
+package dev.keel.pipeline;
+
+import dev.keel.core.Decision;
+import dev.keel.core.Principal;
+import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.SensitivityDecision;
+import dev.keel.routing.RoutingDecision;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the steps of one governed call see of it, and how they write down what they decided. A step reads the
+ * request, the governance bundle, the current decision (which only ever goes down: evidence may lower it), the
+ * sensitivity, the route once routing ran and the evidence once it was collected; it reaches models only through
+ * {@link #backends()}, and records its decisions in the trace and as provenance extensions, which the pipeline
+ * assembles into the answer's provenance in one place.
+ *
+ * <p>One per call. Thread-safe, so a step may work in parallel; steps run one after another.
+ */
+public interface Turn {
+
+    /** The request id: the host's, or one the pipeline's id source made. */
+    String requestId();
+
+    GovernedRequest request();
+
+    /** What governance decided before anything else ran. */
+    GovernanceBundle governance();
+
+    /** The principal the request is governed for; empty when none could be resolved (then the decision is DENY). */
+    Optional<Principal> principal();
+
+    /** The current decision: governance's, lowered to what the evidence's domains allow once evidence is in. */
+    Decision decision();
+
+    /** Whether the request must stay in the house, and which policy rules said so. */
+    SensitivityDecision sensitivity();
+
+    /** The routing decision; empty before routing ran. */
+    Optional<RoutingDecision> route();
+
+    /** The evidence collected; empty before evidence ran, or when there is none. */
+    EvidenceSet evidence();
+
+    /** The only way to reach a model in this turn. */
+    BackendCalls backends();
+
+    /** What a prompt must tell a model under a PARTIAL decision (the policy's wording). */
+    String partialInstruction();
+
+    /**
+     * When the answer is being written again because an enforcement step found a violation, what the model must
+     * be told; empty on the first attempt.
+     */
+    Optional<String> regenerationInstruction();
+
+    /** Keeps {@code value} under {@code key} for the later steps of this turn. */
+    <T> void put(TurnKey<T> key, T value);
+
+    /** The value a step kept under {@code key}; empty when none did. */
+    <T> Optional<T> get(TurnKey<T> key);
+
+    /**
+     * {@code text} as the caller may see it under the current decision: what the outbound filter leaves. For free
+     * text a step puts into a provenance extension (the final answer is filtered by the pipeline, once).
+     */
+    String filtered(String text);
+
+    /** Records what a step decided, for the trace. Only filtered or Keel-made text may go into details. */
+    void trace(String step, String summary, Map<String, ?> details);
+
+    /**
+     * Sets a provenance extension (a plain JSON value by name; see {@link dev.keel.core.Provenance.Builder#extension}).
+     * Free text in extensions passes the outbound filter with the answer.
+     */
+    void extension(String name, Object value);
+}

@@ -1,0 +1,22 @@
+package dev.keel.pipeline;
+
+import java.util.Locale;
+
+/** How a governed call ended. Immutable and thread-safe. */
+public enum TurnOutcome {
+    /** The answer was written. */
+    ANSWERED,
+    /** Governance denied the request: no model was called. */
+    DENIED,
+    /** A step asked the user to clarify before anything else was done. */
+    CLARIFICATION,
+    /** A step asked the user one question it needs answered before it can go on. */
+    ASK_USER,
+    /** The answer broke the rules twice and was refused. */
+    REFUSED;
+
+    /** The lower-case wire name, for example {@code ask_user}. */
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,264 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.Decision;
+import dev.keel.core.EvidenceSources;
+import dev.keel.core.Principal;
+import dev.keel.core.Provenance;
+import dev.keel.core.spi.AuditRecord;
+import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.Enforcement;
+import dev.keel.pipeline.EnforcementStep;
+import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.pipeline.GovernedRequest;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.Reasoning;
+import dev.keel.pipeline.StepResult;
+import dev.keel.pipeline.TurnOutcome;
+import dev.keel.pipeline.TurnStep;
+import dev.keel.pipeline.Withheld;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.GovernancePlane;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PolicyEvaluator;
+import dev.keel.policy.PrincipalResolver;
+import dev.keel.policy.Redaction;
+import dev.keel.routing.RoutingDecision;
+import dev.keel.routing.RoutingIndex;
+import dev.keel.routing.RoutingRequest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@link Pipeline}: the steps in their fixed order, the outbound filter once at the end, the provenance
+ * assembled in one place, one audit record per call. Immutable and thread-safe; each call keeps its state in its
+ * own {@link TurnState}.
+ */
+public final class DefaultPipeline implements Pipeline {
+
+    /** The kind of the audit records this pipeline writes. */
+    public static final String AUDIT_KIND = "governed_call";
+    /** How many times an answer is written at most: once, and once more after a violation. */
+    private static final int ATTEMPTS = 2;
+
+    private final PipelineSettings settings;
+    private final GovernancePlane governance;
+    private final PolicyEvaluator evaluator;
+    private final OutboundFilter filter;
+    private final RoutingIndex routing;
+
+    public DefaultPipeline(PipelineSettings settings) {
+        this.settings = settings;
+        GovernancePlane.Builder plane = GovernancePlane.builder().policy(settings.policy())
+                .principalResolver(settings.principalResolver() != null ? settings.principalResolver()
+                        : PrincipalResolver.builder().policy(settings.policy()).build());
+        if (settings.domainDetector() != null) {
+            plane.domainDetector(settings.domainDetector());
+        }
+        if (settings.knowledgeRanker() != null) {
+            plane.knowledgeRanker(settings.knowledgeRanker());
+        }
+        this.governance = plane.build();
+        this.evaluator = PolicyEvaluator.create(settings.policy());
+        this.filter = OutboundFilter.create(settings.policy());
+        this.routing = RoutingIndex.create(settings.routingTable());
+    }
+
+    @Override
+    public GovernedAnswer call(GovernedRequest request) {
+        String requestId = request.requestId().orElseGet(settings.idSource()::nextId);
+        GovernanceBundle bundle = governance.assess(request.principal().orElse(null), request.message());
+        TurnState turn = new TurnState(requestId, request, bundle, settings.policy().partialInstruction(),
+                (state, egress) -> new GovernedBackendCalls(settings.backends(), state, egress), filter);
+        try {
+            return govern(turn, request, bundle);
+        } catch (RuntimeException failure) {
+            auditFailure(turn, failure);
+            throw failure;
+        }
+    }
+
+    private GovernedAnswer govern(TurnState turn, GovernedRequest request, GovernanceBundle bundle) {
+        turn.trace("governance", bundle.decision().wireName() + " for " + bundle.principal()
+                .map(p -> p.role() + " / " + p.clearance()).orElse("no principal") + ", domains " + bundle.domains()
+                + (bundle.sensitivity().internalOnly() ? "; internal only: " + bundle.sensitivity().rules() : ""),
+                governanceDetails(bundle));
+        if (bundle.decision() == Decision.DENY) {
+            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle));
+        }
+        for (TurnStep step : settings.turnSteps()) {
+            StepResult result = step.apply(turn);
+            if (result.endedAs().isPresent()) {
+                turn.trace(step.name(), "ends the turn: " + result.endedAs().get().wireName(), Map.of());
+                return finish(turn, result.endedAs().get(), result.text().orElseThrow());
+            }
+        }
+        Principal principal = bundle.principal().orElseThrow();
+        RoutingDecision route = routing.route(RoutingRequest.builder().principal(principal)
+                .prompt(request.message()).internalOnly(bundle.sensitivity().internalOnly()).build());
+        turn.route(route);
+        turn.trace("routing", "index " + route.index() + " -> " + route.routerSelectedLlm() + " / "
+                + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), route.toWire());
+
+        EvidenceSet evidence = settings.evidence().collect(turn);
+        turn.evidence(evidence);
+        checkAgainstEvidence(turn, principal, bundle, evidence);
+
+        String answer = null;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            Reasoning reasoning = settings.reasoning().reason(turn);
+            if (reasoning.endedAs().isPresent()) {
+                turn.trace("reasoning", "ends the turn: " + reasoning.endedAs().get().wireName(), Map.of());
+                return finish(turn, reasoning.endedAs().get(), reasoning.text());
+            }
+            String composed = settings.composer().compose(turn, reasoning.text(), provenance(turn, false));
+            List<String> violations = new ArrayList<>();
+            List<String> instructions = new ArrayList<>();
+            for (EnforcementStep step : settings.enforcement()) {
+                Enforcement enforcement = step.check(turn, composed);
+                if (!enforcement.passed()) {
+                    violations.addAll(enforcement.violations());
+                    instructions.add(enforcement.instruction());
+                }
+            }
+            if (violations.isEmpty()) {
+                answer = composed;
+                break;
+            }
+            turn.trace("enforcement", "attempt " + attempt + " broke " + violations,
+                    Map.of("attempt", attempt, "violations", violations));
+            turn.reasonCode("answer_rule_violation");
+            if (attempt == ATTEMPTS) {
+                turn.reasonCode("answer_refused");
+                return finish(turn, TurnOutcome.REFUSED, settings.refusal());
+            }
+            turn.regenerationInstruction(String.join("\n", instructions));
+        }
+        return finish(turn, TurnOutcome.ANSWERED, answer);
+    }
+
+    /** Lowers the decision to what the policy gives for the domains the evidence really holds. */
+    private void checkAgainstEvidence(TurnState turn, Principal principal, GovernanceBundle bundle,
+                                      EvidenceSet evidence) {
+        if (evidence.isEmpty()) {
+            return;
+        }
+        Set<String> domains = new LinkedHashSet<>(bundle.domains());
+        domains.addAll(evidence.domains());
+        Decision withEvidence = evaluator.evaluate(principal, List.copyOf(domains)).decision();
+        Decision before = turn.decision();
+        turn.lowerDecision(withEvidence);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("sources", evidence.sources().toWire());
+        details.put("items", evidence.items().size());
+        details.put("domains", List.copyOf(evidence.domains()));
+        details.put("decision", turn.decision().wireName());
+        turn.trace("evidence_domains", turn.decision().wireName() + " over domains " + List.copyOf(domains)
+                + (turn.decision() != before ? " (lowered from " + before.wireName() + " by the evidence)" : ""), details);
+        if (turn.decision() != before) {
+            turn.reasonCode("decision_lowered_by_evidence");
+        }
+    }
+
+    /** Filters {@code text} once, assembles the provenance, writes the audit record, and answers. */
+    private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text) {
+        // A denial's own text (reason and rationale) may still hold figures: it is filtered as PARTIAL.
+        Decision filterDecision = outcome == TurnOutcome.DENIED ? Decision.PARTIAL : turn.decision();
+        FilteredText filtered = filter.apply(filterDecision, text);
+        List<Withheld> withheld = new ArrayList<>();
+        for (Redaction redaction : filtered.redactions()) {
+            withheld.add(new Withheld(redaction.kind(), redaction.start(), redaction.end(), redaction.replacement()));
+        }
+        turn.trace("outbound_filter", withheld.size() + " redaction(s) under " + filterDecision.wireName(),
+                Map.of("withheld", Withheld.counts(withheld)));
+        Provenance provenance = provenance(turn, true);
+        GovernedAnswer answer = GovernedAnswer.builder().requestId(turn.requestId()).outcome(outcome)
+                .decision(turn.decision()).text(filtered.text()).withheld(withheld).provenance(provenance)
+                .trace(turn.trace()).calls(turn.governedBackends().calls()).governance(turn.governance())
+                .evidence(turn.evidence()).values(turn.values()).build();
+        settings.auditSink().append(auditRecord(turn, answer));
+        return answer;
+    }
+
+    /** The provenance, assembled in this one place from what the steps decided. */
+    private Provenance provenance(TurnState turn, boolean complete) {
+        Provenance.Builder provenance = Provenance.builder().requestId(turn.requestId());
+        turn.governance().applyTo(provenance);
+        provenance.decision(turn.decision());
+        EvidenceSources.Builder sources = EvidenceSources.builder();
+        if (!settings.policySources().isEmpty()) {
+            sources.add("policy", settings.policySources());
+        }
+        turn.evidence().sources().byKind().forEach(sources::add);
+        provenance.evidenceSources(sources.build());
+        turn.route().ifPresent(route -> route.applyTo(provenance));
+        if (turn.sensitivity().internalOnly()) {
+            provenance.extension("internal_only_rules", turn.sensitivity().rules());
+        }
+        List<BackendCall> calls = turn.governedBackends().calls();
+        if (!calls.isEmpty()) {
+            BackendCall last = calls.get(calls.size() - 1);
+            provenance.backendUsed(last.used()).backendUsedReason(last.usedReason());
+        }
+        turn.extensions().forEach(provenance::extension);
+        if (complete) {
+            provenance.extension("llm_calls", calls.size());
+        }
+        return provenance.reasonCodes(turn.reasonCodes()).build();
+    }
+
+    private AuditRecord auditRecord(TurnState turn, GovernedAnswer answer) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("outcome", answer.outcome().wireName());
+        payload.put("principal", turn.principal().map(p -> (Object) Map.of("role", p.role(), "clearance",
+                p.clearance())).orElse(null));
+        payload.put("host_principal", turn.request().principal().map(p -> (Object) Map.of("role", p.role(),
+                "clearance", p.clearance())).orElse(null));
+        payload.put("decision", answer.decision().wireName());
+        payload.put("reason_codes", answer.provenance().reasonCodes().values());
+        payload.put("domains", answer.provenance().domains());
+        payload.put("internal_only", turn.sensitivity().internalOnly());
+        payload.put("route", turn.route().map(route -> (Object) route.toWire()).orElse(null));
+        payload.put("backend_target", answer.provenance().backendTarget());
+        payload.put("backend_used", answer.provenance().backendUsed());
+        payload.put("calls", answer.calls().stream().map(BackendCall::toWire).toList());
+        payload.put("evidence_sources", answer.provenance().evidenceSources().toWire());
+        payload.put("withheld", answer.withheldCounts());
+        payload.put("message_length", turn.request().message().length());
+        return AuditRecord.builder().requestId(turn.requestId()).recordedAt(settings.clock().instant())
+                .kind(AUDIT_KIND).payload(payload).build();
+    }
+
+    /** The record of a call that failed: what was decided up to the failure, and the failure's code. */
+    private void auditFailure(TurnState turn, RuntimeException failure) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("outcome", "failed");
+        payload.put("failure", failure instanceof dev.keel.core.KeelException
+                ? ((dev.keel.core.KeelException) failure).code() : "internal_error");
+        payload.put("decision", turn.decision().wireName());
+        payload.put("reason_codes", turn.reasonCodes().values());
+        payload.put("calls", turn.governedBackends().calls().stream().map(BackendCall::toWire).toList());
+        try {
+            settings.auditSink().append(AuditRecord.builder().requestId(turn.requestId())
+                    .recordedAt(settings.clock().instant()).kind(AUDIT_KIND).payload(payload).build());
+        } catch (RuntimeException sinkFailure) {
+            failure.addSuppressed(sinkFailure);
+        }
+    }
+
+    private static Map<String, Object> governanceDetails(GovernanceBundle bundle) {
+        Map<String, Object> details = bundle.toWire();
+        details.put("sensitivity", bundle.sensitivity().toWire());
+        return details;
+    }
+
+    @Override
+    public String toString() {
+        return "Pipeline{policy=" + settings.policy().policyId() + ", backends=" + settings.backends() + "}";
+    }
+}

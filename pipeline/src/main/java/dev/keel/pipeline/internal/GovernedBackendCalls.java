@@ -1,0 +1,129 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.BackendException;
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.BackendCalls;
+import dev.keel.pipeline.BackendReply;
+import dev.keel.pipeline.Backends;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.Redaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@link BackendCalls} of one turn: the internal-only guard, the egress filter, the fallback and the record of
+ * every call. Thread-safe: the record is synchronized.
+ */
+final class GovernedBackendCalls implements BackendCalls {
+
+    /** Makes the calls of one turn. */
+    interface Factory {
+        GovernedBackendCalls create(TurnState turn, OutboundFilter egressFilter);
+    }
+
+    private final Backends backends;
+    private final TurnState turn;
+    private final OutboundFilter egressFilter;
+    private final List<BackendCall> calls = new ArrayList<>();
+
+    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter) {
+        this.backends = backends;
+        this.turn = turn;
+        this.egressFilter = egressFilter;
+    }
+
+    @Override
+    public BackendReply chat(String target, ChatRequest request) {
+        LlmBackend backend = backends.find(target).orElseThrow(() -> new ConfigurationException("no backend named '"
+                + target + "'; backends: " + new java.util.TreeSet<>(backends.names())));
+        ChatRequest withId = request.requestId().isPresent() ? request
+                : request.toBuilder().requestId(turn.requestId()).build();
+        String fallback = backends.fallback();
+        if (backends.isExternal(target) && turn.sensitivity().internalOnly()) {
+            // The request must stay in the house: the external backend is never sent a word of it.
+            return call(target, fallback, withId, "internal_only (" + String.join(", ", turn.sensitivity().rules())
+                    + "): external target " + target + " was not called");
+        }
+        try {
+            return call(target, target, withId, null);
+        } catch (BackendException failure) {
+            if (target.equals(fallback)) {
+                throw failure;
+            }
+            return call(target, fallback, withId, failure.backendId() + " failed (" + failure.code() + ": "
+                    + (failure.getMessage() == null ? "" : failure.getMessage()) + ")");
+        }
+    }
+
+    private BackendReply call(String target, String name, ChatRequest request, String failureReason) {
+        LlmBackend backend = backends.find(name).orElseThrow();
+        boolean external = backends.isExternal(name);
+        Map<String, Integer> withheld = new TreeMap<>();
+        ChatRequest sent = external ? egressFiltered(request, withheld) : request;
+        ChatReply reply;
+        try {
+            reply = backend.chat(sent);
+        } catch (BackendException failure) {
+            record(new BackendCall(target, name, failure.code(), external, dev.keel.core.spi.TokenUsage.UNKNOWN,
+                    withheld));
+            throw failure;
+        } catch (RuntimeException failure) {
+            BackendException wrapped = new NonRetriableBackendException(name, "backend '" + name
+                    + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
+            record(new BackendCall(target, name, wrapped.code(), external, dev.keel.core.spi.TokenUsage.UNKNOWN,
+                    withheld));
+            throw wrapped;
+        }
+        String used = reply.backendId();
+        String reason = failureReason != null ? failureReason + "; answered by " + used
+                : used.equals(target) ? null : target + " is served by " + used;
+        record(new BackendCall(target, used, reason, external, reply.usage(), withheld));
+        return new BackendReply(reply, target, used, reason);
+    }
+
+    /** {@code request} with every message passed through the outbound filter under the turn's decision. */
+    private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld) {
+        List<ChatMessage> messages = new ArrayList<>(request.messages().size());
+        for (ChatMessage message : request.messages()) {
+            FilteredText text = egressFilter.apply(turn.decision(), message.text());
+            for (Redaction redaction : text.redactions()) {
+                withheld.merge(redaction.kind(), 1, Integer::sum);
+            }
+            messages.add(new ChatMessage(message.role(), text.text()));
+        }
+        return request.toBuilder().messages(messages).build();
+    }
+
+    private synchronized void record(BackendCall call) {
+        calls.add(call);
+    }
+
+    @Override
+    public LlmBackend bound(String target) {
+        return new LlmBackend() {
+            @Override
+            public ChatReply chat(ChatRequest request) {
+                return GovernedBackendCalls.this.chat(target, request).reply();
+            }
+
+            @Override
+            public String id() {
+                return target;
+            }
+        };
+    }
+
+    @Override
+    public synchronized List<BackendCall> calls() {
+        return List.copyOf(calls);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.IdSource;
+import dev.keel.pipeline.AnswerComposer;
+import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.EnforcementStep;
+import dev.keel.pipeline.EvidenceProvider;
+import dev.keel.pipeline.ReasoningStep;
+import dev.keel.pipeline.TurnStep;
+import dev.keel.policy.DomainDetector;
+import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.KnowledgeRanker;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PrincipalResolver;
+import dev.keel.routing.RoutingTable;
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What a pipeline was built with, as the builder checked it; optional parts are null when not set. Immutable
+ * (lists are copied) and thread-safe when its parts are.
+ */
+public record PipelineSettings(PolicyDocument policy, List<String> policySources, PrincipalResolver principalResolver,
+                               DomainDetector domainDetector, KnowledgeRanker knowledgeRanker,
+                               RoutingTable routingTable, Backends backends, EvidenceProvider evidence,
+                               List<TurnStep> turnSteps, ReasoningStep reasoning, List<EnforcementStep> enforcement,
+                               AnswerComposer composer, Function<GovernanceBundle, String> denial, String refusal,
+                               AuditSink auditSink, Clock clock, IdSource idSource) {
+
+    public PipelineSettings {
+        policySources = List.copyOf(policySources);
+        turnSteps = List.copyOf(turnSteps);
+        enforcement = List.copyOf(enforcement);
+    }
+}

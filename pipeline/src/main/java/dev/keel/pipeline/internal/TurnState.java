@@ -1,0 +1,185 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.Decision;
+import dev.keel.core.Principal;
+import dev.keel.core.ReasonCodes;
+import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.pipeline.BackendCalls;
+import dev.keel.pipeline.GovernedRequest;
+import dev.keel.pipeline.TraceStep;
+import dev.keel.pipeline.Turn;
+import dev.keel.pipeline.TurnKey;
+import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.SensitivityDecision;
+import dev.keel.routing.RoutingDecision;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The state of one governed call, seen by its steps as a {@link Turn}. Written by the pipeline between steps and
+ * by steps through the trace and extensions. Thread-safe: every mutable part is guarded by this object.
+ */
+final class TurnState implements Turn {
+
+    private final String requestId;
+    private final GovernedRequest request;
+    private final GovernanceBundle governance;
+    private final String partialInstruction;
+    private final GovernedBackendCalls backends;
+    private final List<TraceStep> trace = new ArrayList<>();
+    private final Map<String, Object> extensions = new LinkedHashMap<>();
+    private final Map<TurnKey<?>, Object> values = new HashMap<>();
+    private final OutboundFilter filter;
+    private final ReasonCodes.Builder reasonCodes = ReasonCodes.builder();
+    private Decision decision;
+    private RoutingDecision route;
+    private EvidenceSet evidence = EvidenceSet.empty();
+    private String regenerationInstruction;
+
+    TurnState(String requestId, GovernedRequest request, GovernanceBundle governance, String partialInstruction,
+              GovernedBackendCalls.Factory backends, OutboundFilter filter) {
+        this.requestId = Objects.requireNonNull(requestId, "requestId");
+        this.request = Objects.requireNonNull(request, "request");
+        this.governance = Objects.requireNonNull(governance, "governance");
+        this.partialInstruction = Objects.requireNonNull(partialInstruction, "partialInstruction");
+        this.decision = governance.decision();
+        this.filter = filter;
+        this.backends = backends.create(this, filter);
+        governance.reasonCodes().values().forEach(reasonCodes::add);
+        governance.sensitivity().reasonCodes().values().forEach(reasonCodes::add);
+    }
+
+    @Override
+    public String requestId() {
+        return requestId;
+    }
+
+    @Override
+    public GovernedRequest request() {
+        return request;
+    }
+
+    @Override
+    public GovernanceBundle governance() {
+        return governance;
+    }
+
+    @Override
+    public Optional<Principal> principal() {
+        return governance.principal();
+    }
+
+    @Override
+    public synchronized Decision decision() {
+        return decision;
+    }
+
+    @Override
+    public SensitivityDecision sensitivity() {
+        return governance.sensitivity();
+    }
+
+    @Override
+    public synchronized Optional<RoutingDecision> route() {
+        return Optional.ofNullable(route);
+    }
+
+    @Override
+    public synchronized EvidenceSet evidence() {
+        return evidence;
+    }
+
+    @Override
+    public BackendCalls backends() {
+        return backends;
+    }
+
+    GovernedBackendCalls governedBackends() {
+        return backends;
+    }
+
+    @Override
+    public String partialInstruction() {
+        return partialInstruction;
+    }
+
+    @Override
+    public synchronized Optional<String> regenerationInstruction() {
+        return Optional.ofNullable(regenerationInstruction);
+    }
+
+    @Override
+    public synchronized <T> void put(TurnKey<T> key, T value) {
+        values.put(Objects.requireNonNull(key, "key"), key.type().cast(Objects.requireNonNull(value, "value")));
+    }
+
+    @Override
+    public synchronized <T> Optional<T> get(TurnKey<T> key) {
+        return Optional.ofNullable(key.type().cast(values.get(key)));
+    }
+
+    @Override
+    public String filtered(String text) {
+        return filter.apply(decision(), text).text();
+    }
+
+    @Override
+    public synchronized void trace(String step, String summary, Map<String, ?> details) {
+        trace.add(new TraceStep(step, summary, new LinkedHashMap<>(details)));
+    }
+
+    @Override
+    public synchronized void extension(String name, Object value) {
+        if (dev.keel.core.Provenance.FIELD_NAMES.contains(Objects.requireNonNull(name, "name"))) {
+            throw new IllegalArgumentException("'" + name + "' is a provenance field, not an extension");
+        }
+        if (value == null) {
+            extensions.remove(name);
+        } else {
+            extensions.put(name, value);
+        }
+    }
+
+    synchronized void lowerDecision(Decision lower) {
+        decision = decision.mostRestrictive(lower);
+    }
+
+    synchronized void route(RoutingDecision route) {
+        this.route = route;
+        route.reasonCodes().values().forEach(reasonCodes::add);
+    }
+
+    synchronized void evidence(EvidenceSet evidence) {
+        this.evidence = evidence;
+    }
+
+    synchronized void regenerationInstruction(String instruction) {
+        this.regenerationInstruction = instruction;
+    }
+
+    synchronized void reasonCode(String code) {
+        reasonCodes.add(code);
+    }
+
+    synchronized ReasonCodes reasonCodes() {
+        return reasonCodes.build();
+    }
+
+    synchronized Map<TurnKey<?>, Object> values() {
+        return new HashMap<>(values);
+    }
+
+    synchronized List<TraceStep> trace() {
+        return List.copyOf(trace);
+    }
+
+    synchronized Map<String, Object> extensions() {
+        return new LinkedHashMap<>(extensions);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.keel.pipeline.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keel.core.eval.EvalOpRegistry;
+import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.pipeline.Fixtures;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The {@code route} operation through the {@code keel eval} harness. */
+class RouteEvalOpTest {
+
+    private final EvalRunner runner = EvalRunner.create(EvalOpRegistry.discover());
+
+    private static final String TABLE = JsonCodec.strict().write(Fixtures.routingTable().toTree());
+    private static final String POLICY = JsonCodec.strict().write(Fixtures.policy().toTree());
+
+    private Map<String, Object> route(String members) {
+        return JsonCodec.strict().parseObject(runner.answer("{\"op\":\"route\",\"input\":{" + members + ",\"table\":"
+                + TABLE + "}}"));
+    }
+
+    @Test
+    void routesByTheKeyIndex() {
+        String answer = runner.answer("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
+                + "\"prompt\":\"SCENARIO 2: retire two boats in Q3 within the budget\",\"table\":" + TABLE + "}}");
+
+        assertThat(answer).isEqualTo("{\"scenario_tag\":\"2\",\"routing_key\":\"planner|secret|2|"
+                + "scenario-retire-boats-within-budget\",\"n\":49,\"index\":9,\"router_selected_llm\":\"deepseek\","
+                + "\"reasoning_mode\":\"policy_summary\",\"backend_target\":\"deepseek\","
+                + "\"top_secret_internal_only\":false,\"override\":null}");
+    }
+
+    @Test
+    void thePolicysSensitivityKeepsARequestInternal() {
+        Map<String, Object> marked = route("\"role\":\"planner\",\"clearance\":\"secret\",\"prompt\":\"TS//SCI: retire"
+                + " boats\",\"prompt_digest\":\"abcd\",\"policy\":" + POLICY);
+        Map<String, Object> cleared = route("\"role\":\"planner\",\"clearance\":\"top_secret\",\"prompt\":\"retire boats\","
+                + "\"prompt_digest\":\"abcd\",\"policy\":" + POLICY);
+        Map<String, Object> withoutPolicy = route("\"role\":\"planner\",\"clearance\":\"top_secret\",\"prompt\":\"TOP"
+                + " SECRET\",\"prompt_digest\":\"abcd\"");
+
+        assertThat(marked).containsEntry("backend_target", "internal_chatgpt")
+                .containsEntry("top_secret_internal_only", true).containsEntry("router_selected_llm", "deepseek");
+        assertThat(cleared).containsEntry("top_secret_internal_only", true);
+        assertThat(withoutPolicy).containsEntry("top_secret_internal_only", false);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "no prompt         | {\"role\":\"planner\",\"clearance\":\"secret\",\"table\":{}}                     | invalid_input  | /prompt: required",
+        "role a number     | {\"role\":1,\"clearance\":\"secret\",\"prompt\":\"x\",\"table\":{}}               | invalid_input  | /role: must be a string",
+        "no table          | {\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\"}                            | invalid_input  | /table: required",
+        "bad table         | {\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"table\":{}}               | invalid_input  | /table: invalid routing table",
+        "unknown field     | {\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"auditor_override\":true} | invalid_input  | /auditor_override: unknown key",
+    })
+    void rejectsBadInputNamingTheField(String name, String input, String code, String messageStart) {
+        Map<?, ?> error = (Map<?, ?>) JsonCodec.strict()
+                .parseObject(runner.answer("{\"op\":\"route\",\"input\":" + input + "}")).get("error");
+
+        assertThat(error.get("code")).isEqualTo(code);
+        assertThat((String) error.get("message")).startsWith(messageStart);
+    }
+
+    @Test
+    void aBrokenPolicyIsNamedByItsPointer() {
+        Map<?, ?> error = (Map<?, ?>) route("\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"policy\":{\"version\":1}")
+                .get("error");
+
+        assertThat(error.get("code")).isEqualTo("invalid_policy");
+        assertThat((String) error.get("message")).contains("/policy/version: must be a string");
+    }
+}

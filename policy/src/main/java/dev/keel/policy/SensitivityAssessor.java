@@ -1,0 +1,33 @@
+package dev.keel.policy;
+
+import dev.keel.core.Principal;
+import dev.keel.policy.internal.MarkingSensitivityAssessor;
+import java.util.Collection;
+
+/**
+ * Decides whether a request must stay in the house, from the policy's {@link Sensitivity}: it is internal-only when
+ * any of the principals it is governed for has an internal-only clearance, when it asks about an internal-only
+ * domain, or when the prompt carries an internal-only marking. Pass both the principal the host authenticated and
+ * the one governance resolved: a claim in the prompt may lower what an answer shows, never the sensitivity.
+ *
+ * <p>Implementations are pure and thread-safe, and never throw for any text.
+ */
+public interface SensitivityAssessor {
+
+    /** An assessor of {@code sensitivity}. */
+    static SensitivityAssessor create(Sensitivity sensitivity) {
+        return new MarkingSensitivityAssessor(sensitivity);
+    }
+
+    /** An assessor of the policy's sensitivity. */
+    static SensitivityAssessor create(PolicyDocument policy) {
+        return create(policy.sensitivity());
+    }
+
+    /**
+     * @param principals the principals the request is governed for (nulls are skipped)
+     * @param domains    the domains it asks about
+     * @param prompt     what will be sent on (the user's message)
+     */
+    SensitivityDecision assess(Collection<Principal> principals, Collection<String> domains, String prompt);
+}

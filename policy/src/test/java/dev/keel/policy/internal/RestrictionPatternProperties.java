@@ -1,0 +1,114 @@
+package dev.keel.policy.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.keel.core.Decision;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.PolicyValidationException;
+import dev.keel.policy.QualitativeRestriction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** Restriction patterns on the linear-time engine: the same matches for the MARP policy, no pattern can hang. */
+class RestrictionPatternProperties {
+
+    /** The restriction patterns of the MARP policies (the example's and the tests'). */
+    static final List<String> MARP = List.of(
+            "\\b[A-Z]{2,4}-\\d{2,4}[A-Z]?\\b",
+            "(?i)\\b(?:hull|boat|unit|vessel|pennant)\\s+(?:no\\.?\\s*|number\\s+|#\\s*)?\\d{1,4}[a-z]?\\b",
+            "(?i)\\b(?:broken down|breakdown|split)\\s+by\\s+(?:vendor|supplier|contractor)s?\\b[^.\\n]*",
+            "\\b(?i:vendor|supplier|contractor)s?\\s*:?\\s+[A-Z][\\w&-]*(?:\\s+[A-Z][\\w&-]*)*",
+            "(?i)\\b(?:of\\s+)?(?:hull|boat|unit|vessel|pennant)\\s+(?:no\\.?\\s*|number\\s+|#\\s*)?[A-Z]{0,4}-?\\d{1,4}[A-Z]?\\b",
+            "\\b[A-Z]{1,4}-\\d{2,4}[A-Z]?\\b",
+            "(?i:of which)\\s+[^.;]*?\\b(?i:vendor|supplier|contractor)s?\\b[^.;]*");
+
+    /**
+     * On ASCII text (where RE2's ASCII {@code \b} and {@code \w} agree with the JDK's) without a vertical tab (which
+     * RE2's {@code \s} leaves out), RE2/J finds exactly what {@code java.util.regex} finds.
+     */
+    @Property(tries = 1000)
+    void marpPatternsMatchAsTheyDidOnTheBacktrackingEngine(@ForAll("marpTexts") String text) {
+        for (String regex : MARP) {
+            com.google.re2j.Matcher linear = com.google.re2j.Pattern.compile(regex).matcher(text);
+            java.util.regex.Matcher backtracking = java.util.regex.Pattern.compile(regex).matcher(text);
+
+            assertThat(matches(linear::find, linear::start, linear::end)).as("%s on %s", regex, text)
+                    .isEqualTo(matches(backtracking::find, backtracking::start, backtracking::end));
+        }
+    }
+
+    @Test
+    void theIssuesCatastrophicPatternReturnsAtOnce() {
+        var filter = new RedactingOutboundFilter(List.of(QualitativeRestriction.of("nested", List.of("((a*)*)*b"))));
+
+        FilteredText filtered = assertTimeoutPreemptively(Duration.ofSeconds(2),
+                () -> filter.apply(Decision.ALLOW, "a".repeat(30)));
+
+        assertThat(filtered.redactions()).isEmpty();
+    }
+
+    /** Either the pattern is refused when the policy is loaded, or filtering with it is quick whatever the text. */
+    @Property(tries = 100)
+    void nestedQuantifiersCannotHangTheFilter(@ForAll("catastrophicPatterns") String regex,
+            @ForAll @IntRange(min = 20, max = 2000) int length) {
+        String text = "a".repeat(length) + "!";
+        RedactingOutboundFilter filter;
+        try {
+            filter = new RedactingOutboundFilter(List.of(QualitativeRestriction.of("nested", List.of(regex))));
+        } catch (PolicyValidationException e) {
+            assertThat(e.getMessage()).contains("is too large");
+            return;
+        }
+
+        FilteredText filtered = assertTimeoutPreemptively(Duration.ofSeconds(1), () -> filter.apply(Decision.ALLOW, text));
+
+        assertThat(filtered.text()).endsWith("!");
+    }
+
+    /** Patterns that make a backtracking engine try exponentially many ways to fail on "aaa…a!". */
+    @Provide
+    Arbitrary<String> catastrophicPatterns() {
+        Arbitrary<String> quantifier = Arbitraries.of("*", "+", "{1,}", "{0,40}");
+        Arbitrary<String> atom = Arbitraries.of("a", "(?:a?)", "(?:a|a)", "(?:a|aa)", "\\w", "[a-z]");
+        Arbitrary<String> nested = Combinators.combine(atom, quantifier, quantifier, quantifier,
+                        Arbitraries.integers().between(1, 3))
+                .as((a, q1, q2, q3, depth) -> switch (depth) {
+                    case 1 -> "(?:" + a + q1 + ")" + q2;
+                    case 2 -> "(?:(?:" + a + q1 + ")" + q2 + ")" + q3;
+                    default -> "((" + a + q1 + ")" + q2 + "(" + a + q3 + ")" + q1 + ")" + q2;
+                });
+        return Combinators.combine(nested, Arbitraries.of("b", "$", "\\d", "[^a!]", "(?:b|c)"))
+                .as((pattern, failing) -> pattern + failing);
+    }
+
+    @Provide
+    Arbitrary<String> marpTexts() {
+        Arbitrary<String> words = Arbitraries.of("hull", "Hull", "boat", "of", "which", "vendor", "Vendors",
+                "supplier", "split", "by", "broken", "down", "breakdown", "no.", "number", "#", "SSN-774", "A-12",
+                "12", "774", "Acme", "Marine", "Northern", "Yards", "40%", ".", ";", ",", ":", "the", "unit", "UNIT",
+                "vessel", "pennant", "F-35B", "x", "\n", "contractors", "&", "_", "Q3");
+        Arbitrary<String> separators = Arbitraries.of(" ", " ", "", "-", "\n", "  ", "\t", "\r\n");
+        return Combinators.combine(words, separators).as(String::concat).list().ofMaxSize(30)
+                .map(parts -> String.join("", parts));
+    }
+
+    private static List<String> matches(BooleanSupplier find, IntSupplier start, IntSupplier end) {
+        List<String> found = new ArrayList<>();
+        while (find.getAsBoolean()) {
+            found.add(start.getAsInt() + "-" + end.getAsInt());
+        }
+        return found;
+    }
+}
