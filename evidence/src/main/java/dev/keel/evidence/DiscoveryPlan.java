@@ -53,9 +53,10 @@ public final class DiscoveryPlan {
 
     /**
      * Reads a plan contract from a plain tree, strictly: every field of the seed's contract must be present with its
-     * type, constants must have their values, primitives must be registered, and no other field may appear.
+     * type, constants must have their values, primitives must be registered, and no other field may appear (but
+     * {@code $schema}, naming the plan's JSON Schema).
      *
-     * @throws dev.keel.core.InvalidInputException whose message starts with the JSON pointer of the first problem
+     * @throws dev.keel.core.InvalidInputException naming every problem with its JSON pointer, the first one first
      */
     public static DiscoveryPlan fromWire(Map<String, ?> plan) {
         return fromWire(plan, PrimitiveRegistry.defaults());

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
+import dev.keel.core.json.JsonPointers;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.OllamaHost;
 import dev.keel.llm.adapters.ReadyBackends;
@@ -26,7 +27,7 @@ import java.util.Set;
  * "base_url", "fallback", "priced"}}}}: {@code model} is the value of the role's variable or null, {@code priced}
  * whether the pricing table lists that model (null when unresolved), {@code missing_env} the variables enabled
  * roles need that {@code env} lacks, {@code ready} true when none is missing. Values of API key variables are
- * never written. An invalid configuration is an error whose message starts with its JSON pointer under
+ * never written. An invalid configuration is an error whose message names every problem by its JSON pointer under
  * {@code /config}. Pure, stateless and thread-safe.
  */
 public final class LlmConfigOp implements EvalOp {
@@ -54,9 +55,9 @@ public final class LlmConfigOp implements EvalOp {
         Map<String, Object> tree = (Map<String, Object>) input.get("config");
         LlmConfig config;
         try {
-            config = LlmConfig.fromTree(tree);
+            config = LlmConfig.fromTree(tree, "/config");
         } catch (ConfigurationException e) {
-            throw new InvalidInputException("invalid_llm_config", "/config" + e.getMessage());
+            throw new InvalidInputException("invalid_llm_config", e.getMessage(), e);
         }
         Environment environment = Environment.of(variables(input.get("env")));
         Set<String> missing = new LinkedHashSet<>();
@@ -136,7 +137,7 @@ public final class LlmConfigOp implements EvalOp {
         Map<String, String> variables = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : ((Map<?, ?>) env).entrySet()) {
             if (!(entry.getValue() instanceof String)) {
-                throw new InvalidInputException("/env/" + String.valueOf(entry.getKey()).replace("~", "~0").replace("/", "~1")
+                throw new InvalidInputException(JsonPointers.child("/env", String.valueOf(entry.getKey()))
                         + ": must be a string");
             }
             variables.put((String) entry.getKey(), (String) entry.getValue());
