@@ -75,7 +75,8 @@ public final class RegulatedKnowledgeReader {
         ValueRange bandRange = range(source, band);
         String bandDescription = band.required("description").nonBlankString();
         ObjectValue budget = calendar.required("budget").object("envelope", "currency", "profile");
-        BigDecimal envelope = budget.required("envelope").decimal();
+        // The schema says an envelope is not negative: the reader holds every file to it, not only validated ones.
+        BigDecimal envelope = budget.required("envelope").decimal(BigDecimal.ZERO, null);
         String currency = budget.required("currency").nonBlankString();
         String profile = budget.optional("profile").nonBlankString();
         List<Bottleneck> bottlenecks = described(source, calendar.required("bottlenecks"), "resource", Bottleneck::new);

@@ -118,6 +118,8 @@ class EvidenceReadersTest {
                 .hasMessage(JSON_NAME + " /calendars/1/capability_range/min: must be a number, found '0.80'");
         assertThatThrownBy(() -> json(text.replace("\"budget\": { \"envelope\": 110.0, ", "\"budget\": { ")))
                 .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: required");
+        assertThatThrownBy(() -> json(text.replace("\"envelope\": 110.0", "\"envelope\": -110.0")))
+                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: must be a number of at least 0, found the number -110.0");
         assertThatThrownBy(() -> json(text.replace("\"min\": 0.82, \"max\": 0.95", "\"min\": 0.99, \"max\": 0.95")))
                 .hasMessage(JSON_NAME + " /calendars/0/capability_range: min 0.99 is above max 0.95");
         assertThatThrownBy(() -> json(text.replace("\"case_id\"", "\"surprise\": 1, \"case_id\"")))
