@@ -11,8 +11,8 @@ import java.util.Optional;
  * What the current turn means, as the language understanding step saw it (the protocol's
  * {@code AssistantMcpDiscoveryTurnMeaningRef}, see {@code docs/evidence.md}). The same type serves as the builder's
  * input, where every field is taken as given, and as the plan's {@code turn_meaning_ref}, where
- * {@link DiscoveryPlanBuilder} has trimmed the texts, dropped empty ones, clamped {@code meaning_confidence} to [0, 1] and
- * kept only the fields the reference keeps.
+ * {@link DiscoveryPlanBuilder} has trimmed the texts, dropped empty ones, clamped {@code meaning_confidence} to
+ * [0, 1] and kept only the fields the reference keeps.
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
  */
