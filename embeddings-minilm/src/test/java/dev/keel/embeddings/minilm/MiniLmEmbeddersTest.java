@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.spi.Embedder;
-import dev.keel.core.spi.EmbedderProvider;
 import dev.keel.core.spi.Embedding;
-import dev.keel.core.spi.ServiceProviders;
 import dev.keel.llm.adapters.embedding.SemanticRanker;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,13 +67,5 @@ class MiniLmEmbeddersTest {
             sum += x[i] * y[i];
         }
         return sum;
-    }
-
-    @Test
-    void isTheEmbedderProviderModulesThatSeeOnlyCoreFind() {
-        EmbedderProvider provider = ServiceProviders.single(EmbedderProvider.class).orElseThrow();
-
-        assertThat(provider).isInstanceOf(MiniLmEmbedderProvider.class);
-        assertThat(provider.create().embed("hello").dimension()).isEqualTo(384);
     }
 }

@@ -5,7 +5,7 @@
  * ranks passages by meaning with any {@link dev.keel.core.spi.Embedder}, beside a lexical ranking.
  *
  * <p>The in-process all-MiniLM-L6-v2 embedder, which needs no network, is in {@code keel-embeddings-minilm}
- * ({@code dev.keel.embeddings.minilm}); it registers itself as core's {@link dev.keel.core.spi.EmbedderProvider}.
+ * ({@code dev.keel.embeddings.minilm}).
  *
  * <p>Every type here is thread-safe.
  */
