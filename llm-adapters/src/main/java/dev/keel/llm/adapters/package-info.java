@@ -18,7 +18,7 @@
  * {@code loader} (reading that file), {@code reasoning} (seed 000 §3.5: the one external call of the reasoning
  * path, and the embedded extractive backend), {@code structured} (JSON output with bounded re-asks),
  * {@code embedding} (embedders over langchain4j models, a cache, a semantic ranker; the in-process model is in
- * {@code keel-embeddings-minilm}), {@code guardrails} (langchain4j guardrails over Keel decisions).
+ * {@code keel-embeddings-minilm}), {@code aiservices} (langchain4j AI Services on the governed call).
  * Implementations live in {@code internal}.
  */
 package dev.keel.llm.adapters;
