@@ -26,7 +26,7 @@ import java.util.Set;
  * "base_url", "fallback", "priced"}}}}: {@code model} is the value of the role's variable or null, {@code priced}
  * whether the pricing table lists that model (null when unresolved), {@code missing_env} the variables enabled
  * roles need that {@code env} lacks, {@code ready} true when none is missing. Values of API key variables are
- * never written. An invalid configuration is an error whose message starts with its JSON pointer under
+ * never written, nor the user information of a base URL ({@code http://[REDACTED]@host:11434}). An invalid configuration is an error whose message starts with its JSON pointer under
  * {@code /config}. Pure, stateless and thread-safe.
  */
 public final class LlmConfigOp implements EvalOp {
@@ -70,7 +70,7 @@ public final class LlmConfigOp implements EvalOp {
             out.put("model_env", role.modelEnv());
             String model = role.modelEnv() == null ? null : environment.value(role.modelEnv()).orElse(null);
             out.put("model", model);
-            out.put("base_url", baseUrl(provider, environment));
+            out.put("base_url", ProviderUrl.redact(baseUrl(provider, environment)));
             out.put("fallback", role.fallback());
             out.put("priced", model == null ? null : config.prices().priceOf(model).isPresent());
             roles.put(role.name(), out);
