@@ -5,7 +5,6 @@ import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.llm.adapters.ModelPrice;
 import dev.keel.llm.adapters.PriceTable;
-import dev.keel.llm.adapters.ReadyBackends;
 import dev.keel.llm.adapters.RetryPolicy;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -19,7 +18,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The LLM configuration file, {@code llm.config.json} in the manner of seed 003 §6: providers, roles mapped to
+ * The LLM configuration file, {@code llm.config.json}: providers, roles mapped to
  * providers and to the NAMES of environment variables that hold model names, a price table, the policy
  * numbers (budget caps) and the retry policy. See {@code docs/llm-adapters.md} for the format.
  *
@@ -35,7 +34,8 @@ public final class LlmConfig {
     /** What a role's {@code model} must look like: the name of an environment variable. */
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private static final Duration DEFAULT_TIMEOUT = ReadyBackends.DEFAULT_TIMEOUT;
+    /** How long one call may take unless a provider says otherwise. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     private static final long MAX_TIMEOUT_MS = 3_600_000;
 
     private final Map<String, ProviderConfig> providers;
@@ -150,7 +150,7 @@ public final class LlmConfig {
                 throw error(at + "/model", "is required: the NAME of the environment variable that holds the model name");
             } else if (!ENV_NAME.matcher(model).matches()) {
                 throw error(at + "/model", "must be the NAME of an environment variable holding the model name"
-                        + " (letters, digits, underscores; seed 003 §6), for example KEEL_LLAMA_MODEL");
+                        + " (letters, digits, underscores), for example KEEL_LLAMA_MODEL");
             }
             roles.put(name, new RoleConfig(name, provider, model, stringList(fields, "fallback", at)));
         }

@@ -3,9 +3,10 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
+import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.ReadyBackends;
+import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.llm.adapters.config.ProviderConfig;
 import dev.keel.llm.adapters.config.ProviderKind;
@@ -122,7 +123,8 @@ public final class LlmConfigOp implements EvalOp {
                 if (provider.baseUrlEnv() != null) {
                     return environment.value(provider.baseUrlEnv()).orElse(null);
                 }
-                return provider.kind() == ProviderKind.ANTHROPIC ? ReadyBackends.ANTHROPIC_BASE_URL : ReadyBackends.OPENAI_BASE_URL;
+                return provider.kind() == ProviderKind.ANTHROPIC ? AnthropicBackends.ANTHROPIC_BASE_URL
+                        : OpenAiBackends.OPENAI_BASE_URL;
         }
     }
 
