@@ -48,12 +48,13 @@ class GovernedCallOverHttpProperties {
 
     @Property(tries = 60)
     void nothingTheDecisionWithholdsReachesTheExternalServer(
+            @ForAll OverHttp.Client client,
             @ForAll("askers") Principal asker,
             @ForAll @Size(max = 3) List<@net.jqwik.api.From("textsWithFigures") String> evidence,
             @ForAll @Size(max = 2) List<@net.jqwik.api.From("textsWithFigures") String> priorTurns,
             @ForAll("textsWithFigures") String firstAnswer,
             @ForAll("textsWithFigures") String secondAnswer) {
-        try (OverHttp ward = new OverHttp(asker, evidence, List.of(firstAnswer, secondAnswer))) {
+        try (OverHttp ward = new OverHttp(client, asker, evidence, List.of(firstAnswer, secondAnswer))) {
             MessageWindowChatMemory memory = MessageWindowChatMemory.withMaxMessages(20);
             priorTurns.forEach(turn -> {
                 memory.add(UserMessage.from("Earlier: " + turn));

@@ -9,6 +9,7 @@ import dev.keel.evidence.source.Locator;
 import dev.keel.llm.adapters.FakeProviderServer;
 import dev.keel.llm.adapters.FakeProviderServer.Reply;
 import dev.keel.llm.adapters.OllamaBackends;
+import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;
 import dev.keel.policy.PolicyDocument;
 import java.time.Duration;
@@ -18,9 +19,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A ward whose external model is a real Ollama client calling a loopback HTTP server, and whose internal model is
- * in process: the governed chat model over both, its audit records, and what reached the server. The server
- * answers the external calls with the scripted answers in turn (the last one repeating).
+ * A ward whose external model is a real provider client (Ollama's or an OpenAI-compatible one) calling a loopback
+ * HTTP server, and whose internal model is in process: the governed chat model over both, its audit records, and
+ * what reached the server. The server answers the external calls with the scripted answers in turn (the last one
+ * repeating), in the protocol of the path it is called on.
  */
 final class OverHttp implements AutoCloseable {
 
@@ -39,9 +41,19 @@ final class OverHttp implements AutoCloseable {
      * @param answers   what the external server answers, in turn
      */
     OverHttp(Principal principal, List<String> evidence, List<String> answers) {
+        this(Client.OLLAMA, principal, evidence, answers);
+    }
+
+    /** The provider client of the external model. */
+    enum Client { OLLAMA, OPENAI }
+
+    OverHttp(Client client, Principal principal, List<String> evidence, List<String> answers) {
         this.answers = List.copyOf(answers);
-        server.respond(request -> Reply.ok(FakeProviderServer.ollamaReply(
-                this.answers.get(Math.min(next.getAndIncrement(), this.answers.size() - 1)))));
+        server.respond(request -> {
+            String answer = this.answers.get(Math.min(next.getAndIncrement(), this.answers.size() - 1));
+            return Reply.ok(request.path().endsWith("/chat/completions") ? FakeProviderServer.openAiReply(answer)
+                    : FakeProviderServer.ollamaReply(answer));
+        });
         inside = ScriptedModel.answering(this.answers.toArray(String[]::new));
         List<EvidenceItem> items = new ArrayList<>();
         for (int i = 0; i < evidence.size(); i++) {
@@ -49,7 +61,10 @@ final class OverHttp implements AutoCloseable {
         }
         governed = GovernedChatModel.builder(POLICY)
                 .internal("ward", inside)
-                .external("cloud", OllamaBackends.create("cloud", "llama3.1", server.baseUrl(), Duration.ofSeconds(10)))
+                .external("cloud", client == Client.OLLAMA
+                        ? OllamaBackends.create("cloud", "llama3.1", server.baseUrl(), Duration.ofSeconds(10))
+                        : OpenAiBackends.create("cloud", "gpt-4o-mini", server.baseUrl() + "/v1", null,
+                                Duration.ofSeconds(10)))
                 .principal(() -> principal)
                 .evidence(turn -> EvidenceSet.of(items))
                 .auditSink(audit)
