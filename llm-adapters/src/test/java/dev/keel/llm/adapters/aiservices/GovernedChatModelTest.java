@@ -214,6 +214,29 @@ class GovernedChatModelTest {
         assertThat(audit.records()).hasSize(1);
     }
 
+    record WardState(String name, List<BedCount> wings) {
+    }
+
+    interface States {
+        WardState state(String question);
+
+        int occupiedBeds(String question);
+    }
+
+    @Test
+    void numbersAnywhereInTheTypeAreFoundBeforeAnyModelIsCalled() {
+        currentUser.signIn(Ward.VISITOR);
+        ScriptedModel ward = ScriptedModel.answering("{}");
+        States states = service(States.class, ward);
+
+        assertThatThrownBy(() -> states.state("How are the beds?")).isInstanceOfSatisfying(KeelDeniedException.class,
+                refused -> assertThat(refused.getMessage()).contains("/wings/*/freeBeds is an integer"));
+        assertThatThrownBy(() -> states.occupiedBeds("How many beds are taken?"))
+                .isInstanceOfSatisfying(KeelDeniedException.class,
+                        refused -> assertThat(refused.getMessage()).contains("/value is an integer"));
+        assertThat(ward.requests).isEmpty();
+    }
+
     @Test
     void stringFieldsAreFilteredAndTheShapeKeptUnderPartial() {
         currentUser.signIn(Ward.VISITOR);
