@@ -4,8 +4,8 @@ import dev.keel.core.Principal;
 import java.util.Collection;
 
 /**
- * Evaluates a policy document for one principal and a set of requested domains, in exactly the order of seed
- * 000 §2.3, with one rule of Keel's own (4) that applies only to a role that denies domains:
+ * Evaluates a policy document for one principal and a set of requested domains, in this order (see
+ * {@code docs/policy.md}, "Decisions"), where the fourth applies only to a role that denies domains:
  * <ol>
  *   <li>no principal → {@code DENY} ({@code principal_missing});</li>
  *   <li>role unknown → {@code DENY} ({@code role_unknown});</li>

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one role of a policy document allows (seed 000 §2.3): the clearances it may hold, the domains it may
- * ask about, the decision it gets when both checks pass, and the domains it may never ask about at all.
+ * What one role of a policy document allows ({@code docs/policy.md}, "Decisions"): the clearances it may hold, the
+ * domains it may ask about, the decision it gets when both checks pass, and the domains it may never ask about at all.
  *
  * <p>Lists keep document order (they are quoted as policy snippets). A {@link PolicyDocument} only ever holds
  * role policies that passed validation: names in canonical form, no duplicates, at least one clearance, a

@@ -8,7 +8,7 @@ import dev.keel.stage.internal.DefaultStageRuntime;
 import java.util.Objects;
 
 /**
- * Runs a multi-stage workflow of {@link StageContract}s for one turn (seed 002).
+ * Runs a multi-stage workflow of {@link StageContract}s for one turn ({@code docs/stage-runtime.md}).
  *
  * <p>From the entry stage (by default {@code base_system}, whose directive is the base persona block) the runtime
  * follows {@code nextStep} until an end stage. For each model stage it
