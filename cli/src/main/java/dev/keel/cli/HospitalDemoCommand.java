@@ -8,12 +8,12 @@ import dev.keel.examples.hospital.WardData;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.ReadyBackends;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TraceStep;
 import dev.keel.policy.PolicyDocument;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -48,6 +48,9 @@ import picocli.CommandLine.Parameters;
         })
 final class HospitalDemoCommand implements Callable<Integer> {
 
+    private static final String DEFAULT_MODEL = "llama3.1";
+    private static final Duration MODEL_TIMEOUT = Duration.ofSeconds(60);
+
     @Option(names = "--role", paramLabel = "ROLE", defaultValue = "nurse",
             description = "Who asks: physician, nurse or guest (default: ${DEFAULT-VALUE}).")
     String role;
@@ -61,7 +64,7 @@ final class HospitalDemoCommand implements Callable<Integer> {
                     + "http://localhost:11434).")
     String ollamaHost;
 
-    @Option(names = "--model", paramLabel = "MODEL", defaultValue = ReadyBackends.LLAMA_MODEL,
+    @Option(names = "--model", paramLabel = "MODEL", defaultValue = DEFAULT_MODEL,
             description = "The general model's Ollama model (default: ${DEFAULT-VALUE}).")
     String model;
 
@@ -81,7 +84,7 @@ final class HospitalDemoCommand implements Callable<Integer> {
         String baseUrl = ollamaHost != null ? OllamaHost.baseUrl(ollamaHost) : OllamaHost.baseUrl(Environment.system());
         WardAssistant assistant = WardAssistant.builder().policy(policy)
                 .generalModel(OllamaBackends.create(WardAssistant.GENERAL_MODEL, model, baseUrl,
-                        ReadyBackends.DEFAULT_TIMEOUT))
+                        MODEL_TIMEOUT))
                 .build();
         GovernedAnswer answer = assistant.ask(principal, String.join(" ", question));
 
