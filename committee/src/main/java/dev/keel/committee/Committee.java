@@ -17,7 +17,7 @@ import java.util.Objects;
  * {@code docs/committee.md}.
  *
  * <pre>{@code
- * Committee committee = Committee.builder(config)
+ * Committee committee = Committee.builder(config, Clock.systemUTC())
  *         .backend("master", master).backend("solver", solver).backend("critic", critic).backend("verifier", verifier)
  *         .pricing(pricing)
  *         .build();
@@ -35,8 +35,9 @@ public interface Committee {
      */
     CommitteeResponse answer(CommitteeRequest request, String requestId);
 
-    static Builder builder(CommitteeConfig config) {
-        return new Builder(config);
+    /** A builder; {@code clock} measures the calls' latencies (the committee reads no other time). */
+    static Builder builder(CommitteeConfig config, Clock clock) {
+        return new Builder(config, clock);
     }
 
     /** Collects a committee's parts; not thread-safe. */
@@ -47,11 +48,12 @@ public interface Committee {
         private final CommitteeConfig config;
         private final Map<String, LlmBackend> backends = new LinkedHashMap<>();
         private CallPricing pricing = CallPricing.free();
-        private Clock clock = Clock.systemUTC();
+        private final Clock clock;
         private int attempts = DEFAULT_ATTEMPTS;
 
-        private Builder(CommitteeConfig config) {
+        private Builder(CommitteeConfig config, Clock clock) {
             this.config = Objects.requireNonNull(config, "config");
+            this.clock = Objects.requireNonNull(clock, "clock");
         }
 
         /** The backend of {@code role} (the master, an agent, the scorer). */
@@ -63,12 +65,6 @@ public interface Committee {
         /** Prices of the roles' calls; every call free unless set. */
         public Builder pricing(CallPricing pricing) {
             this.pricing = Objects.requireNonNull(pricing, "pricing");
-            return this;
-        }
-
-        /** The clock latencies are measured with; the system clock unless set. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

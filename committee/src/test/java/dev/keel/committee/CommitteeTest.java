@@ -142,7 +142,7 @@ class CommitteeTest {
         // one dollar per thousand tokens, one way or the other: the full committee would need several cents
         CallPricing pricing = Prices.perToken(new BigDecimal("0.000001"));
         Committee committee = Committee.builder(CommitteeConfig.of(java.util.Set.of("master", "solver", "critic",
-                        "verifier"), new BigDecimal("0.012"), new BigDecimal("0.5"), Scripts.config().scoring()))
+                        "verifier"), new BigDecimal("0.012"), new BigDecimal("0.5"), Scripts.config().scoring()), Scripts.CLOCK)
                 .backend("master", master).backend("solver", ScriptedBackend.answering("solver", r -> Scripts.agent("solver")))
                 .backend("critic", ScriptedBackend.answering("critic", r -> Scripts.agent("critic")))
                 .backend("verifier", ScriptedBackend.answering("verifier", r -> Scripts.agent("verifier")))

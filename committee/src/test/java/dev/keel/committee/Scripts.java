@@ -14,6 +14,8 @@ final class Scripts {
 
     static final JsonCodec CODEC = JsonCodec.strict();
     static final List<String> AGENTS = List.of("solver", "critic", "verifier");
+    static final java.time.Clock CLOCK = java.time.Clock.fixed(java.time.Instant.parse("2026-01-16T09:00:00Z"),
+            java.time.ZoneOffset.UTC);
 
     private Scripts() {
     }
@@ -110,7 +112,7 @@ final class Scripts {
 
     /** A committee whose master answers the plan, scores and syntheses given, and whose agents answer as above. */
     static Committee committee(ScriptedBackend master) {
-        Committee.Builder builder = Committee.builder(config()).backend("master", master);
+        Committee.Builder builder = Committee.builder(config(), Scripts.CLOCK).backend("master", master);
         for (String agent : AGENTS) {
             builder.backend(agent, ScriptedBackend.answering(agent, request -> agent(agent)));
         }
