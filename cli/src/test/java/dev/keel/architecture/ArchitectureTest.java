@@ -40,12 +40,15 @@ class ArchitectureTest {
     private static final String STAGE = "dev.keel.stage..";
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
+    private static final String STORE = "dev.keel.store..";
+    private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, ADAPTERS);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, ADAPTERS,
+            STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE);
 
@@ -98,8 +101,9 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
-            .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
-            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters sit on it");
+            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, STORE, SPRING)
+            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters, the stores"
+                    + " and the Spring Boot starter sit on it");
 
     @ArchTest
     static final ArchRule noLibraryModuleDependsOnTheApplications = noClasses().that()
@@ -259,6 +263,6 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "pipeline", "dev.keel.llm.adapters", "examples",
-                        "cli");
+                        "cli", "store", "spring");
     }
 }
