@@ -60,6 +60,36 @@ class SqliteStoresTest extends StoreContractTest {
     }
 
     @Test
+    void theHostsOwnDataSourceIsUsedAndLeftOpen() throws Exception {
+        org.sqlite.SQLiteDataSource host = new org.sqlite.SQLiteDataSource();
+        host.setUrl("jdbc:sqlite:" + directory.resolve("host.db"));
+        try (Connection held = host.getConnection()) {
+            try (JdbcStores stores = JdbcStores.builder().dataSource(host).build()) {
+                assertThat(stores.dialect()).isEqualTo(StoreDialect.SQLITE);
+                assertThat(stores.auditSink().append(record("r-host", java.util.Map.of()))).isTrue();
+            }
+            assertThat(held.isClosed()).isFalse();
+            try (Statement statement = held.createStatement();
+                 ResultSet mode = statement.executeQuery("PRAGMA journal_mode")) {
+                mode.next();
+                assertThat(mode.getString(1)).as("switched on by the migration").isEqualToIgnoringCase("wal");
+            }
+        }
+        try (JdbcStores again = JdbcStores.builder().dataSource(host).build()) {
+            assertThat(again.auditSink().find("r-host")).isPresent();
+        }
+    }
+
+    @Test
+    void theStoresNeedEitherAUrlOrADataSource() {
+        assertThatThrownBy(() -> JdbcStores.builder().build()).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("neither");
+        assertThatThrownBy(() -> JdbcStores.builder().url("jdbc:sqlite:x.db")
+                .dataSource(new org.sqlite.SQLiteDataSource()).build())
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("both");
+    }
+
+    @Test
     void aUrlOfAnotherDatabaseIsRefusedWithoutQuotingIt() {
         assertThatThrownBy(() -> JdbcStores.builder().url("jdbc:mysql://db/keel?password=hunter2").build())
                 .isInstanceOf(ConfigurationException.class)
