@@ -50,6 +50,9 @@ import org.springframework.core.env.Environment;
  * takes the host's {@link EvidenceProvider}, {@link TurnStep}s and {@link EnforcementStep}s (in their order),
  * {@link AnswerComposer}, {@link PrincipalResolver}, {@link DomainDetector}, {@link KnowledgeRanker}, {@link Clock}
  * and {@link IdSource}. Off with {@code keel.enabled=false}. See {@code docs/spring-boot.md}.
+ *
+ * <p>The beans are thread-safe singletons; building them reads the policy and routing resources and opens the
+ * database.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",

@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.core.io.Resource;
 
 /**
- * The "keel.*" properties of "application.yml", every one listed in "docs/spring-boot.md".
+ * The {@code keel.*} properties of {@code application.yml}, every one listed in {@code docs/spring-boot.md}.
+ * Immutable and thread-safe (Spring binds them once). The descriptions below are what IDEs show.
  *
  * @param policy        the policy document (JSON), for example "classpath:keel/policy.json"
  * @param policySources where the policy came from, as recorded in every answer's provenance; the policy's file

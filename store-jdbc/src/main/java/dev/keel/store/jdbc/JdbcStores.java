@@ -28,7 +28,8 @@ import javax.sql.DataSource;
  * a log line or an exception message; a {@code password} parameter in the URL is taken out of it and used as the
  * password. See {@code docs/stores.md}.
  *
- * <p>Thread-safe; close it when the host stops (a data source the host passed in is left open).
+ * <p>Thread-safe; its stores do database I/O. Close it when the host stops (a data source the host passed in is
+ * left open).
  */
 public final class JdbcStores implements AutoCloseable {
 
