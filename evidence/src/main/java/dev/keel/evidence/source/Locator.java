@@ -1,5 +1,6 @@
 package dev.keel.evidence.source;
 
+import dev.keel.core.json.JsonPointers;
 import java.util.Objects;
 
 /**
@@ -33,7 +34,7 @@ public record Locator(String source, String pointer, long line, String column) {
     /** The member {@code name} of this JSON value, or the column {@code name} of this CSV record. */
     public Locator child(String name) {
         if (pointer != null) {
-            return json(source, pointer + "/" + name.replace("~", "~0").replace("/", "~1"));
+            return json(source, JsonPointers.child(pointer, name));
         }
         return new Locator(source, null, line, name);
     }

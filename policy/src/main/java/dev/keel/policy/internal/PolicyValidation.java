@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.json.JsonPointers;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;

@@ -2,9 +2,11 @@ package dev.keel.spring.boot.internal;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.Environment;
+import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.ReadyBackends;
+import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
 import dev.keel.pipeline.Backends;
 import dev.keel.spring.boot.KeelProperties;
@@ -69,12 +71,12 @@ public final class PropertyBackends {
                 return found;
             }
             case OLLAMA:
-                return ReadyBackends.ollama(name, model(property, backend, environment),
+                return OllamaBackends.create(name, model(property, backend, environment),
                         backend.baseUrl() != null ? OllamaHost.baseUrl(backend.baseUrl())
                                 : OllamaHost.baseUrl(environment), backend.timeout());
             case OPENAI:
-                return ReadyBackends.openAiCompatible(name, model(property, backend, environment),
-                        backend.baseUrl() != null ? backend.baseUrl() : ReadyBackends.OPENAI_BASE_URL,
+                return OpenAiBackends.create(name, model(property, backend, environment),
+                        backend.baseUrl() != null ? backend.baseUrl() : OpenAiBackends.OPENAI_BASE_URL,
                         backend.apiKeyEnv() == null ? null : environment.require(backend.apiKeyEnv(),
                                 "the API key of " + property), backend.timeout());
             case ANTHROPIC:
@@ -82,8 +84,8 @@ public final class PropertyBackends {
                     throw new ConfigurationException(property + ".api-key-env is not set (the NAME of the variable"
                             + " that holds the Anthropic API key)");
                 }
-                return ReadyBackends.anthropic(name, model(property, backend, environment),
-                        backend.baseUrl() != null ? backend.baseUrl() : ReadyBackends.ANTHROPIC_BASE_URL,
+                return AnthropicBackends.create(name, model(property, backend, environment),
+                        backend.baseUrl() != null ? backend.baseUrl() : AnthropicBackends.ANTHROPIC_BASE_URL,
                         environment.require(backend.apiKeyEnv(), "the API key of " + property), backend.timeout());
             case EMBEDDED:
                 return EmbeddedBackend.create();
