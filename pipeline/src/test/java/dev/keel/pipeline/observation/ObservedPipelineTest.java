@@ -13,6 +13,8 @@ import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.SingleCallReasoning;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.ScriptedBackend;
 import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -40,7 +42,7 @@ class ObservedPipelineTest {
     private static final Principal PLANNER = Principal.of("planner", "secret");
     private static final Principal GUEST = Principal.of("guest", "secret");
 
-    private final Fixtures.Recording internal = new Fixtures.Recording("internal_chatgpt",
+    private final ScriptedBackend internal = ScriptedBackend.answering("internal_chatgpt",
             request -> "Calendar A keeps 84% in week 26 at S-112.");
     private final ObservationRegistry registry = ObservationRegistry.create();
     private final List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
@@ -142,9 +144,8 @@ class ObservedPipelineTest {
 
     @Test
     void aFailedCallIsObservedAsFailedWithItsCode() {
-        Fixtures.Recording down = new Fixtures.Recording("internal_chatgpt", request -> {
-            throw new RetriableBackendException("internal_chatgpt", "connection refused", null);
-        });
+        ScriptedBackend down = ScriptedBackend.named("internal_chatgpt")
+                .otherwise(Reply.retriableFailure("connection refused"));
         Pipeline pipeline = Pipeline.builder().policy(Fixtures.policy()).routing(Fixtures.routingTable())
                 .backends(Backends.builder().internal("internal_chatgpt", down).external("llama", down)
                         .external("deepseek", down).build())
