@@ -7,6 +7,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.IdSource;
+import dev.keel.core.spi.TokenUsage;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Fixtures;
 import dev.keel.pipeline.GovernedAnswer;
@@ -42,8 +43,8 @@ class ObservedPipelineTest {
     private static final Principal PLANNER = Principal.of("planner", "secret");
     private static final Principal GUEST = Principal.of("guest", "secret");
 
-    private final ScriptedBackend internal = ScriptedBackend.answering("internal_chatgpt",
-            request -> "Calendar A keeps 84% in week 26 at S-112.");
+    private final ScriptedBackend internal = ScriptedBackend.named("internal_chatgpt")
+            .otherwise(Reply.text("Calendar A keeps 84% in week 26 at S-112.").withUsage(new TokenUsage(10, 5)));
     private final ObservationRegistry registry = ObservationRegistry.create();
     private final List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
     /** Strong reference: java.util.logging keeps loggers only weakly. */
