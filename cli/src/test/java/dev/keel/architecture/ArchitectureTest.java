@@ -43,13 +43,15 @@ class ArchitectureTest {
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
+    private static final String STORE = "dev.keel.store..";
+    private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE, PIPELINE, TEST_CORE,
-            TEST, ADAPTERS);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE, PIPELINE,
+            TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE);
 
@@ -102,8 +104,9 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
-            .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
-            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters sit on it");
+            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, STORE, SPRING)
+            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters, the stores"
+                    + " and the Spring Boot starter sit on it");
 
     @ArchTest
     static final ArchRule theTestKitsCorePartStandsOnCoreAlone = noClasses().that().resideInAPackage(TEST_CORE)
@@ -303,7 +306,7 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "committee", "pipeline", "test",
-                        "dev.keel.llm.adapters", "examples", "cli");
+                        "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital");
