@@ -64,7 +64,7 @@ public final class PreHints {
 
     /** The hinted task types, in the order above. */
     public Set<TaskType> types() {
-        return Set.copyOf(reasons.keySet());
+        return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(reasons.keySet()));
     }
 
     /** The task type the hints suggest: the single hinted type, {@code MIXED} for several, empty for none. */
