@@ -1,22 +1,16 @@
 package dev.keel.examples.services;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.IdSource;
 import dev.keel.embeddings.minilm.MiniLmEmbedders;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.pipeline.BackendCall;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.WireRequest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -24,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * With {@code OLLAMA_HOST} set, every stage is asked of the Ollama model: here a real HTTP server on loopback
+ * With {@code OLLAMA_HOST} set, every stage is asked of the Ollama model: here the kit's HTTP server on loopback
  * standing in for Ollama's {@code /api/chat}, which answers each stage prompt as the embedded classifier would.
  */
 @SuppressWarnings("unchecked")
@@ -33,48 +27,23 @@ class OllamaLoopbackTest {
     private static final String QUESTION = "I want to start a business as a limited company: what do I need to register?";
     private static final JsonCodec CODEC = JsonCodec.strict();
 
-    private final List<Map<String, Object>> bodies = Collections.synchronizedList(new ArrayList<>());
     private final EmbeddedStageModel answering = EmbeddedStageModel.create(Catalogue.shipped(),
             MiniLmEmbedders.allMiniLmL6V2(), IdSource.sequential("ollama-response"));
-    private HttpServer server;
+    private LoopbackModelServer ollama;
 
     @BeforeEach
-    void startOllama() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/api/chat", exchange -> {
-            Map<String, Object> body = CODEC.parseObject(new String(exchange.getRequestBody().readAllBytes(),
-                    StandardCharsets.UTF_8));
-            bodies.add(body);
-            List<ChatMessage> messages = new ArrayList<>();
-            for (Object item : (List<Object>) body.get("messages")) {
-                Map<String, Object> message = (Map<String, Object>) item;
-                String text = (String) message.get("content");
-                messages.add(switch ((String) message.get("role")) {
-                    case "system" -> ChatMessage.system(text);
-                    case "assistant" -> ChatMessage.assistant(text);
-                    default -> ChatMessage.user(text);
-                });
-            }
-            String content = answering.chat(ChatRequest.builder().messages(messages).build()).text();
-            byte[] reply = ("{\"model\":\"llama3.1\",\"created_at\":\"2026-01-16T10:00:00Z\",\"message\":{\"role\":"
-                    + "\"assistant\",\"content\":" + CODEC.write(content) + "},\"done_reason\":\"stop\",\"done\":true,"
-                    + "\"prompt_eval_count\":40,\"eval_count\":12}").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, reply.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(reply);
-            }
-        });
-        server.start();
+    void startOllama() {
+        ollama = LoopbackModelServer.start();
+        ollama.otherwise(Reply.from(request -> answering.chat(request).text()));
     }
 
     @AfterEach
     void stopOllama() {
-        server.stop(0);
+        ollama.close();
     }
 
     private String host() {
-        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort();
+        return ollama.baseUrl();
     }
 
     @Test
@@ -94,11 +63,12 @@ class OllamaLoopbackTest {
             assertThat(step.backend()).isEqualTo(ServicesBackends.OLLAMA);
             assertThat(step.valid()).as(step.output()).isTrue();
         });
-        assertThat(bodies).hasSize(5);
-        for (Map<String, Object> body : bodies) {
-            assertThat(body).containsEntry("model", "llama3.1");
-            List<Object> messages = (List<Object>) body.get("messages");
-            Map<String, Object> userBlock = CODEC.parseObject((String) ((Map<String, Object>) messages.get(2)).get("content"));
+        assertThat(ollama).receivedRequests(5).answeredEveryRequest();
+        for (WireRequest request : ollama.requests()) {
+            assertThat(request.path()).isEqualTo("/api/chat");
+            assertThat(request.model()).contains("llama3.1");
+            ChatRequest chat = request.chat().orElseThrow();
+            Map<String, Object> userBlock = CODEC.parseObject(chat.messages().get(2).text());
             assertThat((Map<String, Object>) userBlock.get("input")).containsEntry("user_prompt", QUESTION);
         }
         assertThat(answer.governed().provenance().backendUsed()).isEqualTo(ServicesBackends.OLLAMA);
@@ -110,7 +80,7 @@ class OllamaLoopbackTest {
     @Test
     void withoutAReachableOllamaTheEmbeddedClassifierAnswersAndTheProvenanceSaysSo() {
         String unreachable = host();
-        server.stop(0);
+        ollama.close();
         ServicesAssistant assistant = ServicesAssistant.builder()
                 .stageModel(ServicesBackends.fromEnvironment(Environment.of(Map.of("OLLAMA_HOST", unreachable)))
                         .orElseThrow())

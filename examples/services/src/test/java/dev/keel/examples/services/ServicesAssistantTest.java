@@ -9,15 +9,18 @@ import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.stage.StageFailure;
 import dev.keel.stage.ViolationCode;
+import dev.keel.test.core.ScriptedBackend;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The orchestrator with a scripted stage model: re-asks, failures, the reply from the catalogue. */
+/** The orchestrator with a scripted stage model (replies in order, for session s-1): re-asks, failures, the reply. */
 @SuppressWarnings("unchecked")
 class ServicesAssistantTest {
 
     private static final String QUESTION = "How do I renew my passport before travelling?";
+    private static final String SESSION = "s-1";
+    private static final String SCRIPTED = "scripted";
 
     private static final String JUDGEMENT = """
             {"stage": "judgement_v1", "stageStatus": "ready", "judgements": {"inquiry": true}, "assistantReply": null,
@@ -26,13 +29,13 @@ class ServicesAssistantTest {
     private static final String AGENCY_MISCOUNTED = agency("r-agency-%d", 2, "null");
     private static final String AGENCY_CORRECTED = agency("r-agency-fixed", 1, "\"agencyCount now equals the agencies listed\"");
     private static final String CATEGORY = """
-            {"session_id": "SESSION", "response_id": "r-category", "stage": "category_select_v1",
+            {"session_id": "s-1", "response_id": "r-category", "stage": "category_select_v1",
              "categorySelection": {"candidates": {"identity": {"value": "National identity cards", "score": 0.81}}},
              "nextStep": "service_select_v1", "telemetry": {"notes": null}}""";
 
     private static String agency(String responseId, int count, String notes) {
         return """
-                {"session_id": "SESSION", "response_id": "%s", "stage": "agency_detect_v1",
+                {"session_id": "s-1", "response_id": "%s", "stage": "agency_detect_v1",
                  "judgements": {"agencyDetected": ["civil_registry"],
                    "agencyInfo": [{"agencyId": "civil_registry", "name": "Kestrian Civil Registry", "path": "/civil-registry",
                                    "description": "Residents' records"}],
@@ -42,7 +45,7 @@ class ServicesAssistantTest {
 
     private static String service(String key, String placeholders) {
         return """
-                {"session_id": "SESSION", "response_id": "r-service", "stage": "service_select_v1",
+                {"session_id": "s-1", "response_id": "r-service", "stage": "service_select_v1",
                  "serviceSelection": {"serviceKey": "%s", "name": "Passport application", "path": "/made/up",
                    "matchedField": "name", "score": 0.88},
                  "template": {"placeholders": %s,
@@ -50,16 +53,16 @@ class ServicesAssistantTest {
                  "nextStep": "session_end", "telemetry": {"notes": null}}""".formatted(key, placeholders);
     }
 
-    private static ServicesAssistant assistant(ScriptedStageModel model, InMemorySessionStore store) {
+    private static ServicesAssistant assistant(ScriptedBackend model, InMemorySessionStore store) {
         return ServicesAssistant.builder().stageModel(model).embeddedModel(model).sessionStore(store).build();
     }
 
     @Test
     void anInvalidOutputIsAskedAgainWithItsViolationsAsTheTelemetryNoteAndTheCorrectionIsMerged() {
-        ScriptedStageModel model = new ScriptedStageModel(JUDGEMENT, AGENCY_MISCOUNTED.formatted(1), AGENCY_CORRECTED,
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_MISCOUNTED.formatted(1), AGENCY_CORRECTED,
                 CATEGORY, service("passport", "{\"service_name\": \"{service_name}\", \"fee\": \"{fee}\"}"));
 
-        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(QUESTION);
+        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(SESSION, QUESTION);
 
         assertThat(answer.outcome()).isEqualTo(ServicesAnswer.Outcome.ANSWERED);
         assertThat(answer.steps()).extracting(StageStep::stage, StageStep::attempt, StageStep::valid).containsExactly(
@@ -76,8 +79,7 @@ class ServicesAssistantTest {
 
         ChatRequest reask = model.requests().get(2);
         List<ChatMessage> messages = reask.messages();
-        assertThat(messages.get(messages.size() - 2)).isEqualTo(ChatMessage.assistant(AGENCY_MISCOUNTED.formatted(1)
-                .replace("SESSION", answer.sessionId().orElseThrow())));
+        assertThat(messages.get(messages.size() - 2)).isEqualTo(ChatMessage.assistant(AGENCY_MISCOUNTED.formatted(1)));
         assertThat(messages.get(messages.size() - 1).role()).isEqualTo(ChatRole.USER);
         assertThat(messages.get(messages.size() - 1).text()).contains("\"telemetry\"").contains("[count_mismatch]");
     }
@@ -85,10 +87,10 @@ class ServicesAssistantTest {
     @Test
     void anOutputStillInvalidAfterTheLastReaskEndsTheTurnWithNothingOfItMerged() {
         InMemorySessionStore store = new InMemorySessionStore();
-        ScriptedStageModel model = new ScriptedStageModel(JUDGEMENT, AGENCY_MISCOUNTED.formatted(1),
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_MISCOUNTED.formatted(1),
                 AGENCY_MISCOUNTED.formatted(2), AGENCY_MISCOUNTED.formatted(3), CATEGORY);
 
-        ServicesAnswer answer = assistant(model, store).ask(QUESTION);
+        ServicesAnswer answer = assistant(model, store).ask(SESSION, QUESTION);
 
         assertThat(answer.outcome()).isEqualTo(ServicesAnswer.Outcome.NOT_ANSWERED);
         assertThat(answer.failure()).map(StageFailure::reason).contains(StageFailure.Reason.OUTPUT_INVALID);
@@ -96,7 +98,8 @@ class ServicesAssistantTest {
         assertThat(model.requests()).hasSize(4);
         assertThat(answer.steps()).extracting(StageStep::attempt).containsExactly(1, 1, 2, 3);
         assertThat(answer.steps().subList(1, 4)).allSatisfy(step -> assertThat(step.stateAfter()).isNull());
-        Map<String, Object> state = store.read(answer.sessionId().orElseThrow());
+        assertThat(answer.sessionId()).contains(SESSION);
+        Map<String, Object> state = store.read(SESSION);
         assertThat(state).containsKeys("session_id", "judgement_v1").doesNotContainKeys("agency_detect_v1", "nextStep");
         assertThat(answer.services()).isEmpty();
         assertThat(answer.text()).startsWith("I could not find a reliable answer: the agency_detect_v1 stage")
@@ -105,11 +108,11 @@ class ServicesAssistantTest {
 
     @Test
     void theReplyIsTheCataloguesTemplateWithThePlaceholdersTheModelChoseFilledFromTheCatalogue() {
-        ScriptedStageModel model = new ScriptedStageModel(JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
                 service("passport", "{\"service_name\": \"{service_name}\", \"overview\": \"{overview}\","
                         + " \"fee\": \"{fee}\", \"opening_hours\": \"{opening_hours}\"}"));
 
-        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(QUESTION);
+        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(SESSION, QUESTION);
 
         Service passport = Catalogue.shipped().service("passport").orElseThrow();
         // the fee line also needs {processing_time}, which the model did not choose: it is left out
@@ -117,15 +120,15 @@ class ServicesAssistantTest {
         assertThat(answer.text()).doesNotContain("5 KRN", "/made/up");
         Map<String, Object> workflow = (Map<String, Object>) answer.governed().provenance().extension("stage_workflow");
         assertThat(workflow).containsEntry("ignored_placeholders", List.of("opening_hours"))
-                .containsEntry("stage_backends", List.of(ScriptedStageModel.ID)).doesNotContainKey("embedded_stage_model");
+                .containsEntry("stage_backends", List.of(SCRIPTED)).doesNotContainKey("embedded_stage_model");
     }
 
     @Test
     void aServiceTheCatalogueLacksIsNotDescribed() {
-        ScriptedStageModel model = new ScriptedStageModel(JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
                 service("space_travel_permit", "{\"service_name\": \"{service_name}\"}"));
 
-        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(QUESTION);
+        ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(SESSION, QUESTION);
 
         assertThat(answer.outcome()).isEqualTo(ServicesAnswer.Outcome.NOT_ANSWERED);
         assertThat(answer.text()).startsWith("The service selected for your question is not in the catalogue");
@@ -157,10 +160,10 @@ class ServicesAssistantTest {
 
     @Test
     void thePersonaBlockIsTheSameFirstMessageOfEveryStagePrompt() {
-        ScriptedStageModel model = new ScriptedStageModel(JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
                 service("passport", "{\"service_name\": \"{service_name}\"}"));
 
-        assistant(model, new InMemorySessionStore()).ask(QUESTION);
+        assistant(model, new InMemorySessionStore()).ask(SESSION, QUESTION);
 
         ChatMessage persona = model.requests().get(0).messages().get(0);
         assertThat(persona.text()).contains("government-services help desk");
