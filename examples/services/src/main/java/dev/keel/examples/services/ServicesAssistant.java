@@ -168,8 +168,13 @@ public final class ServicesAssistant {
             return this;
         }
 
-        /** Re-asks per stage after an invalid output; 2 unless set. */
+        /**
+         * Re-asks per stage after an invalid output, 0 to 10; 2 unless set.
+         *
+         * @throws dev.keel.core.ConfigurationException outside 0 to 10, as the stage runtime refuses it
+         */
         public Builder maxReasks(int maxReasks) {
+            StageRuntime.builder().maxReasks(maxReasks);
             this.maxReasks = maxReasks;
             return this;
         }
