@@ -308,6 +308,6 @@ class ArchitectureTest {
                         "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
-                "dev.keel.examples.marp", "dev.keel.examples.hospital");
+                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services");
     }
 }
