@@ -8,6 +8,7 @@ import dev.keel.committee.CommitteeRequest;
 import dev.keel.committee.Mode;
 import dev.keel.committee.Outcome;
 import dev.keel.committee.ReplyInvariants;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.InMemoryAuditSink;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,6 +47,10 @@ class ReplayedConversationsTest {
         assertThat(ReplyInvariants.check(exchange.wire(), sampleConfig().scoring().askUserThreshold())).as(name)
                 .isEmpty();
         assertThat(exchange.replayed()).contains(name);
+        Object recordedPlan = JsonCodec.strict().parseObject(conversation.replies().get("master").get("master_plan")
+                .get(0)).get("taskType");
+        assertThat(exchange.response().plan()).as("the recorded plan is accepted").isPresent();
+        assertThat(exchange.response().taskType().name()).isEqualTo(recordedPlan);
         assertThat(meta(exchange).get("replay")).isEqualTo(exchange.audit().payload().get("replay"));
         return exchange;
     }
