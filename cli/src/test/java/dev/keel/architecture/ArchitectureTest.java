@@ -309,6 +309,7 @@ class ArchitectureTest {
                         "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
-                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services");
+                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
+                "dev.keel.examples.committee");
     }
 }

@@ -40,21 +40,29 @@ public final class RecordedReplies {
         this.conversations = List.copyOf(conversations);
     }
 
+    /** The text of the {@code llm.config.json} shipped with this example, under which the recordings were made. */
+    public static String sampleConfigJson() {
+        return resource("/committee/llm.config.json");
+    }
+
     /** The recordings shipped with this example. */
     public static RecordedReplies shipped() {
         List<RecordedConversation> conversations = new ArrayList<>();
         for (String name : SAMPLES) {
-            try (InputStream in = RecordedReplies.class.getResourceAsStream(RESOURCES + name + ".json")) {
-                if (in == null) {
-                    throw new ConfigurationException("the shipped recording " + name + " is missing");
-                }
-                conversations.add(RecordedConversation.parse(name, new String(in.readAllBytes(),
-                        StandardCharsets.UTF_8)));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            conversations.add(RecordedConversation.parse(name, resource(RESOURCES + name + ".json")));
         }
         return new RecordedReplies(SHIPPED, conversations);
+    }
+
+    private static String resource(String path) {
+        try (InputStream in = RecordedReplies.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ConfigurationException("the shipped resource " + path + " is missing");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

@@ -11,8 +11,6 @@ import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.InMemoryAuditSink;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,10 +27,8 @@ class ReplayedConversationsTest {
 
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-02T10:00:00Z"), ZoneOffset.UTC);
 
-    static CommitteeConfig sampleConfig() throws IOException {
-        try (InputStream in = ReplayedConversationsTest.class.getResourceAsStream("/committee/llm.config.json")) {
-            return CommitteeConfig.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name -> Optional.empty());
-        }
+    static CommitteeConfig sampleConfig() {
+        return CommitteeConfig.parse(RecordedReplies.sampleConfigJson(), name -> Optional.empty());
     }
 
     private final InMemoryAuditSink audit = new InMemoryAuditSink();
