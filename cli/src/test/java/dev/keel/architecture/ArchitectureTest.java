@@ -38,6 +38,7 @@ class ArchitectureTest {
     private static final String ROUTING = "dev.keel.routing..";
     private static final String EVIDENCE = "dev.keel.evidence..";
     private static final String STAGE = "dev.keel.stage..";
+    private static final String RULES = "dev.keel.rules..";
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
     private static final String CLI = "dev.keel.cli..";
@@ -45,9 +46,10 @@ class ArchitectureTest {
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, ADAPTERS);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, PIPELINE,
+            ADAPTERS);
     /** The pure modules: mechanisms configured by data, depending on core only. */
-    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE);
+    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES);
 
     private static String[] except(List<String> packages, String... left) {
         List<String> rest = new ArrayList<>(packages);
@@ -258,7 +260,7 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "stage", "pipeline", "dev.keel.llm.adapters", "examples",
-                        "cli");
+                .contains("core", "policy", "routing", "evidence", "stage", "rules", "pipeline", "dev.keel.llm.adapters",
+                        "examples", "cli");
     }
 }
