@@ -4,12 +4,11 @@ import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.marp.MarpAnswer;
 import dev.keel.examples.marp.MarpAssistant;
+import dev.keel.examples.marp.MarpBackends;
 import dev.keel.pipeline.TraceStep;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.ReadyBackends;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,10 +61,7 @@ final class MarpDemoCommand implements Callable<Integer> {
         // (a ROLE / CLEARANCE written in the question, else planner / secret).
         Principal host = role == null && clearance == null ? null
                 : Principal.of(role == null ? "planner" : role, clearance == null ? "secret" : clearance);
-        Environment environment = Environment.system();
-        MarpAssistant assistant = MarpAssistant.onShippedData(Map.of(
-                ReadyBackends.LLAMA, ReadyBackends.llama(environment),
-                ReadyBackends.DEEPSEEK, ReadyBackends.deepseek(environment)));
+        MarpAssistant assistant = MarpAssistant.onShippedData(MarpBackends.external(Environment.system()));
         MarpAnswer answer = assistant.ask(host, String.join(" ", question));
 
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);

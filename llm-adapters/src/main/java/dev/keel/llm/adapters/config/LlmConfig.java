@@ -10,7 +10,6 @@ import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.llm.adapters.ModelPrice;
 import dev.keel.llm.adapters.PriceTable;
-import dev.keel.llm.adapters.ReadyBackends;
 import dev.keel.llm.adapters.RetryPolicy;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -24,7 +23,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The LLM configuration file, {@code llm.config.json} in the manner of seed 003 §6: providers, roles mapped to
+ * The LLM configuration file, {@code llm.config.json}: providers, roles mapped to
  * providers and to the NAMES of environment variables that hold model names, a price table, the policy
  * numbers (budget caps) and the retry policy. See {@code docs/llm-adapters.md} for the format.
  *
@@ -41,7 +40,8 @@ public final class LlmConfig {
     /** What a role's {@code model} must look like: the name of an environment variable. */
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private static final Duration DEFAULT_TIMEOUT = ReadyBackends.DEFAULT_TIMEOUT;
+    /** How long one call may take unless a provider says otherwise. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     private static final int MAX_TIMEOUT_MS = 3_600_000;
 
     private final Map<String, ProviderConfig> providers;
@@ -187,7 +187,7 @@ public final class LlmConfig {
             modelValue.problem("required: the NAME of the environment variable that holds the model name");
         } else if (providerConfig != null && model != null && !ENV_NAME.matcher(model).matches()) {
             modelValue.problem("must be the NAME of an environment variable holding the model name"
-                    + " (letters, digits, underscores; seed 003 §6), for example KEEL_LLAMA_MODEL");
+                    + " (letters, digits, underscores), for example KEEL_LLAMA_MODEL");
         }
         List<String> fallback = new ArrayList<>();
         for (Value item : fields.optional("fallback").items()) {
