@@ -8,8 +8,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
         description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant, "
-                + "'keel demo hospital --help' the Larch Ward assistant.",
-        subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class})
+                + "'keel demo hospital --help' the Larch Ward assistant, 'keel demo support --help' the online shop's "
+                + "support agent.",
+        subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class, SupportDemoCommand.class})
 final class DemoCommand implements Runnable {
 
     @picocli.CommandLine.Spec
