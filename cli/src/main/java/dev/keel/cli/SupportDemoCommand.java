@@ -14,6 +14,7 @@ import dev.keel.pipeline.TraceStep;
 import dev.keel.pipeline.rules.LaneCheck;
 import dev.keel.pipeline.rules.LaneChecks;
 import dev.keel.pipeline.rules.RuleSteps;
+import dev.keel.rules.NavigationConfig;
 import dev.keel.rules.RuleViolation;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -133,7 +134,10 @@ final class SupportDemoCommand implements Callable<Integer> {
                 + " (" + reading.ambiguityReason() + ")"));
         answer.value(RuleSteps.MOVE).ifPresent(move -> out.println("navigation: " + move.navigation().action()
                 .wireName() + " " + move.from() + " -> " + move.to() + ", scores " + move.navigation().scores().stream()
-                .map(score -> score.id() + " " + score.effective().toPlainString()).collect(Collectors.joining(", "))));
+                .map(score -> score.id() + " " + score.effective().toPlainString()).collect(Collectors.joining(", "))
+                + (move.from().inScenario() ? " (the current scenario's moves get +"
+                + NavigationConfig.DEFAULTS.stickinessBoost().toPlainString() + "; leaving takes an entry above "
+                + NavigationConfig.DEFAULTS.exitThreshold().toPlainString() + ")" : "")));
         answer.value(RuleSteps.MATCH).ifPresent(match -> out.println("rules: matched " + match.ids() + " of "
                 + match.inScope() + " in scope; hard rules, checked on every turn: " + HARD_RULES));
         answer.value(RuleSteps.TOOLS).filter(tools -> !tools.results().isEmpty())

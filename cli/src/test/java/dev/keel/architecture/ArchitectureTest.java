@@ -101,6 +101,20 @@ class ArchitectureTest {
     }
 
     @ArchTest
+    static final ArchRule theRulesModuleStandsOnCoreAndItsEnginesAlone = classes().that().resideInAPackage(RULES)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(RULES, CORE, "java..", "dev.cel..",
+                    "com.google.re2j..", "com.google.common..")
+            .because("rules is pure: core, the JDK, CEL for enforcement expressions, RE2/J for patterns; the model "
+                    + "calls of a rule-governed turn are the pipeline's");
+
+    @ArchTest
+    static final ArchRule theSupportAgentTakesItsModelsFromTheHost = noClasses().that()
+            .resideInAPackage("dev.keel.examples.support..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, "dev.keel.embeddings..")
+            .because("the support example is built on the governed call and the rules alone; the embedder and the "
+                    + "model come from whoever runs it");
+
+    @ArchTest
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
             .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
             .because("the pipeline composes core and the pure modules; integrations such as llm-adapters sit on it");
@@ -306,6 +320,7 @@ class ArchitectureTest {
                         "dev.keel.llm.adapters", "examples", "cli");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
-                "dev.keel.examples.marp", "dev.keel.examples.hospital");
+                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.support",
+                "dev.keel.pipeline.rules");
     }
 }
