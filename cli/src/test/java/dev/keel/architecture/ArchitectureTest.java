@@ -38,6 +38,7 @@ class ArchitectureTest {
     private static final String ROUTING = "dev.keel.routing..";
     private static final String EVIDENCE = "dev.keel.evidence..";
     private static final String STAGE = "dev.keel.stage..";
+    private static final String COMMITTEE = "dev.keel.committee..";
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
@@ -49,10 +50,10 @@ class ArchitectureTest {
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, TEST_CORE,
-            TEST, ADAPTERS, STORE, SPRING);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE, PIPELINE,
+            TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
-    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE);
+    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE);
 
     private static String[] except(List<String> packages, String... left) {
         List<String> rest = new ArrayList<>(packages);
@@ -304,8 +305,8 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "stage", "pipeline", "test", "dev.keel.llm.adapters",
-                        "examples", "cli", "store", "spring");
+                .contains("core", "policy", "routing", "evidence", "stage", "committee", "pipeline", "test",
+                        "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services");
