@@ -39,19 +39,22 @@ class ArchitectureTest {
     private static final String EVIDENCE = "dev.keel.evidence..";
     private static final String STAGE = "dev.keel.stage..";
     private static final String RULES = "dev.keel.rules..";
+    private static final String COMMITTEE = "dev.keel.committee..";
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
+    private static final String STORE = "dev.keel.store..";
+    private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, PIPELINE,
-            TEST_CORE, TEST, ADAPTERS);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE,
+            PIPELINE, TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
-    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES);
+    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE);
 
     private static String[] except(List<String> packages, String... left) {
         List<String> rest = new ArrayList<>(packages);
@@ -116,8 +119,9 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
-            .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
-            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters sit on it");
+            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, STORE, SPRING)
+            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters, the stores"
+                    + " and the Spring Boot starter sit on it");
 
     @ArchTest
     static final ArchRule theTestKitsCorePartStandsOnCoreAlone = noClasses().that().resideInAPackage(TEST_CORE)
@@ -316,11 +320,11 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "stage", "rules", "pipeline", "test",
-                        "dev.keel.llm.adapters", "examples", "cli");
+                .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
+                        "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
-                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.support",
-                "dev.keel.pipeline.rules");
+                "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
+                "dev.keel.examples.support", "dev.keel.pipeline.rules");
     }
 }

@@ -12,6 +12,7 @@ import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PrincipalResolver;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingTable;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +77,7 @@ public interface Pipeline {
         private AuditSink auditSink = AuditSink.noop();
         private Clock clock = Clock.systemUTC();
         private IdSource idSource = IdSource.randomUuid();
+        private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
 
         private Builder() {
         }
@@ -188,6 +190,16 @@ public interface Pipeline {
             return this;
         }
 
+        /**
+         * Where the call's observations go ({@link dev.keel.pipeline.observation.KeelObservation}: the call, each
+         * step, each model call), so that the host's Micrometer metrics and tracing see them; nowhere unless set
+         * (the no-op registry costs nothing). See {@code docs/observability.md}.
+         */
+        public Builder observationRegistry(ObservationRegistry registry) {
+            this.observationRegistry = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
         private static String defaultDenial(GovernanceBundle bundle) {
             StringBuilder text = new StringBuilder("The request was denied (")
                     .append(String.join(", ", bundle.policyDecision().reasonCodes().values())).append(").");
@@ -223,7 +235,7 @@ public interface Pipeline {
             }
             return new DefaultPipeline(new PipelineSettings(policy, policySources, principalResolver, domainDetector,
                     knowledgeRanker, routingTable, backends, evidence, turnSteps, reasoning, enforcement, composer,
-                    denial, refusal, auditSink, clock, idSource));
+                    denial, refusal, auditSink, clock, idSource), observationRegistry);
         }
 
         private static void require(Object value, String what) {

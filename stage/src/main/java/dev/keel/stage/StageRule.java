@@ -13,7 +13,7 @@ import java.util.Objects;
  * once. Rules are immutable records, thread-safe.
  */
 public sealed interface StageRule permits StageRule.CountEqualsLength, StageRule.MemberOf, StageRule.When,
-        StageRule.StateEquals, StageRule.SourcesCoverMentions {
+        StageRule.StateEquals, StageRule.SourcesCoverMentions, StageRule.HighestTotal {
 
     /** The rule's name in the contract form. */
     String ruleName();
@@ -45,6 +45,11 @@ public sealed interface StageRule permits StageRule.CountEqualsLength, StageRule
     static SourcesCoverMentions sourcesCoverMentions(String text, String sources, String sourceKey, String entity,
                                                      List<KnownEntities> known) {
         return new SourcesCoverMentions(Pointer.of(text), Pointer.of(sources), sourceKey, entity, known);
+    }
+
+    /** See {@link HighestTotal}. */
+    static HighestTotal highestTotal(String pointer, String groups, String groupKey, String scores) {
+        return new HighestTotal(Pointer.of(pointer), Pointer.of(groups), groupKey, Pointer.of(scores));
     }
 
     /** See {@link StageRule#countEqualsLength}. */
@@ -134,6 +139,32 @@ public sealed interface StageRule permits StageRule.CountEqualsLength, StageRule
         @Override
         public String ruleName() {
             return "sources_cover_mentions";
+        }
+    }
+
+    /**
+     * The string at {@code pointer} must name a group with the highest total: the groups are the object items of
+     * the array at {@code groups}, each named by its {@code groupKey} property, and a group's total is the exact sum
+     * of the numbers {@code scores} reaches inside it (a pointer relative to the group, with wildcards; a group
+     * where it reaches nothing totals 0). When several groups share the highest total, naming any of them is
+     * accepted. A name that is no group's is left to a {@link MemberOf} rule.
+     */
+    record HighestTotal(Pointer pointer, Pointer groups, String groupKey, Pointer scores) implements StageRule {
+        public HighestTotal {
+            singleValue(pointer);
+            singleValue(groups);
+            if (groupKey == null || groupKey.isEmpty()) {
+                throw new InvalidContractException("highest_total needs the property that names each group");
+            }
+            Objects.requireNonNull(scores, "scores");
+            if (scores.segments().isEmpty()) {
+                throw new InvalidContractException("highest_total needs a pointer to the scores inside each group");
+            }
+        }
+
+        @Override
+        public String ruleName() {
+            return "highest_total";
         }
     }
 

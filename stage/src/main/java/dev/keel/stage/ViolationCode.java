@@ -52,7 +52,9 @@ public enum ViolationCode {
     /** {@code cached_state} does not meet the stage's precondition; re-asking the model cannot fix this. */
     STATE_PRECONDITION_FAILED("state_precondition_failed"),
     /** The reply refers to a known entity that its sources do not list. */
-    SOURCE_NOT_LISTED("source_not_listed");
+    SOURCE_NOT_LISTED("source_not_listed"),
+    /** The item named as the one with the highest total of scores has a lower total than another item. */
+    NOT_HIGHEST_TOTAL("not_highest_total");
 
     private final String code;
 

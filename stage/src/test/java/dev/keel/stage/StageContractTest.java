@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The built-in contracts say what seed 002 says; host contracts are checked when built. */
+/** The government-services contracts say what {@code docs/stage-runtime.md} says; host contracts are checked when built. */
 @SuppressWarnings("unchecked")
 class StageContractTest {
 
@@ -49,16 +49,18 @@ class StageContractTest {
     void inputSlotsAreTheSeeds() {
         assertThat(builtIn("judgement_v1").inputs()).containsExactly(new InputSlot("user_prompt", true),
                 new InputSlot("chat_context_summary", false));
-        assertThat(builtIn("agency_detect_v1").inputs()).containsExactly(new InputSlot("cached_state", true),
+        // The user's question goes to every stage that selects something (docs/stage-runtime.md, readings).
+        InputSlot question = new InputSlot("user_prompt", true);
+        assertThat(builtIn("agency_detect_v1").inputs()).containsExactly(question, new InputSlot("cached_state", true),
                 new InputSlot("runtime_directive", false));
-        assertThat(builtIn("category_select_v1").inputs()).containsExactly(new InputSlot("cached_state", true),
+        assertThat(builtIn("category_select_v1").inputs()).containsExactly(question, new InputSlot("cached_state", true),
                 new InputSlot("KnowledgeBase_Dictionary", true));
-        assertThat(builtIn("semantic_analysis_v1").inputs()).containsExactly(new InputSlot("cached_state", true),
+        assertThat(builtIn("semantic_analysis_v1").inputs()).containsExactly(question, new InputSlot("cached_state", true),
                 new InputSlot("KnowledgeBase_Dictionary", true));
-        assertThat(builtIn("service_select_v1").inputs()).containsExactly(new InputSlot("cached_state", true),
+        assertThat(builtIn("service_select_v1").inputs()).containsExactly(question, new InputSlot("cached_state", true),
                 new InputSlot("service_index", true), new InputSlot("KnowledgeBase_Dictionary", false));
         assertThat(builtIn("multi_agency_service_answer_v1").inputs()).extracting(InputSlot::name)
-                .containsExactly("cached_state", "agency_service_snippets", "service_index");
+                .containsExactly("user_prompt", "cached_state", "agency_service_snippets", "service_index");
     }
 
     @Test
@@ -216,6 +218,21 @@ class StageContractTest {
                 "/rules/0/count: '/label' names string in the output shape, not an integer");
         assertRefused(model(OUTPUT, ", \"rules\": [{\"rule\": \"member_of\", \"path\": \"label\", \"values\": \"/items/*\"}]"),
                 "/rules/0/path: 'label' is not a JSON pointer");
+        assertRefused(model(OUTPUT, ", \"rules\": [{\"rule\": \"highest_total\", \"path\": \"/label\", \"groups\": \"/label\","
+                        + " \"key\": \"id\", \"scores\": \"/score\"}]"),
+                "/rules/0/groups: '/label' names string in the output shape, not an array");
+        String groups = "{\"type\": \"object\", \"properties\": {\"label\": {\"type\": \"string\"}, \"groups\": {\"type\": \"array\","
+                + " \"items\": {\"type\": \"object\", \"properties\": {\"id\": {\"type\": \"string\"}, \"score\": {\"type\": \"score\"},"
+                + " \"note\": {\"type\": \"string\"}}, \"required\": []}}}, \"required\": []}";
+        assertRefused(model(groups, ", \"rules\": [{\"rule\": \"highest_total\", \"path\": \"/label\", \"groups\": \"/groups\","
+                        + " \"key\": \"name\", \"scores\": \"/score\"}]"),
+                "/rules/0/key: the items of '/groups' have no property 'name'");
+        assertRefused(model(groups, ", \"rules\": [{\"rule\": \"highest_total\", \"path\": \"/label\", \"groups\": \"/groups\","
+                        + " \"key\": \"id\", \"scores\": \"/note\"}]"),
+                "/rules/0/scores: '/note' names string in the items of '/groups', not numbers");
+        assertThat(StageContract.fromJson(model(groups, ", \"rules\": [{\"rule\": \"highest_total\", \"path\": \"/label\","
+                + " \"groups\": \"/groups\", \"key\": \"id\", \"scores\": \"/score\"}]")).rules())
+                .containsExactly(StageRule.highestTotal("/label", "/groups", "id", "/score"));
         assertRefused(model(OUTPUT, ", \"state_merge\": [{\"into\": \"host_v1\", \"from\": \"/missing\"}]"),
                 "/state_merge/0/from: '/missing' names nothing in the output shape");
         assertRefused(model(OUTPUT, ", \"state_merge\": [{\"into\": \"session_id\", \"from\": \"/label\"}]"),

@@ -138,11 +138,13 @@ class StageRuntimeTest {
         assertThat(judgementInput).containsOnlyKeys("user_prompt", "chat_context_summary");
         assertThat(requests.get(0).messages().get(1).text()).contains("judgement_v1").contains("no \"session_id\"");
         Map<String, Object> agencyInput = userInput(requests.get(1));
-        assertThat(agencyInput.keySet()).containsExactly("cached_state", "runtime_directive");
+        assertThat(agencyInput.keySet()).containsExactly("user_prompt", "cached_state", "runtime_directive");
+        assertThat(agencyInput).containsEntry("user_prompt", "How do I file my income tax?");
         assertThat((Map<String, Object>) agencyInput.get("cached_state"))
                 .containsEntry("session_id", SESSION).containsEntry("judgement_v1", Map.of("inquiry", true));
-        assertThat(userInput(requests.get(2)).keySet()).containsExactly("cached_state", "KnowledgeBase_Dictionary");
-        assertThat(userInput(requests.get(3)).keySet()).containsExactly("cached_state", "service_index", "KnowledgeBase_Dictionary");
+        assertThat(userInput(requests.get(2)).keySet()).containsExactly("user_prompt", "cached_state", "KnowledgeBase_Dictionary");
+        assertThat(userInput(requests.get(3)).keySet())
+                .containsExactly("user_prompt", "cached_state", "service_index", "KnowledgeBase_Dictionary");
         assertThat(requests.get(3).messages().get(1)).isNotSameAs(requests.get(2).messages().get(1));
     }
 

@@ -23,7 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Every rule of seed 002, each with a valid and an invalid output. */
+/** Every rule of {@code docs/stage-runtime.md}, each with a valid and an invalid output. */
 @SuppressWarnings("unchecked")
 class StageValidatorTest {
 
@@ -453,6 +453,54 @@ class StageValidatorTest {
         void thePrimaryAgencyIsOneOfTheAgenciesAnalysed() {
             assertThat(violations("semantic_analysis_v1", edit(SEMANTIC, "/semanticAnalysis/primaryAgency/agencyId", "police"),
                     StageFixtures.highState())).containsExactly("not_a_member /semanticAnalysis/primaryAgency/agencyId");
+        }
+
+        @Test
+        void thePrimaryAgencyHasTheHighestCumulativeRelevance() {
+            StageValidation result = result("semantic_analysis_v1",
+                    edit(SEMANTIC, "/semanticAnalysis/primaryAgency/agencyId", "civil_registry"),
+                    ValidationContext.of(StageFixtures.highState()));
+
+            assertThat(lines(result)).containsExactly("not_highest_total /semanticAnalysis/primaryAgency/agencyId");
+            assertThat(result.violations().get(0).message()).isEqualTo("\"civil_registry\" totals 0.57 at"
+                    + " /categorySelection/candidates/*/score, but \"tax_agency\" totals 0.88; name the item of"
+                    + " /semanticAnalysis/agencies with the highest total");
+        }
+
+        @Test
+        void relevanceIsTheSumOfAnAgencysCandidateScores() {
+            Map<String, Object> output = StageFixtures.mutable(SEMANTIC);
+            Map<String, Object> registry = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) output
+                    .get("semanticAnalysis")).get("agencies")).get(1);
+            Map<String, Object> candidates = (Map<String, Object>) ((Map<String, Object>) registry
+                    .get("categorySelection")).get("candidates");
+            candidates.put("residence_permit", orderedMap("value", "Residence permits", "score", number("0.50")));
+            // 0.57 + 0.50 = 1.07 beats the tax agency's single 0.88
+            assertThat(violations("semantic_analysis_v1", output, StageFixtures.highState()))
+                    .containsExactly("not_highest_total /semanticAnalysis/primaryAgency/agencyId");
+
+            ((Map<String, Object>) ((Map<String, Object>) output.get("semanticAnalysis")).get("primaryAgency"))
+                    .put("agencyId", "civil_registry");
+            assertThat(violations("semantic_analysis_v1", output, StageFixtures.highState())).isEmpty();
+        }
+
+        @Test
+        void onATieEitherAgencyIsPrimary() {
+            String score = "/semanticAnalysis/agencies/1/categorySelection/candidates/address_report/score";
+            Map<String, Object> tied = edit(SEMANTIC, score, number("0.88"));
+            assertThat(violations("semantic_analysis_v1", tied, StageFixtures.highState())).isEmpty();
+
+            Map<String, Object> otherPrimary = StageFixtures.mutable(StageFixtures.CODEC.write(tied));
+            ((Map<String, Object>) ((Map<String, Object>) otherPrimary.get("semanticAnalysis")).get("primaryAgency"))
+                    .put("agencyId", "civil_registry");
+            assertThat(violations("semantic_analysis_v1", otherPrimary, StageFixtures.highState())).isEmpty();
+        }
+
+        @Test
+        void anAgencyWithoutCandidatesTotalsZero() {
+            Map<String, Object> output = edit(SEMANTIC, "/semanticAnalysis/agencies/0/categorySelection/candidates", Map.of());
+            assertThat(violations("semantic_analysis_v1", output, StageFixtures.highState()))
+                    .containsExactly("not_highest_total /semanticAnalysis/primaryAgency/agencyId");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.keel.core.Provenance;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Enforcement;
 import dev.keel.pipeline.EnforcementStep;
 import dev.keel.pipeline.GovernedAnswer;
@@ -30,6 +31,7 @@ import dev.keel.policy.SensitivityAssessor;
 import dev.keel.routing.RoutingDecision;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -39,8 +41,9 @@ import java.util.Set;
 
 /**
  * {@link Pipeline}: the steps in their fixed order, the outbound filter once at the end, the provenance
- * assembled in one place, one audit record per call. Immutable and thread-safe; each call keeps its state in its
- * own {@link TurnState}.
+ * assembled in one place, one audit record per call, and what the call shows from outside (observations and the
+ * decision log, {@link ObservedCall}). Immutable and thread-safe; each call keeps its state in its own
+ * {@link TurnState}.
  */
 public final class DefaultPipeline implements Pipeline {
 
@@ -55,9 +58,18 @@ public final class DefaultPipeline implements Pipeline {
     private final SensitivityAssessor sensitivity;
     private final OutboundFilter filter;
     private final RoutingIndex routing;
+    private final ObservationRegistry observations;
+    /** The settings' backends, each call of which is observed when there is a registry. */
+    private final Backends backends;
 
     public DefaultPipeline(PipelineSettings settings) {
+        this(settings, ObservationRegistry.NOOP);
+    }
+
+    public DefaultPipeline(PipelineSettings settings, ObservationRegistry observations) {
         this.settings = settings;
+        this.observations = observations;
+        this.backends = ObservedBackend.observe(settings.backends(), observations);
         GovernancePlane.Builder plane = GovernancePlane.builder().policy(settings.policy())
                 .principalResolver(settings.principalResolver() != null ? settings.principalResolver()
                         : PrincipalResolver.builder().policy(settings.policy()).build());
@@ -77,69 +89,81 @@ public final class DefaultPipeline implements Pipeline {
     @Override
     public GovernedAnswer call(GovernedRequest request) {
         String requestId = request.requestId().orElseGet(settings.idSource()::nextId);
-        GovernanceBundle bundle = governance.assess(request.principal().orElse(null), request.message());
-        TurnState turn = new TurnState(requestId, request, bundle, settings.policy().partialInstruction(),
-                (state, egress) -> new GovernedBackendCalls(settings.backends(), state, egress), filter);
+        ObservedCall observed = ObservedCall.start(observations, requestId);
+        TurnState turn = null;
         try {
-            return govern(turn, request, bundle);
+            GovernanceBundle bundle = observed.step("governance",
+                    () -> governance.assess(request.principal().orElse(null), request.message()));
+            turn = new TurnState(requestId, request, bundle, settings.policy().partialInstruction(),
+                    (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
+            return observed.answered(turn, govern(turn, bundle, observed));
         } catch (RuntimeException failure) {
-            auditFailure(turn, failure);
+            if (turn != null) {
+                auditFailure(turn, failure);
+            }
+            observed.failed(turn, requestId, failure);
             throw failure;
         }
     }
 
-    private GovernedAnswer govern(TurnState turn, GovernedRequest request, GovernanceBundle bundle) {
+    private GovernedAnswer govern(TurnState turn, GovernanceBundle bundle, ObservedCall observed) {
         turn.trace("governance", bundle.decision().wireName() + " for " + bundle.principal()
                 .map(p -> p.role() + " / " + p.clearance()).orElse("no principal") + ", domains " + bundle.domains()
                 + (bundle.sensitivity().internalOnly() ? "; internal only: " + bundle.sensitivity().rules() : ""),
                 governanceDetails(bundle));
         if (bundle.decision() == Decision.DENY) {
-            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle));
+            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle), observed);
         }
         for (TurnStep step : settings.turnSteps()) {
-            StepResult result = step.apply(turn);
+            StepResult result = observed.step(step.name(), () -> step.apply(turn));
             if (result.endedAs().isPresent()) {
                 turn.trace(step.name(), "ends the turn: " + result.endedAs().get().wireName(), Map.of());
-                return finish(turn, result.endedAs().get(), result.text().orElseThrow());
+                return finish(turn, result.endedAs().get(), result.text().orElseThrow(), observed);
             }
         }
         Principal principal = bundle.principal().orElseThrow();
-        route(turn, principal, bundle.sensitivity().internalOnly());
+        observed.step("routing", () -> route(turn, principal, bundle.sensitivity().internalOnly()));
 
-        EvidenceSet evidence = settings.evidence().collect(turn);
-        turn.evidence(evidence);
-        PolicyDecision withEvidence = checkAgainstEvidence(turn, principal, bundle, evidence);
+        PolicyDecision withEvidence = observed.step("evidence", () -> {
+            EvidenceSet evidence = settings.evidence().collect(turn);
+            turn.evidence(evidence);
+            return checkAgainstEvidence(turn, principal, bundle, evidence);
+        });
+        EvidenceSet evidence = turn.evidence();
         if (turn.decision() == Decision.DENY) {
             // The evidence holds a domain the principal may not ask about at all: no model sees it.
             withEvidence.reasonCodes().values().forEach(turn::reasonCode);
             return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle.withDecision(withEvidence,
-                    rationale(withEvidence, evidence))));
+                    rationale(withEvidence, evidence))), observed);
         }
         if (turn.raiseSensitivity(sensitivity.assess(List.of(), evidence.domains(), null))) {
             // Routing ran before the evidence was in; the request now stays in the house, so it is routed again.
             turn.reasonCode("internal_only_by_evidence");
             turn.trace("sensitivity", "internal only by the evidence: " + turn.sensitivity().rules(),
                     turn.sensitivity().toWire());
-            route(turn, principal, true);
+            observed.step("routing", () -> route(turn, principal, true));
         }
 
         String answer = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Reasoning reasoning = settings.reasoning().reason(turn);
+            Reasoning reasoning = observed.step("reasoning", () -> settings.reasoning().reason(turn));
             if (reasoning.endedAs().isPresent()) {
                 turn.trace("reasoning", "ends the turn: " + reasoning.endedAs().get().wireName(), Map.of());
-                return finish(turn, reasoning.endedAs().get(), reasoning.text());
+                return finish(turn, reasoning.endedAs().get(), reasoning.text(), observed);
             }
-            String composed = settings.composer().compose(turn, reasoning.text(), provenance(turn, false));
+            String composed = observed.step("composition",
+                    () -> settings.composer().compose(turn, reasoning.text(), provenance(turn, false)));
             List<String> violations = new ArrayList<>();
             List<String> instructions = new ArrayList<>();
-            for (EnforcementStep step : settings.enforcement()) {
-                Enforcement enforcement = step.check(turn, composed);
-                if (!enforcement.passed()) {
-                    violations.addAll(enforcement.violations());
-                    instructions.add(enforcement.instruction());
+            observed.step("enforcement", () -> {
+                for (EnforcementStep step : settings.enforcement()) {
+                    Enforcement enforcement = step.check(turn, composed);
+                    if (!enforcement.passed()) {
+                        violations.addAll(enforcement.violations());
+                        instructions.add(enforcement.instruction());
+                    }
                 }
-            }
+            });
             if (violations.isEmpty()) {
                 answer = composed;
                 break;
@@ -149,11 +173,11 @@ public final class DefaultPipeline implements Pipeline {
             turn.reasonCode("answer_rule_violation");
             if (attempt == ATTEMPTS) {
                 turn.reasonCode("answer_refused");
-                return finish(turn, TurnOutcome.REFUSED, settings.refusal());
+                return finish(turn, TurnOutcome.REFUSED, settings.refusal(), observed);
             }
             turn.regenerationInstruction(String.join("\n", instructions));
         }
-        return finish(turn, TurnOutcome.ANSWERED, answer);
+        return finish(turn, TurnOutcome.ANSWERED, answer, observed);
     }
 
     private void route(TurnState turn, Principal principal, boolean internalOnly) {
@@ -211,10 +235,10 @@ public final class DefaultPipeline implements Pipeline {
     }
 
     /** Filters {@code text} once, assembles the provenance, writes the audit record, and answers. */
-    private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text) {
+    private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed) {
         // A denial's own text (reason and rationale) may still hold figures: it is filtered as PARTIAL.
         Decision filterDecision = outcome == TurnOutcome.DENIED ? Decision.PARTIAL : turn.decision();
-        FilteredText filtered = filter.apply(filterDecision, text);
+        FilteredText filtered = observed.step("outbound_filter", () -> filter.apply(filterDecision, text));
         List<Withheld> withheld = new ArrayList<>();
         for (Redaction redaction : filtered.redactions()) {
             withheld.add(new Withheld(redaction.kind(), redaction.start(), redaction.end(), redaction.replacement()));
@@ -226,7 +250,7 @@ public final class DefaultPipeline implements Pipeline {
                 .decision(turn.decision()).text(filtered.text()).withheld(withheld).provenance(provenance)
                 .trace(turn.trace()).calls(turn.governedBackends().calls()).governance(turn.governance())
                 .evidence(turn.evidence()).values(turn.values()).build();
-        settings.auditSink().append(auditRecord(turn, answer));
+        observed.step("audit", () -> settings.auditSink().append(auditRecord(turn, answer)));
         return answer;
     }
 

@@ -174,8 +174,36 @@ public final class ContractChecks {
                     throw new InvalidContractException(at + "/known/" + i + "/state: point into cached_state, not at all of it");
                 }
             }
+        } else if (rule instanceof StageRule.HighestTotal) {
+            checkHighestTotal(shape, (StageRule.HighestTotal) rule, at);
         }
         // StateEquals reads cached_state, whose shape a contract does not declare.
+    }
+
+    private static void checkHighestTotal(Shape.ObjectShape shape, StageRule.HighestTotal highest, String at) {
+        expect(shape, highest.pointer(), Shape.StringShape.class, at + "/path", "a string");
+        Shape list = expect(shape, highest.groups(), Shape.ArrayShape.class, at + "/groups", "an array");
+        if (!(list instanceof Shape.ArrayShape)) {
+            return;
+        }
+        Shape items = ((Shape.ArrayShape) list).items();
+        if (items instanceof Shape.AnyShape) {
+            return;
+        }
+        if (!(items instanceof Shape.ObjectShape) || ((Shape.ObjectShape) items).field(highest.groupKey()).isEmpty()) {
+            throw new InvalidContractException(at + "/key: the items of '" + highest.groups() + "' have no property '"
+                    + highest.groupKey() + "'");
+        }
+        Shape scores = resolve(items, highest.scores().segments(), 0);
+        if (scores == null) {
+            throw new InvalidContractException(at + "/scores: '" + highest.scores() + "' names nothing in the items of '"
+                    + highest.groups() + "'");
+        }
+        if (!(scores instanceof Shape.AnyShape || scores instanceof Shape.ScoreShape
+                || scores instanceof Shape.IntegerShape)) {
+            throw new InvalidContractException(at + "/scores: '" + highest.scores() + "' names " + scores.typeName()
+                    + " in the items of '" + highest.groups() + "', not numbers");
+        }
     }
 
     private static void checkCondition(Shape.ObjectShape shape, Condition condition, String at) {

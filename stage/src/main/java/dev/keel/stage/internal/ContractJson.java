@@ -255,9 +255,17 @@ public final class ContractJson {
                 });
                 return node.build(() -> new StageRule.SourcesCoverMentions(text, sources, key, entity, known));
             }
+            case "highest_total": {
+                node.only("rule", "path", "groups", "key", "scores");
+                Pointer path = pointer(node.required("path"));
+                Pointer groups = pointer(node.required("groups"));
+                String key = node.required("key").string();
+                Pointer scores = pointer(node.required("scores"));
+                return node.build(() -> new StageRule.HighestTotal(path, groups, key, scores));
+            }
             default:
-                node.required("rule").problem("unknown rule " + JsonTreeReader.describe(rule)
-                        + "; known: count_equals_length, member_of, when, state_equals, sources_cover_mentions");
+                node.required("rule").problem("unknown rule " + JsonTreeReader.describe(rule) + "; known:"
+                        + " count_equals_length, member_of, when, state_equals, sources_cover_mentions, highest_total");
                 return null;
         }
     }
@@ -437,6 +445,12 @@ public final class ContractJson {
             Condition condition = ((StageRule.StateEquals) rule).condition();
             out.put("state", condition.pointer().text());
             out.put("equals", condition.value());
+        } else if (rule instanceof StageRule.HighestTotal) {
+            StageRule.HighestTotal highest = (StageRule.HighestTotal) rule;
+            out.put("path", highest.pointer().text());
+            out.put("groups", highest.groups().text());
+            out.put("key", highest.groupKey());
+            out.put("scores", highest.scores().text());
         } else {
             StageRule.SourcesCoverMentions sources = (StageRule.SourcesCoverMentions) rule;
             out.put("text", sources.text().text());

@@ -512,6 +512,8 @@ public final class DefaultStageValidator implements StageValidator {
             checkWhen((StageRule.When) rule, output, state, out);
         } else if (rule instanceof StageRule.StateEquals) {
             checkStateEquals(contract, (StageRule.StateEquals) rule, state, out);
+        } else if (rule instanceof StageRule.HighestTotal) {
+            checkHighestTotal((StageRule.HighestTotal) rule, output, out);
         } else {
             checkSources((StageRule.SourcesCoverMentions) rule, output, state, out);
         }
@@ -567,6 +569,49 @@ public final class DefaultStageValidator implements StageValidator {
         String because = " (because " + describe(condition) + ")";
         for (StageViolation violation : found) {
             out.add(new StageViolation(violation.code(), violation.path(), violation.message() + because));
+        }
+    }
+
+    private static void checkHighestTotal(StageRule.HighestTotal rule, Map<String, Object> output,
+                                          List<StageViolation> out) {
+        Object named = get(output, rule.pointer());
+        Object groups = get(output, rule.groups());
+        if (!(named instanceof String) || !(groups instanceof List)) {
+            return;
+        }
+        Map<String, BigDecimal> totals = new LinkedHashMap<>();
+        for (Object group : (List<?>) groups) {
+            Object key = group instanceof Map ? ((Map<?, ?>) group).get(rule.groupKey()) : null;
+            if (!(key instanceof String)) {
+                return;
+            }
+            List<Object> scores = new ArrayList<>();
+            collect(group, rule.scores().segments(), 0, scores);
+            BigDecimal total = BigDecimal.ZERO;
+            for (Object score : scores) {
+                if (!(score instanceof Number)) {
+                    return;
+                }
+                total = total.add(JsonNumbers.decimal((Number) score));
+            }
+            // A repeated group is unique_by's to report; its first total stands.
+            totals.putIfAbsent((String) key, total);
+        }
+        BigDecimal own = totals.get(named);
+        if (own == null) {
+            return;
+        }
+        Map.Entry<String, BigDecimal> highest = null;
+        for (Map.Entry<String, BigDecimal> entry : totals.entrySet()) {
+            if (highest == null || entry.getValue().compareTo(highest.getValue()) > 0) {
+                highest = entry;
+            }
+        }
+        if (own.compareTo(highest.getValue()) < 0) {
+            out.add(new StageViolation(ViolationCode.NOT_HIGHEST_TOTAL, rule.pointer().text(), JsonValues.quote(named)
+                    + " totals " + JsonNumbers.asWritten(own) + " at " + rule.scores() + ", but "
+                    + JsonValues.quote(highest.getKey()) + " totals " + JsonNumbers.asWritten(highest.getValue())
+                    + "; name the item of " + rule.groups() + " with the highest total"));
         }
     }
 

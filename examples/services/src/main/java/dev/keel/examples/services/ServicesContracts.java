@@ -22,6 +22,8 @@ public final class ServicesContracts {
     public static final String KNOWLEDGE_BASE_DICTIONARY = "KnowledgeBase_Dictionary";
     /** The input slot of the selected agency's service index. */
     public static final String SERVICE_INDEX = "service_index";
+    /** The input slot of the other detected agencies' service indexes, for the multi-agency answer. */
+    public static final String AGENCY_SERVICE_SNIPPETS = "agency_service_snippets";
 
     private static final StageContracts CONTRACTS = StageContracts.fromResources(ServicesContracts.class,
             "/dev/keel/examples/services/contracts/", IDS);

@@ -40,6 +40,9 @@ public final class LlmConfig {
     /** What a role's {@code model} must look like: the name of an environment variable. */
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /** The policy member that is a table of numbers by role, not one number. */
+    private static final String WEIGHTS = "weights";
+
     /** How long one call may take unless a provider says otherwise. */
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     private static final int MAX_TIMEOUT_MS = 3_600_000;
@@ -223,6 +226,11 @@ public final class LlmConfig {
     private static Map<String, PolicyValue> policy(Value value) {
         Map<String, PolicyValue> policy = new LinkedHashMap<>();
         value.members().forEach((name, entry) -> {
+            if (name.equals(WEIGHTS)) {
+                // the committee's weights by role: checked here, read by keel-committee (docs/committee.md)
+                entry.members().forEach((role, weight) -> weight.decimal(BigDecimal.ZERO, null));
+                return;
+            }
             PolicyValue read;
             if (entry.raw() instanceof Map) {
                 ObjectValue fields = entry.object("env", "default");

@@ -117,6 +117,16 @@ class LlmConfigTest {
     }
 
     @Test
+    void policyWeightsAreATableOfNumbersByRole() {
+        String minimal = "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"internal\": {\"provider\": \"embedded\"}}},"
+                + " \"policy\": {\"tauHard\": 0.4, \"weights\": %s}}";
+        assertThat(LlmConfig.parse(String.format(minimal, "{\"internal\": 0.5}")).policy()).containsOnlyKeys("tauHard");
+        assertThatThrownBy(() -> LlmConfig.parse(String.format(minimal, "{\"internal\": -1}")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("/policy/weights/internal: must be a number");
+    }
+
+    @Test
     void aConfigurationMayNameItsSchema() {
         String minimal = "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"internal\": {\"provider\": \"embedded\"}}}}";
         String named = "{\"$schema\": \"https://keel.dev/schema/llm-config.schema.json\", " + minimal.substring(1);

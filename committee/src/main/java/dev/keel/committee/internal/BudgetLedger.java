@@ -1,0 +1,101 @@
+package dev.keel.committee.internal;
+
+import dev.keel.committee.BudgetReport;
+import dev.keel.committee.CallPricing;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.TokenUsage;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One run's spending under its cap. A call is made only when what was spent plus its estimate stays within the cap;
+ * after it, the reported usage is charged (the estimate when none was reported). Every call, made or not, is kept for
+ * the audit. Not pure (a ledger); thread-safe (guarded by its monitor).
+ */
+final class BudgetLedger {
+
+    private final BigDecimal capUsd;
+    private final CallPricing pricing;
+    private BigDecimal spentUsd = BigDecimal.ZERO;
+    private boolean constrained;
+    private final List<Map<String, Object>> calls = new ArrayList<>();
+
+    BudgetLedger(BigDecimal capUsd, CallPricing pricing) {
+        this.capUsd = Objects.requireNonNull(capUsd, "capUsd");
+        this.pricing = Objects.requireNonNull(pricing, "pricing");
+    }
+
+    /** The estimated cost of a call; not recorded. */
+    BigDecimal estimate(String role, ChatRequest request) {
+        BigDecimal estimate = pricing.estimateUsd(role, request);
+        if (estimate == null || estimate.signum() < 0) {
+            throw new IllegalStateException("a price estimate must be a number >= 0");
+        }
+        return estimate;
+    }
+
+    /** Whether {@code amount} more would stay within the cap. */
+    synchronized boolean fits(BigDecimal amount) {
+        return spentUsd.add(amount).compareTo(capUsd) <= 0;
+    }
+
+    /** The estimate of a call that may be made, or null (recorded as refused) when it would pass the cap. */
+    synchronized BigDecimal admit(String purpose, String role, ChatRequest request) {
+        BigDecimal estimate = estimate(role, request);
+        if (!fits(estimate)) {
+            constrained = true;
+            Map<String, Object> call = call(purpose, role, estimate);
+            call.put("made", false);
+            call.put("reason", "would pass the cap: spent " + spentUsd.toPlainString() + " + estimate "
+                    + estimate.toPlainString() + " > " + capUsd.toPlainString());
+            calls.add(call);
+            return null;
+        }
+        return estimate;
+    }
+
+    /** Charges a call that was made; {@code usage} null when it failed (then nothing is charged). */
+    synchronized void charge(String purpose, String role, BigDecimal estimate, TokenUsage usage, String backendId) {
+        Map<String, Object> call = call(purpose, role, estimate);
+        call.put("made", true);
+        call.put("backend", backendId);
+        if (usage == null) {
+            call.put("costUsd", BigDecimal.ZERO);
+            call.put("failed", true);
+        } else {
+            boolean reported = usage.totalTokens() > 0;
+            BigDecimal cost = reported ? pricing.costUsd(role, usage) : estimate;
+            spentUsd = spentUsd.add(cost);
+            call.put("inputTokens", usage.inputTokens());
+            call.put("outputTokens", usage.outputTokens());
+            call.put("costUsd", cost);
+            call.put("usageReported", reported);
+        }
+        calls.add(call);
+    }
+
+    /** Records that the cap left work out before any call was tried (agents or rounds dropped by the plan). */
+    synchronized void constrained() {
+        constrained = true;
+    }
+
+    private static Map<String, Object> call(String purpose, String role, BigDecimal estimate) {
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("purpose", purpose);
+        call.put("role", role);
+        call.put("estimatedUsd", estimate);
+        return call;
+    }
+
+    synchronized BudgetReport report() {
+        return new BudgetReport(capUsd, spentUsd, constrained || spentUsd.compareTo(capUsd) > 0);
+    }
+
+    synchronized List<Map<String, Object>> calls() {
+        return List.copyOf(calls);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.keel.committee.internal;
+
+import dev.keel.committee.PertEstimate;
+import dev.keel.core.eval.EvalOp;
+import java.util.Map;
+
+/** {@code keel eval} op {@code pert}: {@link PertEstimate#fromWire} then {@link PertEstimate#toWire}. Pure, thread-safe. */
+public final class PertOp implements EvalOp {
+
+    /** For {@link java.util.ServiceLoader}. */
+    public PertOp() {
+    }
+
+    @Override
+    public String name() {
+        return "pert";
+    }
+
+    @Override
+    public Map<String, ?> apply(Map<String, Object> input) {
+        return PertEstimate.fromWire(input).toWire();
+    }
+}

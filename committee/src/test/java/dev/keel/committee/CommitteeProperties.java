@@ -1,0 +1,154 @@
+package dev.keel.committee;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
+import dev.keel.test.core.ScriptedBackend;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The committee's guarantees over generated runs: the cap is never passed whatever the prices and token counts, a
+ * DISCARD unit is never cited whatever the synthesis cites, and the reply is exactly one A/B/C question below the
+ * threshold and none at or above it.
+ */
+class CommitteeProperties {
+
+    private static final List<String> UNITS = List.of("solver:u1", "solver:u2", "critic:u1", "critic:u2",
+            "verifier:u1", "verifier:u2");
+
+    /** A backend reporting usage at or below what the committee estimated: the reply's tokens, never more. */
+    private static LlmBackend reporting(String id, java.util.function.Function<ChatRequest, String> text,
+                                        double inputShare, double outputShare) {
+        return request -> {
+            long input = (long) Math.floor(Prices.inputTokens(request) * inputShare);
+            long output = (long) Math.floor(request.maxOutputTokens().orElse(0) * outputShare);
+            return ChatReply.builder().text(text.apply(request)).usage(new TokenUsage(input, output)).backendId(id).build();
+        };
+    }
+
+    @Property(tries = 200)
+    void theCapIsNeverPassed(@ForAll @IntRange(min = 0, max = 2000) int centsPerMillionIn,
+                             @ForAll @IntRange(min = 0, max = 8000) int centsPerMillionOut,
+                             @ForAll @IntRange(min = 0, max = 60) int capCents,
+                             @ForAll @IntRange(min = 1, max = 100) int inputPercent,
+                             @ForAll @IntRange(min = 1, max = 100) int outputPercent,
+                             @ForAll boolean deep) {
+        BigDecimal in = BigDecimal.valueOf(centsPerMillionIn).movePointLeft(8);
+        BigDecimal out = BigDecimal.valueOf(centsPerMillionOut).movePointLeft(8);
+        BigDecimal cap = BigDecimal.valueOf(capCents).movePointLeft(2);
+        CommitteeConfig config = CommitteeConfig.of(Set.of("master", "solver", "critic", "verifier"), cap, cap,
+                Scripts.config().scoring());
+        double inShare = inputPercent / 100.0;
+        double outShare = outputPercent / 100.0;
+        String synthesis = Scripts.synthesis("Add it [solver:u1].", List.of(Scripts.cite("solver:u1")), false, "0", "0");
+        Committee.Builder builder = Committee.builder(config, Scripts.CLOCK).pricing(Prices.perToken(in, out))
+                .backend("master", reporting("master", request -> switch (request.purpose().orElse("")) {
+                    case "master_plan" -> Scripts.plan(Scripts.AGENTS, 3);
+                    case "score" -> Scripts.scores(scoresOf(request));
+                    default -> synthesis;
+                }, inShare, outShare));
+        for (String agent : Scripts.AGENTS) {
+            builder.backend(agent, reporting(agent, request -> Scripts.agent(agent), inShare, outShare));
+        }
+        CommitteeResponse response = builder.build()
+                .answer(CommitteeRequest.of(deep ? Mode.DEEP : Mode.ASK, "How do I add an index?"), "p");
+
+        assertThat(response.budget().estimatedUsd()).isLessThanOrEqualTo(cap);
+        assertThat(response.budget().capUsd()).isEqualByComparingTo(cap);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> calls = (List<Map<String, Object>>) ((Map<String, Object>) response.audit()
+                .get("budget")).get("calls");
+        BigDecimal spent = BigDecimal.ZERO;
+        for (Map<String, Object> call : calls) {
+            if (Boolean.TRUE.equals(call.get("made"))) {
+                assertThat(spent.add((BigDecimal) call.get("estimatedUsd"))).as("spent before a call plus its estimate")
+                        .isLessThanOrEqualTo(cap);
+                spent = spent.add((BigDecimal) call.get("costUsd"));
+            }
+        }
+        assertThat(spent).isEqualByComparingTo(response.budget().estimatedUsd());
+        boolean skipped = calls.stream().anyMatch(call -> Boolean.FALSE.equals(call.get("made")));
+        if (skipped) {
+            assertThat(response.budget().modeCapExceeded()).isTrue();
+        }
+        assertThat(ReplyInvariants.check(response)).isEmpty();
+    }
+
+    /** High scores for every agent the scoring request lists. */
+    private static Map<String, Integer> scoresOf(ChatRequest request) {
+        Map<String, Integer> scores = new LinkedHashMap<>();
+        String input = request.messages().get(1).text();
+        for (String agent : Scripts.AGENTS) {
+            if (input.contains("\"agent\":\"" + agent + "\"")) {
+                scores.put(agent, 22);
+            }
+        }
+        return scores;
+    }
+
+    @Provide
+    Arbitrary<List<String>> citations() {
+        return Arbitraries.of(UNITS).list().ofMinSize(1).ofMaxSize(4).uniqueElements();
+    }
+
+    @Property(tries = 300)
+    void aDiscardedUnitIsNeverCitedAndTheQuestionRuleHolds(@ForAll @IntRange(min = 0, max = 25) int solver,
+                                                          @ForAll @IntRange(min = 0, max = 25) int critic,
+                                                          @ForAll @IntRange(min = 0, max = 25) int verifier,
+                                                          @ForAll("citations") List<String> first,
+                                                          @ForAll("citations") List<String> second,
+                                                          @ForAll @IntRange(min = 0, max = 30) int penaltyPercent,
+                                                          @ForAll boolean justify) {
+        Map<String, Integer> scores = new LinkedHashMap<>();
+        scores.put("solver", solver);
+        scores.put("critic", critic);
+        scores.put("verifier", verifier);
+        ScriptedBackend master = Scripts.master(Scripts.plan(Scripts.AGENTS, 1), Scripts.scores(scores),
+                synthesisCiting(first, justify, penaltyPercent), synthesisCiting(second, justify, penaltyPercent));
+        CommitteeResponse response = Scripts.committee(master)
+                .answer(CommitteeRequest.of(Mode.AUDIT, "Which index should the orders table get?"), "p");
+
+        List<String> discarded = response.score().invalidation().discarded();
+        for (String unit : UNITS) {
+            if (discarded.contains(unit.substring(0, unit.indexOf(':')))) {
+                assertThat(response.reply()).doesNotContain(unit);
+                assertThat(response.synthesis().map(s -> s.citations().stream().map(Citation::unit).toList())
+                        .orElse(List.of())).doesNotContain(unit);
+            }
+        }
+        boolean question = response.reply().startsWith("**Question:** ");
+        assertThat(question).isEqualTo(response.cFinal().compareTo(new BigDecimal("0.70")) < 0);
+        if (question) {
+            assertThat(response.reply().lines().filter(line -> line.matches("[ABC]\\) .+")).count()).isEqualTo(3);
+            assertThat(response.reply().lines().filter(line -> line.contains("?")).count()).isEqualTo(1);
+        } else {
+            assertThat(response.reply()).doesNotContain("**Question:**");
+        }
+        assertThat(ReplyInvariants.check(response)).isEmpty();
+    }
+
+    private static String synthesisCiting(List<String> units, boolean justify, int penaltyPercent) {
+        List<Map<String, Object>> citations = new ArrayList<>();
+        StringBuilder reply = new StringBuilder("The committee's answer:");
+        for (String unit : units) {
+            citations.add(justify ? Scripts.cite(unit, "the only source on this point") : Scripts.cite(unit));
+            reply.append(" [").append(unit).append(']');
+        }
+        return Scripts.synthesis(reply.toString(), citations, false,
+                BigDecimal.valueOf(penaltyPercent).movePointLeft(2).toPlainString(), "0");
+    }
+}

@@ -1,0 +1,135 @@
+package dev.keel.committee;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.eval.EvalOpRegistry;
+import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every case of the corpus written by the independent reference ({@code committee/conformance/reference.py}, exact
+ * fractions), through the Java API and through {@code keel eval}: identical JSON, numbers compared by value; where the
+ * reference refuses the input, Keel refuses it with {@code invalid_input} naming a JSON pointer.
+ */
+class ConformanceTest {
+
+    private static final JsonCodec CODEC = JsonCodec.strict();
+    private static final EvalRunner RUNNER = EvalRunner.create(EvalOpRegistry.discover());
+
+    record Case(String id, String op, Map<String, Object> input, Object expected, boolean refused) {
+        @Override
+        public String toString() {
+            return id;
+        }
+    }
+
+    static Stream<Case> scoreCases() {
+        return load("committee-score.jsonl").stream();
+    }
+
+    static Stream<Case> pertCases() {
+        return load("pert.jsonl").stream();
+    }
+
+    @Test
+    void theCorpusCoversEveryOutcome() {
+        List<Case> scores = load("committee-score.jsonl");
+        List<Case> perts = load("pert.jsonl");
+        assertThat(scores.size() + perts.size()).isGreaterThanOrEqualTo(900);
+        for (String action : List.of("ship", "ask_user")) {
+            assertThat(scores).anyMatch(c -> !c.refused() && action.equals(((Map<?, ?>) c.expected()).get("action")));
+        }
+        for (String status : List.of("VALID", "QUARANTINE", "DISCARD")) {
+            assertThat(scores).anyMatch(c -> !c.refused() && CODEC.write(c.expected()).contains("\"" + status + "\""));
+        }
+        assertThat(scores).anyMatch(Case::refused);
+        assertThat(perts).anyMatch(Case::refused);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scoreCases")
+    void committeeScoreMatchesTheReference(Case c) {
+        check(c, () -> CommitteeScore.fromWire(c.input()).toWire());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pertCases")
+    void pertMatchesTheReference(Case c) {
+        check(c, () -> PertEstimate.fromWire(c.input()).toWire());
+    }
+
+    private static void check(Case c, Supplier<Map<String, Object>> javaApi) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("op", c.op());
+        request.put("input", c.input());
+        Map<String, Object> opAnswer = CODEC.parseObject(RUNNER.answer(CODEC.write(request)));
+        if (c.refused()) {
+            assertThatThrownBy(javaApi::get).isInstanceOf(InvalidInputException.class)
+                    .satisfies(e -> assertThat(((InvalidInputException) e).code()).isEqualTo("invalid_input"))
+                    .hasMessageStartingWith("/");
+            assertThat(opAnswer).containsOnlyKeys("error");
+            assertThat(((Map<?, ?>) opAnswer.get("error")).get("code")).isEqualTo("invalid_input");
+            return;
+        }
+        assertSameJson(CODEC.parse(CODEC.write(javaApi.get())), c.expected(), "");
+        assertSameJson(opAnswer, c.expected(), "");
+    }
+
+    /** Parsed JSON trees equal, numbers by value; fails naming the JSON pointer of the first difference. */
+    static void assertSameJson(Object actual, Object expected, String pointer) {
+        if (expected instanceof Map && actual instanceof Map) {
+            Map<?, ?> e = (Map<?, ?>) expected;
+            Map<?, ?> a = (Map<?, ?>) actual;
+            assertThat(a.keySet()).as("keys at %s", pointer.isEmpty() ? "/" : pointer).isEqualTo(e.keySet());
+            for (Object key : e.keySet()) {
+                assertSameJson(a.get(key), e.get(key), pointer + "/" + key);
+            }
+        } else if (expected instanceof List && actual instanceof List) {
+            List<?> e = (List<?>) expected;
+            List<?> a = (List<?>) actual;
+            assertThat(a).as("length at %s", pointer).hasSameSizeAs(e);
+            for (int i = 0; i < e.size(); i++) {
+                assertSameJson(a.get(i), e.get(i), pointer + "/" + i);
+            }
+        } else if (expected instanceof BigDecimal && actual instanceof BigDecimal) {
+            assertThat((BigDecimal) actual).as("number at %s", pointer).isEqualByComparingTo((BigDecimal) expected);
+        } else {
+            assertThat(actual).as("value at %s", pointer).isEqualTo(expected);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Case> load(String name) {
+        List<Case> cases = new ArrayList<>();
+        try (InputStream in = Objects.requireNonNull(ConformanceTest.class.getResourceAsStream("/conformance/" + name), name);
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            reader.lines().forEach(text -> {
+                Map<String, Object> line = CODEC.parseObject(text);
+                cases.add(new Case((String) line.get("id"), (String) line.get("op"), (Map<String, Object>) line.get("input"),
+                        line.get("expected"), line.containsKey("expected_error")));
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return cases;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.KeelException;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.observation.KeelObservation;
+import dev.keel.pipeline.observation.KeelObservation.ModelCallKey;
+import dev.keel.pipeline.observation.ModelCallContext;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * A backend whose every call is a {@link KeelObservation#MODEL_CALL}, nested under the step that made it. It sees
+ * the request after the egress filter and reports only the model, the tokens and the outcome. Thread-safe when
+ * the backend is.
+ */
+final class ObservedBackend implements LlmBackend {
+
+    private static final String UNKNOWN_MODEL = "unknown";
+
+    private final String name;
+    private final boolean external;
+    private final LlmBackend backend;
+    private final ObservationRegistry registry;
+
+    private ObservedBackend(String name, boolean external, LlmBackend backend, ObservationRegistry registry) {
+        this.name = name;
+        this.external = external;
+        this.backend = backend;
+        this.registry = registry;
+    }
+
+    /** {@code backends} with every backend observed; the same backends when the registry is the no-op one. */
+    static Backends observe(Backends backends, ObservationRegistry registry) {
+        if (registry.isNoop()) {
+            return backends;
+        }
+        Backends.Builder observed = Backends.builder();
+        for (String name : new java.util.TreeSet<>(backends.names())) {
+            LlmBackend backend = backends.find(name).orElseThrow();
+            if (backends.isInternal(name)) {
+                observed.internal(name, new ObservedBackend(name, false, backend, registry));
+            } else {
+                observed.external(name, new ObservedBackend(name, true, backend, registry));
+            }
+        }
+        return observed.fallback(backends.fallback()).build();
+    }
+
+    @Override
+    public ChatReply chat(ChatRequest request) {
+        ModelCallContext context = ModelCallContext.of(name, external);
+        Observation observation = KeelObservation.MODEL_CALL.observation(registry, () -> context)
+                .contextualName("keel model call " + name)
+                .lowCardinalityKeyValue(ModelCallKey.BACKEND.withValue(name))
+                .lowCardinalityKeyValue(ModelCallKey.EXTERNAL.withValue(Boolean.toString(external))).start();
+        try (Observation.Scope ignored = observation.openScope()) {
+            ChatReply reply = backend.chat(request);
+            context.recordReply(reply);
+            observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(reply.model().orElse(UNKNOWN_MODEL)))
+                    .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue("ok"))
+                    .highCardinalityKeyValue(ModelCallKey.ANSWERED_BY.withValue(reply.backendId()))
+                    .highCardinalityKeyValue(ModelCallKey.INPUT_TOKENS.withValue(
+                            Long.toString(reply.usage().inputTokens())))
+                    .highCardinalityKeyValue(ModelCallKey.OUTPUT_TOKENS.withValue(
+                            Long.toString(reply.usage().outputTokens())));
+            return reply;
+        } catch (RuntimeException failure) {
+            observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(UNKNOWN_MODEL))
+                    .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue(failure instanceof KeelException
+                            ? ((KeelException) failure).code() : "internal_error"))
+                    .error(failure);
+            throw failure;
+        } finally {
+            observation.stop();
+        }
+    }
+
+    @Override
+    public String id() {
+        return backend.id();
+    }
+
+    @Override
+    public String toString() {
+        return backend.toString();
+    }
+}

@@ -1,0 +1,175 @@
+package dev.keel.spring.boot;
+
+import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.IdSource;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.SessionStore;
+import dev.keel.llm.adapters.ModelPrice;
+import dev.keel.llm.adapters.PriceTable;
+import dev.keel.pipeline.AnswerComposer;
+import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.EnforcementStep;
+import dev.keel.pipeline.EvidenceProvider;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.ReasoningStep;
+import dev.keel.pipeline.SingleCallReasoning;
+import dev.keel.pipeline.TurnStep;
+import dev.keel.policy.DomainDetector;
+import dev.keel.policy.KnowledgeRanker;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PrincipalResolver;
+import dev.keel.routing.RoutingTable;
+import dev.keel.spring.boot.internal.PropertyBackends;
+import dev.keel.spring.boot.internal.ResourceText;
+import dev.keel.store.jdbc.JdbcStores;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.core.env.Environment;
+
+/**
+ * The governed call and its parts as beans, from {@link KeelProperties}: the policy, the routing table, the
+ * backends, the reasoning step, the stores (SQLite in {@code ./data/keel.db} unless {@code keel.store.url} says
+ * otherwise) and the {@link Pipeline}, observed through the host's {@link ObservationRegistry} when it has one
+ * (Spring Boot Actuator makes one). Each bean backs off when the host defines one of its type; the pipeline also
+ * takes the host's {@link EvidenceProvider}, {@link TurnStep}s and {@link EnforcementStep}s (in their order),
+ * {@link AnswerComposer}, {@link PrincipalResolver}, {@link DomainDetector}, {@link KnowledgeRanker}, {@link Clock}
+ * and {@link IdSource}. Off with {@code keel.enabled=false}. See {@code docs/spring-boot.md}.
+ *
+ * <p>The beans are thread-safe singletons; building them reads the policy and routing resources and opens the
+ * database.
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
+        "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration"})
+@ConditionalOnProperty(prefix = "keel", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(KeelProperties.class)
+public final class KeelAutoConfiguration {
+
+    /** The policy named by {@code keel.policy}. */
+    @Bean
+    @ConditionalOnMissingBean
+    public PolicyDocument keelPolicy(KeelProperties properties) {
+        return PolicyDocument.parse(ResourceText.read(properties.policy(), "keel.policy"));
+    }
+
+    /** The routing table named by {@code keel.routing}. */
+    @Bean
+    @ConditionalOnMissingBean
+    public RoutingTable keelRoutingTable(KeelProperties properties) {
+        return RoutingTable.parse(ResourceText.read(properties.routing(), "keel.routing"));
+    }
+
+    /** The backends of {@code keel.backends}; model names and keys from the environment variables they name. */
+    @Bean
+    @ConditionalOnMissingBean
+    public Backends keelBackends(KeelProperties properties, ListableBeanFactory beans, Environment environment) {
+        return PropertyBackends.build(properties.backends(), properties.fallback(),
+                name -> beans.containsBean(name) && beans.isTypeMatch(name, LlmBackend.class)
+                        ? beans.getBean(name, LlmBackend.class) : null,
+                name -> Optional.ofNullable(environment.getProperty(name)));
+    }
+
+    /** One model call with the user's message ({@link SingleCallReasoning#userMessage()}). */
+    @Bean
+    @ConditionalOnMissingBean
+    public ReasoningStep keelReasoning() {
+        return SingleCallReasoning.userMessage();
+    }
+
+    /**
+     * The stores of {@code keel.store}, migrated. Lazy: opened only when the audit sink or the session store is
+     * taken from them, so a host that supplies both opens no database.
+     */
+    @Bean(destroyMethod = "close")
+    @Lazy
+    @ConditionalOnMissingBean
+    public JdbcStores keelStores(KeelProperties properties) {
+        KeelProperties.Store store = properties.store();
+        JdbcStores.Builder builder = JdbcStores.builder().url(store.url()).username(store.username())
+                .password(store.password());
+        if (store.maximumPoolSize() != null) {
+            builder.maximumPoolSize(store.maximumPoolSize());
+        }
+        return builder.build();
+    }
+
+    /** Every call's audit record, in the stores. */
+    @Bean
+    @ConditionalOnMissingBean
+    public AuditSink keelAuditSink(JdbcStores stores) {
+        return stores.auditSink();
+    }
+
+    /** Session states, in the stores. */
+    @Bean
+    @ConditionalOnMissingBean
+    public SessionStore keelSessionStore(JdbcStores stores) {
+        return stores.sessionStore();
+    }
+
+    /** The governed call. */
+    @Bean
+    @ConditionalOnMissingBean
+    public Pipeline keelPipeline(KeelProperties properties, PolicyDocument policy, RoutingTable routing,
+                                 Backends backends, ReasoningStep reasoning, AuditSink auditSink,
+                                 ObjectProvider<ObservationRegistry> observations,
+                                 ObjectProvider<EvidenceProvider> evidence, ObjectProvider<TurnStep> turnSteps,
+                                 ObjectProvider<EnforcementStep> enforcement, ObjectProvider<AnswerComposer> composer,
+                                 ObjectProvider<PrincipalResolver> principalResolver,
+                                 ObjectProvider<DomainDetector> domainDetector,
+                                 ObjectProvider<KnowledgeRanker> knowledgeRanker, ObjectProvider<Clock> clock,
+                                 ObjectProvider<IdSource> idSource) {
+        Pipeline.Builder pipeline = Pipeline.builder().policy(policy).routing(routing).backends(backends)
+                .reasoning(reasoning).auditSink(auditSink)
+                .observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP));
+        List<String> sources = properties.policySources() != null ? properties.policySources()
+                : properties.policy() != null && properties.policy().getFilename() != null
+                ? List.of(properties.policy().getFilename()) : List.of();
+        pipeline.policySources(sources.toArray(String[]::new));
+        if (properties.refusal() != null) {
+            pipeline.refusal(properties.refusal());
+        }
+        evidence.ifAvailable(pipeline::evidence);
+        turnSteps.orderedStream().forEach(pipeline::turnStep);
+        enforcement.orderedStream().forEach(pipeline::enforcement);
+        composer.ifAvailable(pipeline::composer);
+        principalResolver.ifAvailable(pipeline::principalResolver);
+        domainDetector.ifAvailable(pipeline::domainDetector);
+        knowledgeRanker.ifAvailable(pipeline::knowledgeRanker);
+        clock.ifAvailable(pipeline::clock);
+        idSource.ifAvailable(pipeline::idSource);
+        return pipeline.build();
+    }
+
+    /** Keel's meters beside the timers, when the host has a {@link MeterRegistry} (Spring Boot Actuator). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+    static class Meters {
+
+        @Bean
+        @ConditionalOnBean(MeterRegistry.class)
+        @ConditionalOnMissingBean
+        KeelMeterObservationHandler keelMeterObservationHandler(MeterRegistry meters, KeelProperties properties) {
+            Map<String, ModelPrice> prices = new LinkedHashMap<>();
+            properties.pricing().forEach((model, price) -> prices.put(model,
+                    new ModelPrice(price.inputUsdPerMillion(), price.outputUsdPerMillion())));
+            return new KeelMeterObservationHandler(meters, PriceTable.of(prices));
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.keel.spring.boot;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.core.io.Resource;
+
+/**
+ * The {@code keel.*} properties of {@code application.yml}, every one listed in {@code docs/spring-boot.md}.
+ * Immutable and thread-safe (Spring binds them once). The descriptions below are what IDEs show.
+ *
+ * @param policy        the policy document (JSON), for example "classpath:keel/policy.json"
+ * @param policySources where the policy came from, as recorded in every answer's provenance; the policy's file
+ *                      name unless set
+ * @param routing       the routing table (JSON), for example "classpath:keel/routing.json"
+ * @param backends      the model backends by the names the routing table uses
+ * @param fallback      the internal backend that answers when an external one fails or must not be called; the
+ *                      first internal backend (by name) unless set
+ * @param refusal       what a refused answer says; Keel's default sentence unless set
+ * @param store         where audit records and session states are kept
+ * @param pricing       prices by model name, for the cost meter ("keel.model.cost"); a model name with dots
+ *                      is written in brackets, "keel.pricing[llama3.1]"
+ */
+@ConfigurationProperties("keel")
+public record KeelProperties(Resource policy, List<String> policySources, Resource routing,
+                             @DefaultValue Map<String, Backend> backends, String fallback, String refusal,
+                             @DefaultValue Store store, @DefaultValue Map<String, Price> pricing) {
+
+    /**
+     * One model backend.
+     *
+     * @param placement whether the backend runs in the house ("internal": every prompt may go there) or
+     *                  outside ("external": every prompt passes the egress filter first)
+     * @param provider  who serves it: "bean" (an "LlmBackend" bean of the application), "ollama",
+     *                  "openai" (any OpenAI-compatible endpoint), "anthropic", or "embedded" (no
+     *                  model: Keel's extractive backend, which says so)
+     * @param bean      the name of the "LlmBackend" bean, for provider "bean"; the backend's own name
+     *                  unless set
+     * @param modelEnv  the NAME of the environment variable that holds the model name (ollama, openai, anthropic)
+     * @param baseUrl   the provider's address; for ollama "OLLAMA_HOST" unless set, for openai and anthropic
+     *                  their public APIs
+     * @param apiKeyEnv the NAME of the environment variable that holds the API key (required for anthropic)
+     * @param timeout   how long one call may take
+     */
+    public record Backend(Placement placement, @DefaultValue("bean") Provider provider, String bean, String modelEnv,
+                          String baseUrl, String apiKeyEnv, @DefaultValue("60s") Duration timeout) {
+    }
+
+    /** Where a backend runs. */
+    public enum Placement {
+        /** In the house: every prompt may go there. */
+        INTERNAL,
+        /** Outside the house: every prompt passes the egress filter, and nothing internal-only is sent. */
+        EXTERNAL
+    }
+
+    /** Who serves a backend. */
+    public enum Provider {
+        /** An {@code LlmBackend} bean of the application. */
+        BEAN,
+        /** An Ollama server (needs {@code langchain4j-ollama}). */
+        OLLAMA,
+        /** An OpenAI-compatible endpoint (needs {@code langchain4j-open-ai}). */
+        OPENAI,
+        /** The Anthropic Messages API (needs {@code langchain4j-anthropic}). */
+        ANTHROPIC,
+        /** No model: Keel's extractive backend, which restates the request and says that no model is configured. */
+        EMBEDDED
+    }
+
+    /**
+     * The audit and session stores.
+     *
+     * @param url             "jdbc:sqlite:<file>" (one node) or "jdbc:postgresql://<host>/<database>"
+     *                        (any number of nodes; add the PostgreSQL driver)
+     * @param username        the database user (PostgreSQL)
+     * @param password        the database password (PostgreSQL); never logged
+     * @param maximumPoolSize the most connections the pool opens; 1 for SQLite and 10 for PostgreSQL unless set
+     */
+    public record Store(@DefaultValue("jdbc:sqlite:./data/keel.db") String url, String username, String password,
+                        Integer maximumPoolSize) {
+
+        /** Without the password, and without the URL's parameters, where a password may be given too. */
+        @Override
+        public String toString() {
+            int query = url == null ? -1 : url.indexOf('?');
+            return "Store[url=" + (query < 0 ? url : url.substring(0, query) + "?...") + ", username=" + username
+                    + ", password=" + (password == null ? null : "******") + ", maximumPoolSize=" + maximumPoolSize
+                    + "]";
+        }
+    }
+
+    /**
+     * What a model costs.
+     *
+     * @param inputUsdPerMillion  US dollars per million input tokens
+     * @param outputUsdPerMillion US dollars per million output tokens
+     */
+    public record Price(BigDecimal inputUsdPerMillion, BigDecimal outputUsdPerMillion) {
+    }
+}

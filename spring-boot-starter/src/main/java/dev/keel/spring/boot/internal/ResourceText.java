@@ -1,0 +1,26 @@
+package dev.keel.spring.boot.internal;
+
+import dev.keel.core.ConfigurationException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.springframework.core.io.Resource;
+
+/** The UTF-8 text of a resource a property names. Stateless and thread-safe. */
+public final class ResourceText {
+
+    private ResourceText() {
+    }
+
+    /** @throws ConfigurationException when the property is unset or the resource cannot be read */
+    public static String read(Resource resource, String property) {
+        if (resource == null) {
+            throw new ConfigurationException(property + " is not set");
+        }
+        try (InputStream in = resource.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException failure) {
+            throw new ConfigurationException(property + ": cannot read " + resource.getDescription(), failure);
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** The stores' implementation: SQL, schema migrations, connection settings and failure mapping. */
+package dev.keel.store.jdbc.internal;
