@@ -9,8 +9,9 @@ import picocli.CommandLine.Command;
         usageHelpAutoWidth = true,
         description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant, "
                 + "'keel demo hospital --help' the Larch Ward assistant, 'keel demo services --help' the "
-                + "government-services assistant.",
-        subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class, ServicesDemoCommand.class})
+                + "government-services assistant, 'keel demo support --help' the online shop's support agent.",
+        subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class, ServicesDemoCommand.class,
+            SupportDemoCommand.class})
 final class DemoCommand implements Runnable {
 
     @picocli.CommandLine.Spec
