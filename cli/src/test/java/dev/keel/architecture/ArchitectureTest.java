@@ -38,6 +38,7 @@ class ArchitectureTest {
     private static final String ROUTING = "dev.keel.routing..";
     private static final String EVIDENCE = "dev.keel.evidence..";
     private static final String STAGE = "dev.keel.stage..";
+    private static final String RULES = "dev.keel.rules..";
     private static final String COMMITTEE = "dev.keel.committee..";
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String TEST_CORE = "dev.keel.test.core..";
@@ -50,10 +51,10 @@ class ArchitectureTest {
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
     /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE, PIPELINE,
-            TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE,
+            PIPELINE, TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
-    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, COMMITTEE);
+    private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE);
 
     private static String[] except(List<String> packages, String... left) {
         List<String> rest = new ArrayList<>(packages);
@@ -101,6 +102,20 @@ class ArchitectureTest {
         String module = moduleOf(packageName);
         return module != null && PURE.contains(module);
     }
+
+    @ArchTest
+    static final ArchRule theRulesModuleStandsOnCoreAndItsEnginesAlone = classes().that().resideInAPackage(RULES)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(RULES, CORE, "java..", "dev.cel..",
+                    "com.google.re2j..", "com.google.common..")
+            .because("rules is pure: core, the JDK, CEL for enforcement expressions, RE2/J for patterns; the model "
+                    + "calls of a rule-governed turn are the pipeline's");
+
+    @ArchTest
+    static final ArchRule theSupportAgentTakesItsModelsFromTheHost = noClasses().that()
+            .resideInAPackage("dev.keel.examples.support..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, "dev.keel.embeddings..")
+            .because("the support example is built on the governed call and the rules alone; the embedder and the "
+                    + "model come from whoever runs it");
 
     @ArchTest
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
@@ -305,11 +320,11 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "stage", "committee", "pipeline", "test",
+                .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
                         "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
-                "dev.keel.examples.committee");
+                "dev.keel.examples.support", "dev.keel.pipeline.rules", "dev.keel.examples.committee");
     }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every case of the corpus generated from seed 004's TypeScript reference, run through the Java API and through the
+ * Every case of the corpus generated from the TypeScript reference implementation, run through the Java API and through the
  * {@code keel eval} ops: the JSON must be identical (parsed trees compared, numbers by value), and where the
  * reference throws, Keel must refuse the input with {@code invalid_input} naming a JSON pointer.
  */

@@ -16,7 +16,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** Properties of the seed 004 port on arbitrary typed input and on arbitrary JSON trees through the ops. */
+/** Properties of the discovery plan and evidence gate on arbitrary typed input and on arbitrary JSON trees through the ops. */
 class DiscoveryProperties {
 
     private static final DiscoveryPlanBuilder BUILDER = DiscoveryPlanBuilder.create();

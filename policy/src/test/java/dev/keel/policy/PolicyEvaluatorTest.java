@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Seed 000 §2.3, rule by rule, on the MARP policy. */
+/** The decision rules of {@code docs/policy.md}, rule by rule, on the MARP policy. */
 class PolicyEvaluatorTest {
 
     private final PolicyEvaluator evaluator = PolicyEvaluator.create(MarpFixtures.policy());

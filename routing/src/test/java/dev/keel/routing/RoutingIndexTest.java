@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Seed 000 §3.4, rule by rule. */
+/** The routing rules of {@code docs/routing.md}, rule by rule. */
 class RoutingIndexTest {
 
     private final RoutingIndex marp = SeedTable.index();

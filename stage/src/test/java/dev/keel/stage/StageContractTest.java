@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The built-in contracts say what seed 002 says; host contracts are checked when built. */
+/** The government-services contracts say what {@code docs/stage-runtime.md} says; host contracts are checked when built. */
 @SuppressWarnings("unchecked")
 class StageContractTest {
 

@@ -23,7 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** Every rule of seed 002, each with a valid and an invalid output. */
+/** Every rule of {@code docs/stage-runtime.md}, each with a valid and an invalid output. */
 @SuppressWarnings("unchecked")
 class StageValidatorTest {
 

@@ -37,7 +37,7 @@ public record BudgetStatus(BigDecimal capUsd, BigDecimal spentUsd, BigDecimal re
     }
 
     /**
-     * Seed 003's {@code meta.budget}: {@code {"capUsd", "estimatedUsd", "modeCapExceeded"}}, where
+     * The committee's {@code meta.budget} ({@code docs/committee.md}): {@code {"capUsd", "estimatedUsd", "modeCapExceeded"}}, where
      * {@code estimatedUsd} is what the calls cost.
      */
     public Map<String, Object> toWire() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.keel.core.Decision;
+import dev.keel.core.text.LinearPatterns;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.QualitativeRestriction;
@@ -46,6 +47,14 @@ class RestrictionPatternProperties {
 
             assertThat(matches(linear::find, linear::start, linear::end)).as("%s on %s", regex, text)
                     .isEqualTo(matches(backtracking::find, backtracking::start, backtracking::end));
+        }
+    }
+
+    @Test
+    void theMarpPatternsAreFarBelowTheSizeLimit() {
+        for (String regex : MARP) {
+            assertThat(LinearPatterns.programSizeBound(regex)).as(regex)
+                    .isLessThan(LinearPatterns.MAX_PROGRAM_SIZE / 4);
         }
     }
 

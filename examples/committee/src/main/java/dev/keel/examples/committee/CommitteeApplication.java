@@ -29,7 +29,7 @@ import org.springframework.core.env.Environment;
  * the service's own parts, the stores with them, eager, so that a bad configuration stops startup.
  *
  * <p>{@code java -jar keel-examples-committee-exec.jar [--port N] [--config FILE] [--db FILE-OR-URL] [--replay
- * DIR]} ({@link ServiceArguments}).
+ * DIR]} ({@link ServiceArguments}). Its beans are thread-safe singletons.
  */
 @SpringBootApplication
 @EnableConfigurationProperties(CommitteeServiceProperties.class)

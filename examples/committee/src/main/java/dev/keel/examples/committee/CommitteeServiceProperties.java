@@ -16,9 +16,4 @@ import org.springframework.core.io.Resource;
 public record CommitteeServiceProperties(@DefaultValue("classpath:committee/llm.config.json") Resource config,
                                          String replay,
                                          @DefaultValue("KEEL_COMMITTEE_TOKEN") String tokenEnv) {
-
-    @Override
-    public String toString() {
-        return "CommitteeServiceProperties{config=" + config + ", replay=" + replay + ", tokenEnv=" + tokenEnv + "}";
-    }
 }

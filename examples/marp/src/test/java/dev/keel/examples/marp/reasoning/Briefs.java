@@ -3,7 +3,7 @@ package dev.keel.examples.marp.reasoning;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 
-/** The MARP brief of seed 000, as tests use it. */
+/** The MARP brief, as tests use it. */
 final class Briefs {
 
     private Briefs() {

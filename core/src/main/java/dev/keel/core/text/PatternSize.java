@@ -1,4 +1,4 @@
-package dev.keel.policy.internal;
+package dev.keel.core.text;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -8,12 +8,9 @@ import java.util.Deque;
  * an upper bound on the number of instructions of RE2/J's program. The bound matters because RE2/J's matching
  * time is the program's size times the text's length, and its matcher follows the program's empty transitions
  * recursively: counted repetitions nested in one another ({@code ((a?){40}){50}} is 2,000 instructions) make
- * matching slow and can exhaust a thread's stack. Pure and thread-safe.
+ * matching slow and can exhaust a thread's stack ({@link LinearPatterns#MAX_PROGRAM_SIZE}). Pure and thread-safe.
  */
 final class PatternSize {
-
-    /** The largest program a restriction pattern may compile to: a 2 KB answer then takes milliseconds at worst. */
-    static final int LIMIT = 500;
 
     // What every program has besides the pattern: the whole match's capture, the match and fail instructions.
     private static final int PROGRAM_FRAME = 4;

@@ -1,0 +1,49 @@
+package dev.keel.rules;
+
+import java.util.Optional;
+
+/**
+ * Where a conversation is: in no scenario yet, in a scenario, or at a step of one. Immutable and thread-safe.
+ *
+ * @param scenario the current scenario, or null outside every scenario
+ * @param step     the current step of that scenario, or null
+ */
+public record Position(String scenario, String step) {
+
+    private static final Position NONE = new Position(null, null);
+
+    /** @throws IllegalArgumentException when a step is given without its scenario */
+    public Position {
+        if (step != null && scenario == null) {
+            throw new IllegalArgumentException("a step is inside a scenario: give the scenario too");
+        }
+    }
+
+    /** Outside every scenario. */
+    public static Position none() {
+        return NONE;
+    }
+
+    /** In {@code scenario}, at {@code step} (null: at no particular step). */
+    public static Position of(String scenario, String step) {
+        return scenario == null && step == null ? NONE : new Position(scenario, step);
+    }
+
+    /** Whether the conversation is in a scenario. */
+    public boolean inScenario() {
+        return scenario != null;
+    }
+
+    public Optional<String> scenarioIfAny() {
+        return Optional.ofNullable(scenario);
+    }
+
+    public Optional<String> stepIfAny() {
+        return Optional.ofNullable(step);
+    }
+
+    @Override
+    public String toString() {
+        return scenario == null ? "no scenario" : step == null ? scenario : scenario + "/" + step;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.keel.rules.internal;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import dev.keel.core.text.LinearPatterns;
+import dev.keel.rules.Extraction;
+import dev.keel.rules.OnMissing;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The compiled check of a deterministic rule ({@code docs/rules.md}): a forbidden pattern that must not match the
+ * answer, or an enforcement expression over variables bound from the turn and read from the answer. Compiled once,
+ * when the rule is built; checking is pure and bounded: patterns run on RE2/J, every combination of extracted
+ * values is evaluated up to {@value #MAX_COMBINATIONS}, and an answer with more combinations than that fails the
+ * rule (it cannot be shown to hold). Immutable and thread-safe.
+ */
+public final class RuleCheck {
+
+    /** Evaluations of one expression on one answer, at most; distinct values only are combined. */
+    public static final int MAX_COMBINATIONS = 10_000;
+
+    private final Pattern forbidden;
+    private final CelExpressions.Compiled expression;
+    private final Map<String, Pattern> extract;
+    private final OnMissing onMissing;
+
+    private RuleCheck(Pattern forbidden, CelExpressions.Compiled expression, Map<String, Pattern> extract,
+                      OnMissing onMissing) {
+        this.forbidden = forbidden;
+        this.expression = expression;
+        this.extract = extract;
+        this.onMissing = onMissing;
+    }
+
+    /**
+     * The check of a forbidden pattern; {@code pattern} must have passed {@link #patternProblem}.
+     */
+    public static RuleCheck forbidding(String pattern) {
+        return new RuleCheck(Pattern.compile(pattern), null, Map.of(), OnMissing.SKIP);
+    }
+
+    /**
+     * The check of an enforcement expression; every extraction must have passed {@link #valuePatternProblem}.
+     *
+     * @throws IllegalArgumentException when the expression is not valid CEL, reads no variable the way CEL allows,
+     *         or is not a boolean; the message says why
+     */
+    public static RuleCheck expression(String expression, Map<String, Extraction> extract, OnMissing onMissing) {
+        CelExpressions.Compiled compiled = CelExpressions.compile(expression);
+        Map<String, Pattern> patterns = new LinkedHashMap<>();
+        extract.forEach((variable, extraction) -> patterns.put(variable, Pattern.compile(extraction.pattern())));
+        return new RuleCheck(null, compiled, patterns, onMissing);
+    }
+
+    /** What is wrong with {@code pattern} as a forbidden pattern, if anything. */
+    public static Optional<String> patternProblem(String pattern) {
+        return LinearPatterns.problem(pattern, "forbidden patterns");
+    }
+
+    /**
+     * What is wrong with {@code pattern} as a pattern that captures a value, if anything: the engine's limits, or not
+     * exactly one capturing group.
+     *
+     * @param kind what the patterns are, for the message ({@code "extract patterns"})
+     */
+    public static Optional<String> valuePatternProblem(String pattern, String kind) {
+        Optional<String> problem = LinearPatterns.problem(pattern, kind);
+        if (problem.isPresent()) {
+            return problem;
+        }
+        int groups = Pattern.compile(pattern).groupCount();
+        return groups == 1 ? Optional.empty() : Optional.of("must have exactly one capturing group (the value), found "
+                + groups);
+    }
+
+    /** The variables the expression reads; empty for a forbidden pattern. */
+    public Set<String> variables() {
+        return expression == null ? Set.of() : expression.variables();
+    }
+
+    /**
+     * Whether {@code answer} breaks the rule, given the turn's variables as CEL values
+     * ({@link #celValue(Object)}).
+     */
+    public boolean violatedBy(String answer, Map<String, Object> variables) {
+        if (forbidden != null) {
+            return forbidden.matcher(answer).find();
+        }
+        Map<String, List<Object>> values = new LinkedHashMap<>();
+        long combinations = 1;
+        for (String variable : expression.variables()) {
+            List<Object> read = extract.containsKey(variable) ? extracted(extract.get(variable), answer) : List.of();
+            if (read.isEmpty() && variables.containsKey(variable)) {
+                read = List.of(variables.get(variable));
+            }
+            if (read.isEmpty()) {
+                return onMissing == OnMissing.VIOLATION;
+            }
+            values.put(variable, read);
+            combinations = Math.min(combinations * read.size(), MAX_COMBINATIONS + 1L);
+        }
+        if (combinations > MAX_COMBINATIONS) {
+            return true;
+        }
+        return !holdsForEveryCombination(new ArrayList<>(values.entrySet()), 0, new HashMap<>());
+    }
+
+    private boolean holdsForEveryCombination(List<Map.Entry<String, List<Object>>> values, int index,
+                                             Map<String, Object> bindings) {
+        if (index == values.size()) {
+            return expression.holds(bindings);
+        }
+        Map.Entry<String, List<Object>> variable = values.get(index);
+        for (Object value : variable.getValue()) {
+            bindings.put(variable.getKey(), value);
+            if (!holdsForEveryCombination(values, index + 1, bindings)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The distinct numbers {@code pattern}'s group captures in {@code answer}, in the order first found. */
+    private static List<Object> extracted(Pattern pattern, String answer) {
+        Set<Object> values = new LinkedHashSet<>();
+        Matcher matcher = pattern.matcher(answer);
+        while (matcher.find()) {
+            String group = matcher.group(1);
+            if (group != null) {
+                NumberText.read(group).ifPresent(values::add);
+            }
+        }
+        return List.copyOf(values);
+    }
+
+    /**
+     * A turn's variable as the value an expression sees: see {@code docs/rules.md}.
+     *
+     * @throws IllegalArgumentException for a value that is not a number, a string or a boolean
+     */
+    public static Object celValue(Object value) {
+        return CelValues.of(value);
+    }
+}
