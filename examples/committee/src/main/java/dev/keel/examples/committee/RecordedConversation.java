@@ -11,6 +11,7 @@ import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
 import java.time.Clock;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,7 +45,13 @@ public record RecordedConversation(String name, String description, CommitteeReq
     private static final JsonCodec JSON = JsonCodec.strict();
 
     public RecordedConversation {
-        replies = Map.copyOf(replies);
+        Map<String, Map<String, List<String>>> copy = new LinkedHashMap<>();
+        replies.forEach((role, byPurpose) -> {
+            Map<String, List<String>> purposes = new LinkedHashMap<>();
+            byPurpose.forEach((purpose, texts) -> purposes.put(purpose, List.copyOf(texts)));
+            copy.put(role, Collections.unmodifiableMap(purposes));
+        });
+        replies = Collections.unmodifiableMap(copy);
     }
 
     /**
