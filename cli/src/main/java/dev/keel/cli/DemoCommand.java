@@ -9,9 +9,10 @@ import picocli.CommandLine.Command;
         usageHelpAutoWidth = true,
         description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant, "
                 + "'keel demo hospital --help' the Larch Ward assistant, 'keel demo services --help' the "
-                + "government-services assistant, 'keel demo support --help' the online shop's support agent.",
+                + "government-services assistant, 'keel demo support --help' the online shop's support agent, "
+                + "'keel demo committee --help' the committee of models.",
         subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class, ServicesDemoCommand.class,
-            SupportDemoCommand.class})
+            SupportDemoCommand.class, CommitteeDemoCommand.class})
 final class DemoCommand implements Runnable {
 
     @picocli.CommandLine.Spec

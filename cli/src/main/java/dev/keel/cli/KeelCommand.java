@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
             "Policy decides who may see what, routing decides which model may be called, evidence gates decide "
                 + "what an answer may claim, and every decision is written down with reason codes."
         },
-        subcommands = {EvalCommand.class, DemoCommand.class},
+        subcommands = {EvalCommand.class, DemoCommand.class, ServeCommand.class},
         footer = {"", "Run 'keel <command> --help' for a command's options.", "Exit status: 0 success, 1 failure, 2 usage error."})
 final class KeelCommand implements Runnable {
 

@@ -325,6 +325,6 @@ class ArchitectureTest {
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
-                "dev.keel.examples.support", "dev.keel.pipeline.rules");
+                "dev.keel.examples.support", "dev.keel.pipeline.rules", "dev.keel.examples.committee");
     }
 }
