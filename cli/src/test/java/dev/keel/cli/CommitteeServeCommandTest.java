@@ -38,7 +38,9 @@ class CommitteeServeCommandTest {
     @Test
     void theServiceAnswersFromTheRecordingsAndStopsWithTheCommand() throws Exception {
         Path jar = Path.of("..").resolve(CommitteeServeCommand.JAR);
-        assumeTrue(Files.isRegularFile(jar), "the service's jar is built by the package phase");
+        // A partial build (-pl cli -am test) has no packaged jar; CI builds every module, so there it must exist.
+        assumeTrue(Files.isRegularFile(jar) || "true".equals(System.getenv("CI")),
+                "the service's jar is built by the package phase");
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
