@@ -22,8 +22,8 @@ import java.util.concurrent.Executors;
 
 /**
  * A model provider for tests: a real HTTP server on 127.0.0.1 at a free port, speaking the OpenAI-compatible chat
- * completions API ({@code POST .../chat/completions}) and Ollama's ({@code POST .../api/chat}), answering from a
- * script and recording every request. Point a real client at it (a langchain4j model, any HTTP client) to test a
+ * completions API ({@code POST .../chat/completions}), Ollama's ({@code POST .../api/chat}) and Anthropic's Messages
+ * API ({@code POST .../messages}), answering from a script and recording every request. Point a real client at it (a langchain4j model, any HTTP client) to test a
  * host's wiring down to the bytes on the wire, failures and timeouts included, without the internet.
  *
  * <pre>{@code
@@ -90,7 +90,10 @@ public final class LoopbackModelServer implements AutoCloseable {
         return "http://127.0.0.1:" + port();
     }
 
-    /** {@code http://127.0.0.1:<port>/v1}: the base URL of an OpenAI-compatible client. */
+    /**
+     * {@code http://127.0.0.1:<port>/v1}: the base URL of an OpenAI-compatible client, and with a {@code /} after it
+     * of an Anthropic one.
+     */
     public String openAiBaseUrl() {
         return baseUrl() + "/v1";
     }
@@ -155,8 +158,8 @@ public final class LoopbackModelServer implements AutoCloseable {
             ChatRequest chat = null;
             String problem = null;
             if (api == ModelApi.UNKNOWN) {
-                problem = "no model API at " + method + " " + path + "; this server answers POST .../chat/completions"
-                        + " and POST .../api/chat";
+                problem = "no model API at " + method + " " + path + "; this server answers POST .../chat/completions,"
+                        + " POST .../api/chat and POST .../messages";
             } else if (WireFormats.isStreaming(json)) {
                 problem = "streamed responses are not supported; send \"stream\": false";
             } else {

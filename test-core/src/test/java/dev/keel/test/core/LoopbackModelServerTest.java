@@ -113,6 +113,40 @@ class LoopbackModelServerTest {
     }
 
     @Test
+    void anAnthropicMessagesRequestIsReadWithItsSystemPromptAndAnsweredInAnthropicsShape() throws Exception {
+        server.then(Reply.text("Two beds.").withUsage(new TokenUsage(210, 12)).withFinishReason("length"),
+                Reply.status(429, "slow down"));
+        String request = JsonCodec.strict().write(Map.of("model", "claude-sonnet-4-5", "max_tokens", 300,
+                "temperature", 0.3, "system", List.of(Map.of("type", "text", "text", "Answer briefly.")),
+                "messages", List.of(Map.of("role", "user", "content",
+                        List.of(Map.of("type", "text", "text", "How many beds?"))))));
+
+        HttpResponse<String> answered = post("/v1/messages", request);
+        HttpResponse<String> limited = post("/v1/messages", request);
+
+        assertThat(answered.statusCode()).isEqualTo(200);
+        assertThat(JsonCodec.strict().parseObject(answered.body())).containsEntry("type", "message")
+                .containsEntry("role", "assistant").containsEntry("model", "claude-sonnet-4-5")
+                .containsEntry("id", "msg_loopback_1")
+                .containsEntry("content", List.of(Map.of("type", "text", "text", "Two beds.")))
+                .containsEntry("stop_reason", "max_tokens")
+                .containsEntry("usage", Map.of("input_tokens", new BigDecimal("210"),
+                        "output_tokens", new BigDecimal("12")));
+        assertThat(limited.statusCode()).isEqualTo(429);
+        assertThat(JsonCodec.strict().parseObject(limited.body())).containsEntry("type", "error")
+                .containsEntry("error", Map.of("type", "rate_limit_error", "message", "slow down"));
+        WireRequest received = server.requests().get(0);
+        assertThat(received.api()).isEqualTo(ModelApi.ANTHROPIC_MESSAGES);
+        assertThat(received.chat()).hasValueSatisfying(chat -> {
+            assertThat(chat.messages()).containsExactly(ChatMessage.system("Answer briefly."),
+                    ChatMessage.user("How many beds?"));
+            assertThat(chat.temperature()).contains(0.3);
+            assertThat(chat.maxOutputTokens()).contains(300);
+            assertThat(chat.responseFormat()).isEqualTo(ResponseFormat.TEXT);
+        });
+    }
+
+    @Test
     void rulesMatchWhatWasReadFromTheWire() throws Exception {
         server.on(RequestMatcher.lastUserMessageContains("staff")).reply("Six nurses on the late shift.")
                 .onModel("deepseek-r1").reply("From deepseek.")
