@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -41,7 +42,8 @@ import java.util.concurrent.Executors;
  * next reply in order, else the default reply. A reply's text is sent as the API's chat response with fixed ids and
  * times, failures as the API's error body ({@link Reply} lists what each reply does on the wire). A request nothing
  * answers gets a 500 whose error says what was asked and what was scripted, and is kept in {@link #unanswered()};
- * a request to another path gets a 404, a streamed one (unsupported) or a body that is no chat request a 400.
+ * a request to another path gets a 404, a streamed one (unsupported) or a body that is no chat request a 400, and
+ * one without a header {@link #requireHeader required} a 401.
  *
  * <p>Thread-safe; requests are served in parallel, and delayed replies are cut short by {@link #close()}.
  */
@@ -54,6 +56,8 @@ public final class LoopbackModelServer implements AutoCloseable {
     private final ReplyScript<WireRequest> script = new ReplyScript<>();
     private final List<WireRequest> requests = new ArrayList<>();
     private final List<WireRequest> unanswered = new ArrayList<>();
+    /** Header names are compared in any case, as HTTP does. */
+    private final Map<String, String> requiredHeaders = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
     static {
         // Without TCP_NODELAY the JDK server sends a response's headers and body in two writes, and the client's
@@ -133,12 +137,25 @@ public final class LoopbackModelServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Refuses with 401 and the API's error body every request whose header {@code name} (in any case) is not
+     * exactly {@code value}, before anything scripted sees it: an endpoint behind credentials. The error does not
+     * quote the value.
+     */
+    public synchronized LoopbackModelServer requireHeader(String name, String value) {
+        requiredHeaders.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
     /** Every request received, to any path, in order of arrival. */
     public synchronized List<WireRequest> requests() {
         return List.copyOf(requests);
     }
 
-    /** The requests that got no scripted reply (unscripted, to another path, streamed, or no chat request). */
+    /**
+     * The requests that got no scripted reply (unscripted, to another path, streamed, no chat request, or refused for
+     * a required header).
+     */
     public synchronized List<WireRequest> unanswered() {
         return List.copyOf(unanswered);
     }
@@ -171,6 +188,13 @@ public final class LoopbackModelServer implements AutoCloseable {
             }
             WireRequest request = new WireRequest(api, method, path, exchange.getRequestHeaders(), body, json, chat);
             int number = record(request);
+            Optional<String> lacking = lackingHeader(request);
+            if (lacking.isPresent()) {
+                unanswered(request);
+                respond(exchange, 401, WireFormats.errorBody(api, 401, "the request does not carry the "
+                        + lacking.get() + " header this server requires"));
+                return;
+            }
             if (problem != null) {
                 unanswered(request);
                 respond(exchange, api == ModelApi.UNKNOWN ? 404 : 400, WireFormats.errorBody(api,
@@ -231,6 +255,13 @@ public final class LoopbackModelServer implements AutoCloseable {
     private synchronized int record(WireRequest request) {
         requests.add(request);
         return requests.size();
+    }
+
+    /** The first required header {@code request} does not carry with its value. */
+    private synchronized Optional<String> lackingHeader(WireRequest request) {
+        return requiredHeaders.entrySet().stream()
+                .filter(required -> !request.header(required.getKey()).filter(required.getValue()::equals).isPresent())
+                .map(Map.Entry::getKey).findFirst();
     }
 
     private synchronized void unanswered(WireRequest request) {

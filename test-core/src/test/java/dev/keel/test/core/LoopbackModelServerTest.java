@@ -183,6 +183,26 @@ class LoopbackModelServerTest {
     }
 
     @Test
+    void aRequiredHeaderLetsOnlyTheRequestsCarryingItsValueThrough() throws Exception {
+        server.requireHeader("Authorization", "Bearer sk-other").thenReply("first", "second");
+        HttpResponse<String> wrongValue = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        server.requireHeader("authorization", "Bearer sk-test");
+        HttpResponse<String> carrying = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        server.requireHeader("x-api-key", "sk-ant-required");
+        HttpResponse<String> absent = post("/api/chat", ollamaRequest("llama3.1", "hi"));
+
+        assertThat(wrongValue.statusCode()).isEqualTo(401);
+        assertThat(carrying.statusCode()).isEqualTo(200);
+        assertThat(absent.statusCode()).isEqualTo(401);
+        assertThat((String) JsonCodec.strict().parseObject(absent.body()).get("error")).contains("x-api-key")
+                .doesNotContain("sk-ant-required");
+        assertThat(wrongValue.body()).doesNotContain("sk-other");
+        assertThat(server.unanswered()).extracting(WireRequest::path)
+                .containsExactly("/v1/chat/completions", "/api/chat");
+        assertThat(server.unusedReplies()).isEqualTo(1);
+    }
+
+    @Test
     void aDelayedReplyOutlastsAClientsTimeoutAndAThrowingReplyDropsTheConnection() {
         server.then(Reply.text("late").after(Duration.ofSeconds(30)), Reply.throwing(new IllegalStateException("x")));
 
