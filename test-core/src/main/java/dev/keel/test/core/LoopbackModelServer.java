@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * A model provider for tests: a real HTTP server on 127.0.0.1 at a free port, speaking the OpenAI-compatible chat
@@ -133,6 +134,15 @@ public final class LoopbackModelServer implements AutoCloseable {
 
     /** Answers every chat request that no rule and no reply in order takes with {@code reply}. */
     public LoopbackModelServer otherwise(Reply reply) {
+        Objects.requireNonNull(reply, "reply");
+        return otherwise(request -> reply);
+    }
+
+    /**
+     * Answers every chat request that no rule and no reply in order takes with the reply {@code reply} makes of it
+     * as received (headers, path, body): a provider that echoes what it was sent, say.
+     */
+    public LoopbackModelServer otherwise(Function<WireRequest, Reply> reply) {
         script.otherwise(Objects.requireNonNull(reply, "reply"));
         return this;
     }

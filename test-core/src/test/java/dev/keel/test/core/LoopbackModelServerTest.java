@@ -243,6 +243,20 @@ class LoopbackModelServerTest {
     }
 
     @Test
+    void aDefaultReplyFunctionSeesTheRequestAsReceived() throws Exception {
+        server.thenReply("in order").otherwise(request -> Reply.status(502, "you sent "
+                + request.header("Authorization").orElse("nothing") + " to " + request.path()));
+
+        HttpResponse<String> inOrder = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        HttpResponse<String> echoed = post("/proxy/api/chat", ollamaRequest("llama3.1", "hi"));
+
+        assertThat(inOrder.statusCode()).isEqualTo(200);
+        assertThat(echoed.statusCode()).isEqualTo(502);
+        assertThat(JsonCodec.strict().parseObject(echoed.body()))
+                .containsEntry("error", "you sent Bearer sk-test to /proxy/api/chat");
+    }
+
+    @Test
     void afterCloseNothingListens() throws Exception {
         String url = server.baseUrl();
         server.close();
