@@ -7,7 +7,8 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -30,11 +31,12 @@ import net.jqwik.api.lifecycle.AfterContainer;
  */
 class BaseUrlCredentialsProperties {
 
-    private static final FakeProviderServer SERVER = new FakeProviderServer().respond(request -> {
-        String header = String.valueOf(request.header("Authorization"));
+    /** A provider echoing the credentials it was sent, decoded and as sent, in its error. */
+    private static final LoopbackModelServer SERVER = LoopbackModelServer.start().otherwise(request -> {
+        String header = request.header("Authorization").orElse("");
         String decoded = header.startsWith("Basic ")
                 ? new String(Base64.getDecoder().decode(header.substring(6)), StandardCharsets.UTF_8) : "";
-        return Reply.status(500, "{\"error\": {\"message\": \"cannot serve " + decoded + " (" + header + ") at "
+        return Reply.http(500, "{\"error\": {\"message\": \"cannot serve " + decoded + " (" + header + ") at "
                 + request.path() + "\"}}");
     });
 

@@ -1,7 +1,7 @@
 package dev.keel.llm.adapters;
 
-import static dev.keel.llm.adapters.FakeProviderServer.recorded;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.llm.adapters.RecordedReplies.recorded;
+import static dev.keel.test.core.CoreAssertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
@@ -9,7 +9,9 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.WireRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** The Ollama backend against a loopback server speaking Ollama's /api/chat with recorded replies. */
 class OllamaWireTest {
 
-    private final FakeProviderServer server = new FakeProviderServer();
+    private final LoopbackModelServer server = LoopbackModelServer.start();
 
     @AfterEach
     void stop() {
@@ -29,7 +31,7 @@ class OllamaWireTest {
 
     @Test
     void aRecordedReplyBecomesTextUsageModelAndFinishReason() {
-        server.reply(Reply.ok(recorded("ollama-chat.json")));
+        server.then(Reply.http(200, recorded("ollama-chat.json")));
         ChatModelBackend backend = OllamaBackends.create("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder()
@@ -43,7 +45,7 @@ class OllamaWireTest {
         assertThat(reply.model()).contains("llama3.1");
         assertThat(reply.finishReason()).contains("stop");
 
-        FakeProviderServer.Received request = server.received().get(0);
+        WireRequest request = server.requests().get(0);
         assertThat(request.method()).isEqualTo("POST");
         assertThat(request.path()).isEqualTo("/api/chat");
         Map<String, Object> body = JsonCodec.strict().parseObject(request.body());
@@ -61,27 +63,27 @@ class OllamaWireTest {
 
     @Test
     void aJsonRequestAsksOllamaForFormatJson() {
-        server.reply(Reply.ok(recorded("ollama-chat-json.json")));
+        server.then(Reply.http(200, recorded("ollama-chat-json.json")));
         ChatModelBackend backend = OllamaBackends.create("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("JSON please"))
                 .responseFormat(ResponseFormat.JSON).build());
 
         assertThat(JsonCodec.strict().parseObject(reply.text())).containsEntry("summary", "Calendar A is steadier");
-        assertThat(JsonCodec.strict().parseObject(server.received().get(0).body())).containsEntry("format", "json");
+        assertThat(JsonCodec.strict().parseObject(server.requests().get(0).body())).containsEntry("format", "json");
     }
 
     @Test
     void aBackendFindsTheServerThroughOllamaHostIncludingAPath() {
-        server.reply(Reply.ok(recorded("ollama-chat-deepseek-think.json")));
+        server.then(Reply.http(200, recorded("ollama-chat-deepseek-think.json")));
         Environment environment = Environment.of(Map.of("OLLAMA_HOST", "127.0.0.1:" + server.port() + "/proxy/"));
 
         ChatModelBackend deepseek = OllamaBackends.create("deepseek", "deepseek-r1", OllamaHost.baseUrl(environment),
                 Duration.ofSeconds(5));
         ChatReply reply = deepseek.chat(ChatRequest.ofUserMessage("Explain the trade-offs."));
 
-        assertThat(server.received().get(0).path()).isEqualTo("/proxy/api/chat");
-        assertThat(JsonCodec.strict().parseObject(server.received().get(0).body())).containsEntry("model", "deepseek-r1");
+        assertThat(server.requests().get(0).path()).isEqualTo("/proxy/api/chat");
+        assertThat(JsonCodec.strict().parseObject(server.requests().get(0).body())).containsEntry("model", "deepseek-r1");
         assertThat(deepseek.id()).isEqualTo("deepseek");
         assertThat(deepseek.modelName()).isEqualTo("deepseek-r1");
         assertThat(reply.backendId()).isEqualTo("deepseek");

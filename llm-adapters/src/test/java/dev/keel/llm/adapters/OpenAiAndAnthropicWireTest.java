@@ -1,7 +1,7 @@
 package dev.keel.llm.adapters;
 
-import static dev.keel.llm.adapters.FakeProviderServer.recorded;
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.llm.adapters.RecordedReplies.recorded;
+import static dev.keel.test.core.CoreAssertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
@@ -9,16 +9,19 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.WireRequest;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The OpenAI-compatible and Anthropic backends against a loopback server with recorded replies. */
 class OpenAiAndAnthropicWireTest {
 
-    private final FakeProviderServer server = new FakeProviderServer();
+    private final LoopbackModelServer server = LoopbackModelServer.start();
 
     @AfterEach
     void stop() {
@@ -27,7 +30,7 @@ class OpenAiAndAnthropicWireTest {
 
     @Test
     void anOpenAiReplyBecomesTextUsageAndModel() {
-        server.reply(Reply.ok(recorded("openai-chat.json")));
+        server.then(Reply.http(200, recorded("openai-chat.json")));
         ChatModelBackend backend = OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1",
                 "sk-test-key-0123456789", Duration.ofSeconds(5));
 
@@ -38,7 +41,7 @@ class OpenAiAndAnthropicWireTest {
         assertThat(reply.usage()).isEqualTo(new TokenUsage(405, 16));
         assertThat(reply.model()).contains("gpt-4o-mini-2024-07-18");
         assertThat(reply.finishReason()).contains("stop");
-        FakeProviderServer.Received request = server.received().get(0);
+        WireRequest request = server.requests().get(0);
         assertThat(request.path()).isEqualTo("/v1/chat/completions");
         Map<String, Object> body = JsonCodec.strict().parseObject(request.body());
         assertThat(body).containsEntry("model", "gpt-4o-mini").containsEntry("response_format", Map.of("type", "json_object"));
@@ -46,7 +49,7 @@ class OpenAiAndAnthropicWireTest {
 
     @Test
     void aTruncatedOpenAiReplyReportsLength() {
-        server.reply(Reply.ok(recorded("openai-chat-length.json")));
+        server.then(Reply.http(200, recorded("openai-chat-length.json")));
         ChatModelBackend backend = OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", null,
                 Duration.ofSeconds(5));
 
@@ -54,13 +57,13 @@ class OpenAiAndAnthropicWireTest {
 
         assertThat(reply.finishReason()).contains("length");
         // a local server without a key gets no usable credentials
-        String authorization = server.received().get(0).header("Authorization");
-        assertThat(authorization == null || authorization.strip().equals("Bearer")).isTrue();
+        assertThat(server.requests().get(0).header("Authorization").map(String::strip))
+                .isIn(Optional.empty(), Optional.of("Bearer"));
     }
 
     @Test
     void anthropicGetsJsonByInstructionOnly() {
-        server.reply(Reply.ok(recorded("anthropic-messages.json")));
+        server.then(Reply.http(200, recorded("anthropic-messages.json")));
         ChatModelBackend backend = AnthropicBackends.create("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
                 "sk-ant-test-0123456789", Duration.ofSeconds(5));
 
@@ -73,7 +76,7 @@ class OpenAiAndAnthropicWireTest {
         assertThat(JsonCodec.strict().parseObject(reply.text())).containsEntry("summary", "Calendar A is steadier");
         assertThat(reply.usage()).isEqualTo(new TokenUsage(210, 12));
         assertThat(reply.finishReason()).contains("stop");
-        FakeProviderServer.Received request = server.received().get(0);
+        WireRequest request = server.requests().get(0);
         assertThat(request.path()).isEqualTo("/v1/messages");
         Map<String, Object> body = JsonCodec.strict().parseObject(request.body());
         assertThat(body).containsEntry("model", "claude-sonnet-4-5").doesNotContainKey("output_format");

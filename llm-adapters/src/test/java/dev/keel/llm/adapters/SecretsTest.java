@@ -1,17 +1,18 @@
 package dev.keel.llm.adapters;
 
-import static dev.keel.llm.adapters.FakeProviderServer.recorded;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static dev.keel.llm.adapters.RecordedReplies.recorded;
+import static dev.keel.test.core.CoreAssertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.catchThrowableOfType;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
 import dev.keel.llm.adapters.config.ConfiguredBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -28,7 +29,7 @@ class SecretsTest {
     /** Not shaped like any known key: only registration as a secret can catch it. */
     private static final String PLAIN_KEY = "Zq8vL2pX9mN4tR7w";
 
-    private final FakeProviderServer server = new FakeProviderServer();
+    private final LoopbackModelServer server = LoopbackModelServer.start();
 
     @AfterEach
     void stop() {
@@ -37,7 +38,7 @@ class SecretsTest {
 
     @Test
     void anOpenAi401EchoingTheKeyLeaksItNowhere() {
-        server.reply(Reply.status(401, recorded("openai-error-401.json")));
+        server.otherwise(Reply.http(401, recorded("openai-error-401.json")));
         try (LogCapture logs = new LogCapture()) {
             LlmBackend backend = RetryPolicy.DEFAULT.wrap(
                     OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", OPENAI_KEY, Duration.ofSeconds(5)),
@@ -51,12 +52,12 @@ class SecretsTest {
             assertThat(logs.text()).doesNotContain(OPENAI_KEY);
         }
         // the key did go where it belongs
-        assertThat(server.received().get(0).header("Authorization")).isEqualTo("Bearer " + OPENAI_KEY);
+        assertThat(server.requests().get(0).header("Authorization")).contains("Bearer " + OPENAI_KEY);
     }
 
     @Test
     void anAnthropic401EchoingTheKeyLeaksItNowhere() {
-        server.reply(Reply.status(401, recorded("anthropic-error-401.json")));
+        server.otherwise(Reply.http(401, recorded("anthropic-error-401.json")));
         try (LogCapture logs = new LogCapture()) {
             ChatModelBackend backend = AnthropicBackends.create("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
                     ANTHROPIC_KEY, Duration.ofSeconds(5));
@@ -68,12 +69,12 @@ class SecretsTest {
             assertThat(Secrets.everythingPrintable(failure)).doesNotContain(ANTHROPIC_KEY);
             assertThat(logs.text()).doesNotContain(ANTHROPIC_KEY);
         }
-        assertThat(server.received().get(0).header("x-api-key")).isEqualTo(ANTHROPIC_KEY);
+        assertThat(server.requests().get(0).header("x-api-key")).contains(ANTHROPIC_KEY);
     }
 
     @Test
     void aKeyOfNoKnownShapeIsRemovedBecauseItIsRegistered() {
-        server.reply(Reply.status(500, "{\"error\":\"upstream rejected token " + PLAIN_KEY + "\"}"));
+        server.otherwise(Reply.http(500, "{\"error\":\"upstream rejected token " + PLAIN_KEY + "\"}"));
         try (LogCapture logs = new LogCapture()) {
             LlmBackend backend = new RetryPolicy(2, Duration.ZERO, 1.0, Duration.ZERO).wrap(
                     OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", PLAIN_KEY, Duration.ofSeconds(5)),
@@ -90,7 +91,7 @@ class SecretsTest {
 
     @Test
     void configuredBackendsResolveTheKeyFromTheEnvironmentAndNeverQuoteIt() {
-        server.reply(Reply.status(401, "{\"error\":{\"message\":\"bad key " + PLAIN_KEY + "\"}}"));
+        server.otherwise(Reply.http(401, "{\"error\":{\"message\":\"bad key " + PLAIN_KEY + "\"}}"));
         LlmConfig config = LlmConfig.parse("{\"providers\": {\"openai\": {\"base_url\": \"" + server.baseUrl() + "/v1\","
                 + " \"api_key_env\": \"TEST_OPENAI_KEY\"}}, \"models\": {\"roles\": {\"solver\": {\"provider\": \"openai\","
                 + " \"model\": \"TEST_SOLVER_MODEL\"}}}}");

@@ -1,9 +1,9 @@
 package dev.keel.llm.adapters;
 
-import static dev.keel.llm.adapters.FakeProviderServer.recorded;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static dev.keel.llm.adapters.RecordedReplies.recorded;
+import static dev.keel.test.core.CoreAssertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.assertThatThrownBy;
+import static dev.keel.test.core.CoreAssertions.catchThrowableOfType;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.NonRetriableBackendException;
@@ -11,7 +11,8 @@ import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -45,7 +46,7 @@ class WireFaultsTest {
 
     private static final RetryPolicy THREE_ATTEMPTS = new RetryPolicy(3, Duration.ofMillis(100), 2.0, Duration.ofSeconds(1));
 
-    private final FakeProviderServer server = new FakeProviderServer();
+    private final LoopbackModelServer server = LoopbackModelServer.start();
     private final RecordingSleeper sleeper = new RecordingSleeper();
 
     @AfterEach
@@ -60,69 +61,70 @@ class WireFaultsTest {
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void http500IsRetriedWithBackoffAndEndsRetriable(Protocol protocol) {
-        server.reply(Reply.status(500, recorded("ollama-error-500.json")));
+        server.otherwise(Reply.http(500, recorded("ollama-error-500.json")));
 
         RetriableBackendException failure = catchThrowableOfType(RetriableBackendException.class,
                 () -> backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi")));
 
         assertThat(failure.getMessage()).contains("HTTP 500").contains("gave up after 3 attempts");
         assertThat(failure.code()).isEqualTo("backend_retriable");
-        assertThat(server.received()).hasSize(3).allSatisfy(r -> assertThat(r.path()).isEqualTo(protocol.path));
+        assertThat(server.requests()).hasSize(3).allSatisfy(r -> assertThat(r.path()).isEqualTo(protocol.path));
         assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200));
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void http429ThenSuccessAnswersOnTheRetry(Protocol protocol) {
-        server.reply(Reply.status(429, recorded("openai-error-429.json")), Reply.ok(recorded(protocol.okReply)));
+        server.then(Reply.http(429, recorded("openai-error-429.json")), Reply.http(200, recorded(protocol.okReply)));
 
         ChatReply reply = backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi"));
 
         assertThat(reply.text()).startsWith("Calendar");
-        assertThat(server.received()).hasSize(2);
+        assertThat(server.requests()).hasSize(2);
         assertThat(sleeper.waits()).containsExactly(Duration.ofMillis(100));
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void http429AllTheWayEndsRetriable(Protocol protocol) {
-        server.reply(Reply.status(429, recorded("openai-error-429.json")));
+        server.otherwise(Reply.http(429, recorded("openai-error-429.json")));
 
         assertThatThrownBy(() -> backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi")))
                 .isInstanceOf(RetriableBackendException.class)
                 .hasMessageContaining("HTTP 429 rate limited");
-        assertThat(server.received()).hasSize(3);
+        assertThat(server.requests()).hasSize(3);
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void aMalformedBodyIsNotRetried(Protocol protocol) {
-        server.reply(Reply.ok(recorded("malformed.json")));
+        server.then(Reply.http(200, recorded("malformed.json")));
 
         NonRetriableBackendException failure = catchThrowableOfType(NonRetriableBackendException.class,
                 () -> backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi")));
 
         assertThat(failure.getMessage()).contains("not valid JSON of the provider's protocol");
-        assertThat(server.received()).hasSize(1);
+        assertThat(server.requests()).hasSize(1);
         assertThat(sleeper.waits()).isEmpty();
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void http404IsNotRetried(Protocol protocol) {
-        server.reply(Reply.status(404, recorded("ollama-error-404.json")));
+        server.then(Reply.http(404, recorded("ollama-error-404.json")));
 
         assertThatThrownBy(() -> backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi")))
                 .isInstanceOf(NonRetriableBackendException.class)
                 .hasMessageContaining("HTTP 404 model or endpoint not found")
                 .hasMessageContaining("try pulling it first");
-        assertThat(server.received()).hasSize(1);
+        assertThat(server.requests()).hasSize(1);
     }
 
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void aReplySlowerThanTheTimeoutIsRetriedAndEndsRetriable(Protocol protocol) {
-        server.reply(Reply.stalled(recorded(protocol.okReply)));
+        // Longer than any timeout here; closing the server after the test cuts it short.
+        server.otherwise(Reply.http(200, recorded(protocol.okReply)).after(Duration.ofMinutes(1)));
         LlmBackend backend = new RetryPolicy(2, Duration.ofMillis(10), 1.0, Duration.ofMillis(10))
                 .wrap(protocol.factory.apply(server.baseUrl(), Duration.ofMillis(300)), sleeper);
 
@@ -130,7 +132,7 @@ class WireFaultsTest {
                 .isInstanceOf(RetriableBackendException.class)
                 .hasMessageContaining("timed out")
                 .hasMessageContaining("gave up after 2 attempts");
-        assertThat(server.received()).hasSize(2);
+        assertThat(server.requests()).hasSize(2);
     }
 
     @ParameterizedTest
@@ -150,7 +152,7 @@ class WireFaultsTest {
     @ParameterizedTest
     @EnumSource(Protocol.class)
     void theFailureNamesTheBackendThatFailed(Protocol protocol) {
-        server.reply(Reply.status(503, "{\"error\":\"overloaded\"}"));
+        server.otherwise(Reply.http(503, "{\"error\":\"overloaded\"}"));
 
         BackendException failure = catchThrowableOfType(BackendException.class,
                 () -> backend(protocol, Duration.ofSeconds(5)).chat(ChatRequest.ofUserMessage("hi")));

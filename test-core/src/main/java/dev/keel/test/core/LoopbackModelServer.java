@@ -17,13 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * A model provider for tests: a real HTTP server on 127.0.0.1 at a free port, speaking the OpenAI-compatible chat
- * completions API ({@code POST .../chat/completions}) and Ollama's ({@code POST .../api/chat}), answering from a
- * script and recording every request. Point a real client at it (a langchain4j model, any HTTP client) to test a
+ * completions API ({@code POST .../chat/completions}), Ollama's ({@code POST .../api/chat}) and Anthropic's Messages
+ * API ({@code POST .../messages}), answering from a script and recording every request. Point a real client at it (a langchain4j model, any HTTP client) to test a
  * host's wiring down to the bytes on the wire, failures and timeouts included, without the internet.
  *
  * <pre>{@code
@@ -41,7 +43,8 @@ import java.util.concurrent.Executors;
  * next reply in order, else the default reply. A reply's text is sent as the API's chat response with fixed ids and
  * times, failures as the API's error body ({@link Reply} lists what each reply does on the wire). A request nothing
  * answers gets a 500 whose error says what was asked and what was scripted, and is kept in {@link #unanswered()};
- * a request to another path gets a 404, a streamed one (unsupported) or a body that is no chat request a 400.
+ * a request to another path gets a 404, a streamed one (unsupported) or a body that is no chat request a 400, and
+ * one without a header {@link #requireHeader required} a 401.
  *
  * <p>Thread-safe; requests are served in parallel, and delayed replies are cut short by {@link #close()}.
  */
@@ -54,6 +57,8 @@ public final class LoopbackModelServer implements AutoCloseable {
     private final ReplyScript<WireRequest> script = new ReplyScript<>();
     private final List<WireRequest> requests = new ArrayList<>();
     private final List<WireRequest> unanswered = new ArrayList<>();
+    /** Header names are compared in any case, as HTTP does. */
+    private final Map<String, String> requiredHeaders = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
     static {
         // Without TCP_NODELAY the JDK server sends a response's headers and body in two writes, and the client's
@@ -90,7 +95,10 @@ public final class LoopbackModelServer implements AutoCloseable {
         return "http://127.0.0.1:" + port();
     }
 
-    /** {@code http://127.0.0.1:<port>/v1}: the base URL of an OpenAI-compatible client. */
+    /**
+     * {@code http://127.0.0.1:<port>/v1}: the base URL of an OpenAI-compatible client, and with a {@code /} after it
+     * of an Anthropic one.
+     */
     public String openAiBaseUrl() {
         return baseUrl() + "/v1";
     }
@@ -126,7 +134,26 @@ public final class LoopbackModelServer implements AutoCloseable {
 
     /** Answers every chat request that no rule and no reply in order takes with {@code reply}. */
     public LoopbackModelServer otherwise(Reply reply) {
+        Objects.requireNonNull(reply, "reply");
+        return otherwise(request -> reply);
+    }
+
+    /**
+     * Answers every chat request that no rule and no reply in order takes with the reply {@code reply} makes of it
+     * as received (headers, path, body): a provider that echoes what it was sent, say.
+     */
+    public LoopbackModelServer otherwise(Function<WireRequest, Reply> reply) {
         script.otherwise(Objects.requireNonNull(reply, "reply"));
+        return this;
+    }
+
+    /**
+     * Refuses with 401 and the API's error body every request whose header {@code name} (in any case) is not
+     * exactly {@code value}, before anything scripted sees it: an endpoint behind credentials. The error does not
+     * quote the value.
+     */
+    public synchronized LoopbackModelServer requireHeader(String name, String value) {
+        requiredHeaders.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
         return this;
     }
 
@@ -135,7 +162,10 @@ public final class LoopbackModelServer implements AutoCloseable {
         return List.copyOf(requests);
     }
 
-    /** The requests that got no scripted reply (unscripted, to another path, streamed, or no chat request). */
+    /**
+     * The requests that got no scripted reply (unscripted, to another path, streamed, no chat request, or refused for
+     * a required header).
+     */
     public synchronized List<WireRequest> unanswered() {
         return List.copyOf(unanswered);
     }
@@ -155,8 +185,8 @@ public final class LoopbackModelServer implements AutoCloseable {
             ChatRequest chat = null;
             String problem = null;
             if (api == ModelApi.UNKNOWN) {
-                problem = "no model API at " + method + " " + path + "; this server answers POST .../chat/completions"
-                        + " and POST .../api/chat";
+                problem = "no model API at " + method + " " + path + "; this server answers POST .../chat/completions,"
+                        + " POST .../api/chat and POST .../messages";
             } else if (WireFormats.isStreaming(json)) {
                 problem = "streamed responses are not supported; send \"stream\": false";
             } else {
@@ -168,6 +198,13 @@ public final class LoopbackModelServer implements AutoCloseable {
             }
             WireRequest request = new WireRequest(api, method, path, exchange.getRequestHeaders(), body, json, chat);
             int number = record(request);
+            Optional<String> lacking = lackingHeader(request);
+            if (lacking.isPresent()) {
+                unanswered(request);
+                respond(exchange, 401, WireFormats.errorBody(api, 401, "the request does not carry the "
+                        + lacking.get() + " header this server requires"));
+                return;
+            }
             if (problem != null) {
                 unanswered(request);
                 respond(exchange, api == ModelApi.UNKNOWN ? 404 : 400, WireFormats.errorBody(api,
@@ -228,6 +265,13 @@ public final class LoopbackModelServer implements AutoCloseable {
     private synchronized int record(WireRequest request) {
         requests.add(request);
         return requests.size();
+    }
+
+    /** The first required header {@code request} does not carry with its value. */
+    private synchronized Optional<String> lackingHeader(WireRequest request) {
+        return requiredHeaders.entrySet().stream()
+                .filter(required -> !request.header(required.getKey()).filter(required.getValue()::equals).isPresent())
+                .map(Map.Entry::getKey).findFirst();
     }
 
     private synchronized void unanswered(WireRequest request) {

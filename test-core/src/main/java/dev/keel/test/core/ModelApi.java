@@ -6,6 +6,8 @@ public enum ModelApi {
     OPENAI_CHAT,
     /** {@code POST .../api/chat}: Ollama. */
     OLLAMA_CHAT,
+    /** {@code POST .../messages}: Anthropic's Messages API. */
+    ANTHROPIC_MESSAGES,
     /** Any other method or path: answered 404. */
     UNKNOWN;
 
@@ -18,6 +20,9 @@ public enum ModelApi {
         if (trimmed.endsWith("/chat/completions")) {
             return OPENAI_CHAT;
         }
-        return trimmed.endsWith("/api/chat") ? OLLAMA_CHAT : UNKNOWN;
+        if (trimmed.endsWith("/api/chat")) {
+            return OLLAMA_CHAT;
+        }
+        return trimmed.endsWith("/messages") ? ANTHROPIC_MESSAGES : UNKNOWN;
     }
 }

@@ -4,13 +4,15 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * The replies scripted for one stand-in model, and which one answers a request: the first rule whose predicate
  * accepts it (its replies in turn, the last one again for every request after), else the next reply in order (each
- * once), else the default reply, else none. Thread-safe: every method is synchronized.
+ * once), else the default reply (a function of the request), else none. Thread-safe: every method is synchronized.
  *
  * @param <T> what a request is, as the rules see it
  */
@@ -18,7 +20,7 @@ final class ReplyScript<T> {
 
     private final List<Rule<T>> rules = new ArrayList<>();
     private final Deque<Reply> inOrder = new ArrayDeque<>();
-    private Reply otherwise;
+    private Function<T, Reply> otherwise;
 
     /** One rule: what it accepts, its replies and how many of them were given. */
     private static final class Rule<T> {
@@ -45,7 +47,7 @@ final class ReplyScript<T> {
         inOrder.addAll(replies);
     }
 
-    synchronized void otherwise(Reply reply) {
+    synchronized void otherwise(Function<T, Reply> reply) {
         this.otherwise = reply;
     }
 
@@ -59,7 +61,10 @@ final class ReplyScript<T> {
             }
         }
         Reply reply = inOrder.pollFirst();
-        return Optional.ofNullable(reply != null ? reply : otherwise);
+        if (reply != null || otherwise == null) {
+            return Optional.ofNullable(reply);
+        }
+        return Optional.of(Objects.requireNonNull(otherwise.apply(request), "a default reply function returned null"));
     }
 
     /** Replies scripted in order and not given yet. */

@@ -85,7 +85,8 @@ public final class ScriptedBackend implements LlmBackend {
 
     /** Answers every request that no rule and no reply in order takes with {@code reply}. */
     public ScriptedBackend otherwise(Reply reply) {
-        script.otherwise(Objects.requireNonNull(reply, "reply"));
+        Objects.requireNonNull(reply, "reply");
+        script.otherwise(request -> reply);
         return this;
     }
 

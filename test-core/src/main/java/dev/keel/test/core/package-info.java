@@ -7,7 +7,8 @@
  *       purpose (a stage id), by a {@link dev.keel.test.core.RequestMatcher}, or in order, with texts, failures or
  *       functions of the request ({@link dev.keel.test.core.Reply}), recording every request;</li>
  *   <li>{@link dev.keel.test.core.LoopbackModelServer}: the same script behind a real HTTP server on 127.0.0.1
- *       speaking the OpenAI-compatible and Ollama chat APIs, with status codes and delays for fault tests;</li>
+ *       speaking the OpenAI-compatible, Ollama and Anthropic chat APIs, with status codes and delays for fault
+ *       tests;</li>
  *   <li>{@link dev.keel.test.core.CoreAssertions}: AssertJ entry points for what those were sent, for an
  *       {@code InMemoryAuditSink}'s records and for a {@code Provenance}.</li>
  * </ul>

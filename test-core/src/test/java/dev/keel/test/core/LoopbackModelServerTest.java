@@ -113,6 +113,40 @@ class LoopbackModelServerTest {
     }
 
     @Test
+    void anAnthropicMessagesRequestIsReadWithItsSystemPromptAndAnsweredInAnthropicsShape() throws Exception {
+        server.then(Reply.text("Two beds.").withUsage(new TokenUsage(210, 12)).withFinishReason("length"),
+                Reply.status(429, "slow down"));
+        String request = JsonCodec.strict().write(Map.of("model", "claude-sonnet-4-5", "max_tokens", 300,
+                "temperature", 0.3, "system", List.of(Map.of("type", "text", "text", "Answer briefly.")),
+                "messages", List.of(Map.of("role", "user", "content",
+                        List.of(Map.of("type", "text", "text", "How many beds?"))))));
+
+        HttpResponse<String> answered = post("/v1/messages", request);
+        HttpResponse<String> limited = post("/v1/messages", request);
+
+        assertThat(answered.statusCode()).isEqualTo(200);
+        assertThat(JsonCodec.strict().parseObject(answered.body())).containsEntry("type", "message")
+                .containsEntry("role", "assistant").containsEntry("model", "claude-sonnet-4-5")
+                .containsEntry("id", "msg_loopback_1")
+                .containsEntry("content", List.of(Map.of("type", "text", "text", "Two beds.")))
+                .containsEntry("stop_reason", "max_tokens")
+                .containsEntry("usage", Map.of("input_tokens", new BigDecimal("210"),
+                        "output_tokens", new BigDecimal("12")));
+        assertThat(limited.statusCode()).isEqualTo(429);
+        assertThat(JsonCodec.strict().parseObject(limited.body())).containsEntry("type", "error")
+                .containsEntry("error", Map.of("type", "rate_limit_error", "message", "slow down"));
+        WireRequest received = server.requests().get(0);
+        assertThat(received.api()).isEqualTo(ModelApi.ANTHROPIC_MESSAGES);
+        assertThat(received.chat()).hasValueSatisfying(chat -> {
+            assertThat(chat.messages()).containsExactly(ChatMessage.system("Answer briefly."),
+                    ChatMessage.user("How many beds?"));
+            assertThat(chat.temperature()).contains(0.3);
+            assertThat(chat.maxOutputTokens()).contains(300);
+            assertThat(chat.responseFormat()).isEqualTo(ResponseFormat.TEXT);
+        });
+    }
+
+    @Test
     void rulesMatchWhatWasReadFromTheWire() throws Exception {
         server.on(RequestMatcher.lastUserMessageContains("staff")).reply("Six nurses on the late shift.")
                 .onModel("deepseek-r1").reply("From deepseek.")
@@ -146,6 +180,26 @@ class LoopbackModelServerTest {
         assertThat(JsonCodec.strict().parseObject(overloaded.body())).containsEntry("error", "overloaded");
         assertThat(recorded.statusCode()).isEqualTo(401);
         assertThat(recorded.body()).isEqualTo("{\"error\": \"recorded\"}");
+    }
+
+    @Test
+    void aRequiredHeaderLetsOnlyTheRequestsCarryingItsValueThrough() throws Exception {
+        server.requireHeader("Authorization", "Bearer sk-other").thenReply("first", "second");
+        HttpResponse<String> wrongValue = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        server.requireHeader("authorization", "Bearer sk-test");
+        HttpResponse<String> carrying = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        server.requireHeader("x-api-key", "sk-ant-required");
+        HttpResponse<String> absent = post("/api/chat", ollamaRequest("llama3.1", "hi"));
+
+        assertThat(wrongValue.statusCode()).isEqualTo(401);
+        assertThat(carrying.statusCode()).isEqualTo(200);
+        assertThat(absent.statusCode()).isEqualTo(401);
+        assertThat((String) JsonCodec.strict().parseObject(absent.body()).get("error")).contains("x-api-key")
+                .doesNotContain("sk-ant-required");
+        assertThat(wrongValue.body()).doesNotContain("sk-other");
+        assertThat(server.unanswered()).extracting(WireRequest::path)
+                .containsExactly("/v1/chat/completions", "/api/chat");
+        assertThat(server.unusedReplies()).isEqualTo(1);
     }
 
     @Test
@@ -186,6 +240,20 @@ class LoopbackModelServerTest {
                 .map(ChatMessage::text).findFirst().orElseThrow().toUpperCase(java.util.Locale.ROOT)));
 
         assertThat(content(post("/api/chat", ollamaRequest("llama3.1", "quiet ward")))).isEqualTo("QUIET WARD");
+    }
+
+    @Test
+    void aDefaultReplyFunctionSeesTheRequestAsReceived() throws Exception {
+        server.thenReply("in order").otherwise(request -> Reply.status(502, "you sent "
+                + request.header("Authorization").orElse("nothing") + " to " + request.path()));
+
+        HttpResponse<String> inOrder = post("/v1/chat/completions", openAiRequest("gpt", "hi"));
+        HttpResponse<String> echoed = post("/proxy/api/chat", ollamaRequest("llama3.1", "hi"));
+
+        assertThat(inOrder.statusCode()).isEqualTo(200);
+        assertThat(echoed.statusCode()).isEqualTo(502);
+        assertThat(JsonCodec.strict().parseObject(echoed.body()))
+                .containsEntry("error", "you sent Bearer sk-test to /proxy/api/chat");
     }
 
     @Test

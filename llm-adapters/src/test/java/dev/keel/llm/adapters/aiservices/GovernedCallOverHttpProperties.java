@@ -1,6 +1,6 @@
 package dev.keel.llm.adapters.aiservices;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.assertThat;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
@@ -66,7 +66,9 @@ class GovernedCallOverHttpProperties {
             assistant.chat("How many beds are free on the ward?");
             assistant.chat("And how do the beds compare with the last check?");
 
-            assertThat(ward.server.received()).hasSize(2);
+            // The bodies as sent, too: nothing escaped in JSON hides a bed from the pattern.
+            assertThat(ward.server).receivedRequests(2).answeredEveryRequest()
+                    .noRequestContainsPattern(BED_ID.pattern());
             Decision decision = asker.role().equals("visitor") ? Decision.PARTIAL : Decision.ALLOW;
             assertThat(ward.audit.records()).extracting(record -> Ward.payload(record, "decision"))
                     .containsOnly(decision.wireName());
@@ -122,7 +124,7 @@ class GovernedCallOverHttpProperties {
                 denied = true;
             }
 
-            assertThat(ward.server.received()).as(ask.toString()).isEmpty();
+            assertThat(ward.server.requests()).as(ask.toString()).isEmpty();
             AuditRecord record = ward.audit.records().get(0);
             if (!denied) {
                 assertThat(Ward.payload(record, "internal_only")).as(ask.toString()).isEqualTo(true);

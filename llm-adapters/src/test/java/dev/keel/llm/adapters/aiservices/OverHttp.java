@@ -1,22 +1,20 @@
 package dev.keel.llm.adapters.aiservices;
 
 import dev.keel.core.Principal;
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.evidence.source.EvidenceItem;
 import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.evidence.source.Locator;
-import dev.keel.llm.adapters.FakeProviderServer;
-import dev.keel.llm.adapters.FakeProviderServer.Reply;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;
 import dev.keel.policy.PolicyDocument;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.RequestMatcher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A ward whose external model is a real provider client (Ollama's or an OpenAI-compatible one) calling a loopback
@@ -28,12 +26,10 @@ final class OverHttp implements AutoCloseable {
 
     static final PolicyDocument POLICY = Ward.policy();
 
-    final FakeProviderServer server = new FakeProviderServer();
+    final LoopbackModelServer server = LoopbackModelServer.start();
     final InMemoryAuditSink audit = new InMemoryAuditSink();
     final ScriptedModel inside;
     final GovernedChatModel governed;
-    private final List<String> answers;
-    private final AtomicInteger next = new AtomicInteger();
 
     /**
      * @param principal the signed-in user
@@ -48,13 +44,8 @@ final class OverHttp implements AutoCloseable {
     enum Client { OLLAMA, OPENAI }
 
     OverHttp(Client client, Principal principal, List<String> evidence, List<String> answers) {
-        this.answers = List.copyOf(answers);
-        server.respond(request -> {
-            String answer = this.answers.get(Math.min(next.getAndIncrement(), this.answers.size() - 1));
-            return Reply.ok(request.path().endsWith("/chat/completions") ? FakeProviderServer.openAiReply(answer)
-                    : FakeProviderServer.ollamaReply(answer));
-        });
-        inside = ScriptedModel.answering(this.answers.toArray(String[]::new));
+        server.on(RequestMatcher.any()).reply(answers.toArray(String[]::new));
+        inside = ScriptedModel.answering(answers.toArray(String[]::new));
         List<EvidenceItem> items = new ArrayList<>();
         for (int i = 0; i < evidence.size(); i++) {
             items.add(new EvidenceItem("records", "bed_occupancy", Locator.csv("beds.csv", i + 2), evidence.get(i)));
@@ -74,8 +65,8 @@ final class OverHttp implements AutoCloseable {
     /** The text of every message of every request the external server received. */
     List<String> sentOutside() {
         List<String> texts = new ArrayList<>();
-        server.received().forEach(request -> {
-            Object messages = JsonCodec.strict().parseObject(request.body()).get("messages");
+        server.requests().forEach(request -> {
+            Object messages = request.json().get("messages");
             for (Object message : (List<?>) messages) {
                 texts.add(String.valueOf(((Map<?, ?>) message).get("content")));
             }

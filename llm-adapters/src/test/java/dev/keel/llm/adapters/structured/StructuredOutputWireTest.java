@@ -1,18 +1,13 @@
 package dev.keel.llm.adapters.structured;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.llm.adapters.RecordedReplies.recorded;
+import static dev.keel.test.core.CoreAssertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.llm.adapters.OllamaBackends;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import dev.keel.test.core.LoopbackModelServer;
+import dev.keel.test.core.Reply;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,28 +18,13 @@ import org.junit.jupiter.api.Test;
  */
 class StructuredOutputWireTest {
 
-    private static String recorded(String name) throws IOException {
-        try (InputStream in = StructuredOutputWireTest.class.getResourceAsStream("/replies/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @Test
-    void malformedContentIsReaskedOverTheWire() throws IOException {
-        List<String> replies = new ArrayList<>(List.of(recorded("ollama-chat-bad-content.json"), recorded("ollama-chat-json.json")));
-        List<String> bodies = new ArrayList<>();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/api/chat", exchange -> {
-            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            byte[] body = replies.remove(0).getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
-        try {
+    void malformedContentIsReaskedOverTheWire() {
+        try (LoopbackModelServer server = LoopbackModelServer.start()) {
+            server.then(Reply.http(200, recorded("ollama-chat-bad-content.json")),
+                    Reply.http(200, recorded("ollama-chat-json.json")));
             StructuredOutput structured = StructuredOutput.create(
-                    OllamaBackends.create("llama", "llama3.1", "http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofSeconds(5)),
+                    OllamaBackends.create("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5)),
                     StructuredOutputTest.CONTRACT);
 
             StructuredResult result = structured.call(ChatRequest.ofUserMessage("Summarise as JSON."));
@@ -53,12 +33,12 @@ class StructuredOutputWireTest {
             assertThat(result.output().orElseThrow()).containsEntry("summary", "Calendar A is steadier");
             assertThat(result.attempts()).hasSize(2);
             assertThat(result.attempts().get(0).violations()).extracting(OutputViolation::code).containsExactly(OutputViolation.NOT_JSON);
-            assertThat(bodies).hasSize(2).allSatisfy(body -> assertThat(JsonCodec.strict().parseObject(body)).containsEntry("format", "json"));
+            assertThat(server.requests()).hasSize(2)
+                    .allSatisfy(request -> assertThat(request.json()).containsEntry("format", "json"));
             @SuppressWarnings("unchecked")
-            List<Map<String, Object>> messages = (List<Map<String, Object>>) JsonCodec.strict().parseObject(bodies.get(1)).get("messages");
+            List<Map<String, Object>> messages =
+                    (List<Map<String, Object>>) server.requests().get(1).json().get("messages");
             assertThat(messages).extracting(m -> m.get("role")).containsExactly("system", "user", "assistant", "user");
-        } finally {
-            server.stop(0);
         }
     }
 }

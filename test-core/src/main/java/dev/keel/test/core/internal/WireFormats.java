@@ -13,9 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The chat requests and responses of the OpenAI-compatible and Ollama APIs, as far as a stand-in provider needs
- * them: a request body read into a {@link ChatRequest}, a reply text written as the API's response, a failure as its
- * error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and thread-safe.
+ * The chat requests and responses of the OpenAI-compatible, Ollama and Anthropic APIs, as far as a stand-in provider
+ * needs them: a request body read into a {@link ChatRequest}, a reply text written as the API's response, a failure
+ * as its error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and
+ * thread-safe.
  */
 public final class WireFormats {
 
@@ -37,6 +38,10 @@ public final class WireFormats {
             throw new IllegalArgumentException("'messages' must be a non-empty array");
         }
         ChatRequest.Builder request = ChatRequest.builder();
+        // Anthropic's system prompt is no message but a field of its own, before them.
+        if (api == ModelApi.ANTHROPIC_MESSAGES && body.get("system") != null) {
+            request.addMessage(ChatMessage.system(content(body.get("system"))));
+        }
         for (Object item : (List<?>) messages) {
             if (!(item instanceof Map)) {
                 throw new IllegalArgumentException("every message must be an object");
@@ -65,7 +70,7 @@ public final class WireFormats {
         if (api == ModelApi.OLLAMA_CHAT) {
             return body.get("format") != null && !"".equals(body.get("format"));
         }
-        Object format = body.get("response_format");
+        Object format = body.get(api == ModelApi.ANTHROPIC_MESSAGES ? "output_format" : "response_format");
         return format instanceof Map && String.valueOf(((Map<?, ?>) format).get("type")).startsWith("json");
     }
 
@@ -126,6 +131,9 @@ public final class WireFormats {
             response.put("eval_count", usage.outputTokens());
             return JsonCodec.strict().write(response);
         }
+        if (api == ModelApi.ANTHROPIC_MESSAGES) {
+            return anthropicMessage(model, text, usage, finishReason, number);
+        }
         response.put("id", "chatcmpl-loopback-" + number);
         response.put("object", "chat.completion");
         response.put("created", CREATED);
@@ -143,8 +151,46 @@ public final class WireFormats {
         return JsonCodec.strict().write(response);
     }
 
+    private static String anthropicMessage(String model, String text, TokenUsage usage, String finishReason,
+                                           int number) {
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("id", "msg_loopback_" + number);
+        response.put("type", "message");
+        response.put("role", "assistant");
+        response.put("model", model);
+        response.put("content", List.of(Map.of("type", "text", "text", text)));
+        response.put("stop_reason", anthropicStopReason(finishReason));
+        response.put("stop_sequence", null);
+        Map<String, Object> tokens = new LinkedHashMap<>();
+        tokens.put("input_tokens", usage.inputTokens());
+        tokens.put("output_tokens", usage.outputTokens());
+        response.put("usage", tokens);
+        return JsonCodec.strict().write(response);
+    }
+
+    /** Anthropic's name for a finish reason given as the other APIs name it; any other is sent as given. */
+    private static String anthropicStopReason(String finishReason) {
+        switch (finishReason) {
+            case "stop":
+                return "end_turn";
+            case "length":
+                return "max_tokens";
+            default:
+                return finishReason;
+        }
+    }
+
     /** The API's error body for a failure with {@code status} and {@code message}. */
     public static String errorBody(ModelApi api, int status, String message) {
+        if (api == ModelApi.ANTHROPIC_MESSAGES) {
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("type", anthropicErrorType(status));
+            error.put("message", message);
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("type", "error");
+            body.put("error", error);
+            return JsonCodec.strict().write(body);
+        }
         if (api == ModelApi.OPENAI_CHAT) {
             Map<String, Object> error = new LinkedHashMap<>();
             error.put("message", message);
@@ -155,5 +201,25 @@ public final class WireFormats {
             return JsonCodec.strict().write(Map.of("error", error));
         }
         return JsonCodec.strict().write(Map.of("error", message));
+    }
+
+    /** The error type Anthropic reports with {@code status}. */
+    private static String anthropicErrorType(int status) {
+        switch (status) {
+            case 401:
+                return "authentication_error";
+            case 403:
+                return "permission_error";
+            case 404:
+                return "not_found_error";
+            case 413:
+                return "request_too_large";
+            case 429:
+                return "rate_limit_error";
+            case 529:
+                return "overloaded_error";
+            default:
+                return status >= 500 ? "api_error" : "invalid_request_error";
+        }
     }
 }
