@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import static dev.keel.test.core.CoreAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.eval.EvalOpRegistry;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,30 +73,7 @@ class ConformanceTest {
             return;
         }
         assertThat(answer).as("%s", answer).doesNotContainKey("error");
-        assertSameJson(answer, c.expected(), "");
-    }
-
-    /** Parsed JSON trees equal, numbers by value; fails naming the JSON pointer of the first difference. */
-    static void assertSameJson(Object actual, Object expected, String pointer) {
-        if (expected instanceof Map && actual instanceof Map) {
-            Map<?, ?> e = (Map<?, ?>) expected;
-            Map<?, ?> a = (Map<?, ?>) actual;
-            assertThat(a.keySet()).as("keys at %s", pointer.isEmpty() ? "/" : pointer).isEqualTo(e.keySet());
-            for (Object key : e.keySet()) {
-                assertSameJson(a.get(key), e.get(key), pointer + "/" + key);
-            }
-        } else if (expected instanceof List && actual instanceof List) {
-            List<?> e = (List<?>) expected;
-            List<?> a = (List<?>) actual;
-            assertThat(a).as("length at %s: %s", pointer, a).hasSameSizeAs(e);
-            for (int i = 0; i < e.size(); i++) {
-                assertSameJson(a.get(i), e.get(i), pointer + "/" + i);
-            }
-        } else if (expected instanceof BigDecimal && actual instanceof BigDecimal) {
-            assertThat((BigDecimal) actual).as("number at %s", pointer).isEqualByComparingTo((BigDecimal) expected);
-        } else {
-            assertThat(actual).as("value at %s", pointer).isEqualTo(expected);
-        }
+        assertThatJson(answer).isSameJsonAs(c.expected());
     }
 
     @SuppressWarnings("unchecked")

@@ -46,4 +46,9 @@ public class CoreAssertions extends Assertions {
     public static ProvenanceAssert assertThat(Provenance provenance) {
         return new ProvenanceAssert(provenance);
     }
+
+    /** A JSON tree as the codec reads it, to compare with another by pointer, numbers by value. */
+    public static JsonTreeAssert assertThatJson(Object tree) {
+        return new JsonTreeAssert(tree);
+    }
 }
