@@ -9,7 +9,6 @@ import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
 import dev.keel.pipeline.GovernedAnswer;
-import dev.keel.pipeline.TraceStep;
 import dev.keel.policy.PolicyDocument;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -94,11 +93,7 @@ final class HospitalDemoCommand implements Callable<Integer> {
             return 0;
         }
         if (trace) {
-            out.println("# Trace");
-            for (TraceStep step : answer.trace()) {
-                out.println("- " + step.step() + ": " + step.summary());
-            }
-            out.println();
+            TracePrinter.print(out::println, answer.trace());
         }
         out.println("# Larch Ward assistant, asked by " + principal.role() + " / " + principal.clearance() + ": "
                 + answer.decision().wireName() + ", " + answer.outcome().wireName());

@@ -5,7 +5,6 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.marp.MarpAnswer;
 import dev.keel.examples.marp.MarpAssistant;
 import dev.keel.examples.marp.MarpBackends;
-import dev.keel.pipeline.TraceStep;
 import dev.keel.llm.adapters.Environment;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -70,11 +69,7 @@ final class MarpDemoCommand implements Callable<Integer> {
             return 0;
         }
         if (trace) {
-            out.println("# Trace");
-            for (TraceStep step : answer.trace()) {
-                out.println("- " + step.step() + ": " + step.summary());
-            }
-            out.println();
+            TracePrinter.print(out::println, answer.trace());
         }
         out.println(answer.text());
         return 0;

@@ -7,7 +7,6 @@ import dev.keel.examples.services.ServicesAssistant;
 import dev.keel.examples.services.ServicesBackends;
 import dev.keel.examples.services.StageStep;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.pipeline.TraceStep;
 import dev.keel.stage.StageViolation;
 import java.io.PrintWriter;
 import java.util.HashMap;
@@ -91,11 +90,7 @@ final class ServicesDemoCommand implements Callable<Integer> {
             return 0;
         }
         if (trace) {
-            out.println("# Trace");
-            for (TraceStep step : answer.governed().trace()) {
-                out.println("- " + step.step() + ": " + step.summary());
-            }
-            out.println();
+            TracePrinter.print(out::println, answer.governed().trace());
             out.println("# Stages");
             for (StageStep step : answer.steps()) {
                 out.println("## " + step.stage() + " (attempt " + step.attempt() + ", " + step.backend() + "): "
