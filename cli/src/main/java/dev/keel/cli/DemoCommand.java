@@ -7,8 +7,9 @@ import picocli.CommandLine.Command;
         name = "demo",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
-        description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant.",
-        subcommands = {MarpDemoCommand.class})
+        description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant, "
+                + "'keel demo hospital --help' the Larch Ward assistant.",
+        subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class})
 final class DemoCommand implements Runnable {
 
     @picocli.CommandLine.Spec

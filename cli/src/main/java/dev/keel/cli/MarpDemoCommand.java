@@ -4,24 +4,23 @@ import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.marp.MarpAnswer;
 import dev.keel.examples.marp.MarpAssistant;
+import dev.keel.examples.marp.MarpBackends;
 import dev.keel.pipeline.TraceStep;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.ReadyBackends;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code keel demo marp}: the MARP fleet transition assistant of seed 000 on the shipped data. */
+/** {@code keel demo marp}: the MARP fleet transition assistant on the shipped data ({@code docs/marp-example.md}). */
 @Command(
         name = "marp",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
         description = {
-            "Ask the MARP fleet transition assistant (seed 000) a question, on the data shipped with Keel.",
+            "Ask the MARP fleet transition assistant a question, on the data shipped with Keel.",
             "",
             "Governance decides ALLOW / PARTIAL / DENY from role, clearance and the domains the question touches; "
                 + "evidence is routed by scenario (SCENARIO 1, 2 or 3 in the question); the routing index picks the "
@@ -58,14 +57,11 @@ final class MarpDemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // Either option makes the CLI the authenticated host; without both, the seed's defaults apply
+        // Either option makes the CLI the authenticated host; without both, the example's defaults apply
         // (a ROLE / CLEARANCE written in the question, else planner / secret).
         Principal host = role == null && clearance == null ? null
                 : Principal.of(role == null ? "planner" : role, clearance == null ? "secret" : clearance);
-        Environment environment = Environment.system();
-        MarpAssistant assistant = MarpAssistant.onShippedData(Map.of(
-                ReadyBackends.LLAMA, ReadyBackends.llama(environment),
-                ReadyBackends.DEEPSEEK, ReadyBackends.deepseek(environment)));
+        MarpAssistant assistant = MarpAssistant.onShippedData(MarpBackends.external(Environment.system()));
         MarpAnswer answer = assistant.ask(host, String.join(" ", question));
 
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);

@@ -39,13 +39,16 @@ class ArchitectureTest {
     private static final String EVIDENCE = "dev.keel.evidence..";
     private static final String STAGE = "dev.keel.stage..";
     private static final String PIPELINE = "dev.keel.pipeline..";
+    private static final String TEST_CORE = "dev.keel.test.core..";
+    private static final String TEST = "dev.keel.test..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
-    /** The library modules, by package root. */
-    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, ADAPTERS);
+    /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
+    private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, PIPELINE, TEST_CORE,
+            TEST, ADAPTERS);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE);
 
@@ -100,6 +103,46 @@ class ArchitectureTest {
     static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
             .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
             .because("the pipeline composes core and the pure modules; integrations such as llm-adapters sit on it");
+
+    @ArchTest
+    static final ArchRule theTestKitsCorePartStandsOnCoreAlone = noClasses().that().resideInAPackage(TEST_CORE)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, CORE, TEST_CORE, TEST))
+            .orShould().dependOnClassesThat().resideInAPackage("dev.keel.test")
+            .because("the stage and pipeline modules test with it, so it cannot depend on them");
+
+    @ArchTest
+    static final ArchRule theTestKitStandsOnThePipelineNotOnTheAdapters = noClasses().that().resideInAPackage(TEST)
+            .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
+            .because("a host tests its governed calls with the kit whatever model library it uses");
+
+    @ArchTest
+    static final ArchRule noExampleUsesAnotherExample = noClasses()
+            .should(dependOnAnotherExample())
+            .because("each example is an application of the library alone: the hospital needs nothing of MARP");
+
+    private static ArchCondition<JavaClass> dependOnAnotherExample() {
+        return new ArchCondition<>("depend on another example application") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                String own = exampleOf(javaClass.getPackageName());
+                if (own == null) {
+                    return;
+                }
+                javaClass.getDirectDependenciesFromSelf().forEach(dependency -> {
+                    String target = exampleOf(dependency.getTargetClass().getPackageName());
+                    if (target != null && !target.equals(own)) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                });
+            }
+        };
+    }
+
+    /** The example application a package belongs to ({@code dev.keel.examples.hospital}), or null. */
+    private static String exampleOf(String packageName) {
+        String[] parts = packageName.split("\\.");
+        return parts.length > 3 && parts[2].equals("examples") ? String.join(".", List.of(parts).subList(0, 4)) : null;
+    }
 
     @ArchTest
     static final ArchRule noLibraryModuleDependsOnTheApplications = noClasses().that()
@@ -258,7 +301,10 @@ class ArchitectureTest {
                 .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
-                .contains("core", "policy", "routing", "evidence", "stage", "pipeline", "dev.keel.llm.adapters", "examples",
-                        "cli");
+                .contains("core", "policy", "routing", "evidence", "stage", "pipeline", "test", "dev.keel.llm.adapters",
+                        "examples", "cli");
+        Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
+        org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
+                "dev.keel.examples.marp", "dev.keel.examples.hospital");
     }
 }

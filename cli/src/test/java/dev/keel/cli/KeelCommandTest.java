@@ -1,8 +1,9 @@
 package dev.keel.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.test.KeelAssertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
+import dev.keel.test.core.LoopbackModelServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The keel command as a user runs it: exit statuses, one output line per input line, the demo. */
+@SuppressWarnings("unchecked")
 class KeelCommandTest {
 
     private record Run(int status, String out, String err) {
@@ -106,5 +108,60 @@ class KeelCommandTest {
         assertThat(run.out()).startsWith("# Trace").contains("- governance: ALLOW").contains("- evidence: scenario_1")
                 .contains("- routing: index").contains("- reasoning:").contains("- confidence:")
                 .contains("- outbound_filter:").contains("```provenance_stub");
+    }
+
+    // ---- keel demo hospital ----
+
+    private static final String PATIENT_IN_L03 = "How is the patient in bed L-03 doing?";
+
+    @Test
+    void theHospitalDemoAnswersEachRoleAsItsPolicySays() {
+        Run physician = run("", "demo", "hospital", "--role", "physician", PATIENT_IN_L03);
+        Run nurse = run("", "demo", "hospital", "--role", "nurse", PATIENT_IN_L03);
+        Run guest = run("", "demo", "hospital", "--role", "guest", PATIENT_IN_L03);
+
+        assertThat(physician.status()).isZero();
+        assertThat(physician.out()).startsWith("# Larch Ward assistant, asked by physician / phi: ALLOW, answered")
+                .contains("NEWS 5").contains("[patient identifier withheld]").doesNotContain("40377215")
+                .contains("Answered by ward_writer, without a language model (ward_model is served by ward_writer).")
+                .contains("\"internal_only_rules\"");
+        assertThat(nurse.out()).startsWith("# Larch Ward assistant, asked by nurse / internal: PARTIAL, answered")
+                .contains("NEWS [figure withheld]");
+        assertThat(guest.out()).startsWith("# Larch Ward assistant, asked by guest / public: DENY, denied")
+                .contains("The request was denied (domain_denied).").contains("No model was asked.");
+    }
+
+    @Test
+    void theHospitalDemoAsksTheGeneralModelOverOllamasWireAndFiltersWhatItSends() {
+        try (LoopbackModelServer ollama = LoopbackModelServer.start()) {
+            ollama.onModel("llama3.1").reply("Beds L-04 and L-10 are free; L-07 is being cleaned.");
+
+            Run run = run("", "demo", "hospital", "--ollama-host", ollama.baseUrl(), "--json", "Which beds are free?");
+
+            Map<String, Object> answer = JsonCodec.strict().parseObject(run.out().strip());
+            assertThat(answer).containsEntry("decision", "ALLOW").containsEntry("text",
+                    "Beds L-04 and L-10 are free; L-07 is being cleaned.\n\nSources: ward_beds.csv.");
+            assertThat((Map<String, Object>) answer.get("provenance")).containsEntry("backend_used", "general_model")
+                    .containsEntry("language_model", true);
+            assertThat(ollama).receivedRequests(1).answeredEveryRequest()
+                    .everyRequestContains("Bed L-04 (bay A): free.").noRequestContains("40377215", "pneumonia");
+            assertThat(ollama.requests().get(0).path()).isEqualTo("/api/chat");
+        }
+    }
+
+    @Test
+    void withoutAReachableModelTheHospitalDemoSaysTheWardsWriterAnswered() {
+        String closed;
+        try (LoopbackModelServer gone = LoopbackModelServer.start()) {
+            closed = gone.baseUrl();
+        }
+
+        Run run = run("", "demo", "hospital", "--ollama-host", closed, "--trace", "Which beds are free?");
+
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).startsWith("# Trace").contains("- routing: index")
+                .contains("- evidence: tools [list_beds]")
+                .contains("Written without a language model (ward_writer)")
+                .contains("Answered by ward_writer, without a language model (general_model failed (backend_retriable");
     }
 }

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The three-valued governance decision of seed 000 §2: what the answer may contain.
+ * The three-valued governance decision: what the answer may contain (see {@code docs/policy.md}).
  *
  * <ul>
  *   <li>{@link #ALLOW}: figures and calendar details from the evidence, qualitative restrictions still apply;</li>
@@ -29,7 +29,7 @@ public enum Decision {
         return isAtMostAsPermissiveAs(other) ? this : other;
     }
 
-    /** The wire name, exactly as the seeds write it ({@code "ALLOW"}, {@code "PARTIAL"}, {@code "DENY"}). */
+    /** The wire name ({@code "ALLOW"}, {@code "PARTIAL"}, {@code "DENY"}). */
     public String wireName() {
         return name();
     }

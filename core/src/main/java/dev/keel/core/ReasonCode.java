@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 /**
  * A machine-readable reason attached to a decision, a violation or a gate result.
  *
- * <p>Codes are normalised exactly as seed 004's {@code normalizeReasonCode} does, so Keel and the
- * TypeScript reference agree code for code: JavaScript {@code trim()}, every run of characters other than
+ * <p>Codes are normalised by the rule of {@code docs/evidence.md} ("Reason codes"), so that every implementation
+ * of the discovery plan protocol agrees code for code: JavaScript {@code trim()}, every run of characters other than
  * Unicode letters, Unicode digits, {@code _ . : -} becomes one {@code _}, leading and trailing {@code _}
  * are dropped, the text is lower-cased (locale-independent, as JavaScript's {@code toLowerCase}), and cut to
  * 120 UTF-16 code units. Text that normalises to nothing is not a code.
@@ -18,10 +18,10 @@ import java.util.regex.Pattern;
  */
 public final class ReasonCode implements Comparable<ReasonCode> {
 
-    /** Longest code, in UTF-16 code units, as in the reference ({@code slice(0, 120)}). */
+    /** Longest code, in UTF-16 code units. */
     public static final int MAX_LENGTH = 120;
 
-    // Java's \p{L} and \p{N} classify by code point, like the reference's /u regular expression.
+    // Java's \p{L} and \p{N} classify by code point, as a Unicode-aware JavaScript regular expression does.
     private static final Pattern DISALLOWED_RUN = Pattern.compile("[^\\p{L}\\p{N}_.:-]+");
     // \z rather than $: JavaScript's $ (no m flag) never matches before a final line terminator.
     private static final Pattern EDGE_UNDERSCORES = Pattern.compile("^_+|_+\\z");
@@ -32,7 +32,7 @@ public final class ReasonCode implements Comparable<ReasonCode> {
         this.value = value;
     }
 
-    /** Normalises {@code raw} as the reference does; empty when nothing is left (or {@code raw} is null). */
+    /** Normalises {@code raw}; empty when nothing is left (or {@code raw} is null). */
     public static Optional<ReasonCode> normalize(String raw) {
         String text = normalizeText(raw);
         return text == null ? Optional.empty() : Optional.of(new ReasonCode(text));
@@ -48,7 +48,7 @@ public final class ReasonCode implements Comparable<ReasonCode> {
                 "invalid_reason_code", "reason code normalises to nothing: '" + raw + "'"));
     }
 
-    /** The seed's {@code normalizeReasonCode}: the normalised text, or null when nothing is left. */
+    /** The normalised text, or null when nothing is left. */
     public static String normalizeText(String raw) {
         if (raw == null) {
             return null;

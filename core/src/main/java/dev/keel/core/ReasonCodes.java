@@ -10,8 +10,8 @@ import java.util.Set;
 /**
  * An ordered list of distinct {@link ReasonCode}s, in the order they were first added.
  *
- * <p>{@link Builder#add(String)} behaves like seed 004's {@code pushReason}: normalise, drop what normalises
- * to nothing, skip what is already present. Immutable and thread-safe; the builder is not thread-safe.
+ * <p>{@link Builder#add(String)} normalises, drops what normalises to nothing and skips what is already present
+ * ({@code docs/evidence.md}, "Reason codes"). Immutable and thread-safe; the builder is not thread-safe.
  */
 public final class ReasonCodes implements Iterable<ReasonCode> {
 

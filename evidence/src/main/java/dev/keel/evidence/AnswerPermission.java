@@ -3,8 +3,8 @@ package dev.keel.evidence;
 import java.util.Optional;
 
 /**
- * What an answer may claim after the evidence gate (seed 004 {@code AssistantMcpDiscoveryAnswerPermission}):
- * confirmed facts, a bounded inference, or only which sources were checked.
+ * What an answer may claim after the evidence gate (the protocol's {@code AssistantMcpDiscoveryAnswerPermission}, see
+ * {@code docs/evidence.md}): confirmed facts, a bounded inference, or only which sources were checked.
  *
  * <p>Immutable and thread-safe.
  */
@@ -19,7 +19,7 @@ public enum AnswerPermission {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /** The name on the wire, exactly as the protocol writes it. */
     public String wireName() {
         return wireName;
     }

@@ -3,7 +3,8 @@ package dev.keel.evidence;
 import java.util.Optional;
 
 /**
- * How much of the plan the probes covered (seed 004 {@code AssistantMcpDiscoveryCoverageStatus}).
+ * How much of the plan the probes covered (the protocol's {@code AssistantMcpDiscoveryCoverageStatus}, see {@code
+ * docs/evidence.md}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -18,7 +19,7 @@ public enum CoverageStatus {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /** The name on the wire, exactly as the protocol writes it. */
     public String wireName() {
         return wireName;
     }

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The evidence gate's verdict (seed 004 {@code AssistantMcpDiscoveryEvidenceContract}): what the answer may claim
- * ({@link #answerPermission()}), why, and on which facts.
+ * The evidence gate's verdict (the protocol's {@code AssistantMcpDiscoveryEvidenceContract}, see {@code
+ * docs/evidence.md}): what the answer may claim ({@link #answerPermission()}), why, and on which facts.
  *
  * <p>Two views of the reason codes: {@link #wireReasonCodes()} is the reference's list exactly (the plan's
  * {@code reason_codes} copied as they were given, then the gate's codes not already there), and
@@ -142,7 +142,7 @@ public final class DiscoveryEvidence {
         return rowsReceived;
     }
 
-    /** The contract with the seed's field names, in the reference's order; a new map on each call. */
+    /** The contract with the protocol's field names, in the protocol's order; a new map on each call. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("schema_version", SCHEMA_VERSION);

@@ -10,9 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A discovery plan: the runtime's decision on which discovery a turn may run (seed 004
- * {@code AssistantMcpDiscoveryPlanContract}). Every plan requires the evidence gate and never lets an answer use
- * raw model claims; {@link #toWire()} writes those constants with the other fields.
+ * A discovery plan: the runtime's decision on which discovery a turn may run (the protocol's
+ * {@code AssistantMcpDiscoveryPlanContract}, see {@code docs/evidence.md}). Every plan requires the evidence gate
+ * and never lets an answer use raw model claims; {@link #toWire()} writes those constants with the other fields.
  *
  * <p>Plans come from {@link DiscoveryPlanBuilder}; {@link #fromWire(Map)} reads one back from JSON strictly.
  *
@@ -52,10 +52,11 @@ public final class DiscoveryPlan {
     }
 
     /**
-     * Reads a plan contract from a plain tree, strictly: every field of the seed's contract must be present with its
-     * type, constants must have their values, primitives must be registered, and no other field may appear.
+     * Reads a plan contract from a plain tree, strictly: every field of the protocol's contract must be present with
+     * its type, constants must have their values, primitives must be registered, and no other field may appear (but
+     * {@code $schema}, naming the plan's JSON Schema).
      *
-     * @throws dev.keel.core.InvalidInputException whose message starts with the JSON pointer of the first problem
+     * @throws dev.keel.core.InvalidInputException naming every problem with its JSON pointer, the first one first
      */
     public static DiscoveryPlan fromWire(Map<String, ?> plan) {
         return fromWire(plan, PrimitiveRegistry.defaults());
@@ -110,7 +111,7 @@ public final class DiscoveryPlan {
         return reasonCodes;
     }
 
-    /** The contract with the seed's field names, in the reference's order; a new map on each call. */
+    /** The contract with the protocol's field names, in the protocol's order; a new map on each call. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("schema_version", SCHEMA_VERSION);

@@ -1,7 +1,7 @@
 package dev.keel.evidence;
 
 /**
- * Builds discovery plans exactly as seed 004's {@code buildAssistantMcpDiscoveryPlan} does: the same plan status,
+ * Builds discovery plans exactly as the protocol's {@code buildAssistantMcpDiscoveryPlan} does: the same plan status,
  * the same reason codes in the same order, the same budget clamping and the same text normalisation (JavaScript
  * {@code trim}, empty texts dropped, duplicates dropped keeping the first).
  *

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a discovery plan is built from (seed 004 {@code BuildAssistantMcpDiscoveryPlanInput}): the data need, the
- * turn's meaning, the primitives a model proposed, the axes and gaps, and the budget asked for. Every field may be
- * absent; {@link DiscoveryPlanBuilder} decides what an absence means.
+ * What a discovery plan is built from (the protocol's {@code BuildAssistantMcpDiscoveryPlanInput}, see {@code
+ * docs/evidence.md}): the data need, the turn's meaning, the primitives a model proposed, the axes and gaps, and the
+ * budget asked for. Every field may be absent; {@link DiscoveryPlanBuilder} decides what an absence means.
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
  */

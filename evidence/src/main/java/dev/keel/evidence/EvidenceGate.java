@@ -1,8 +1,8 @@
 package dev.keel.evidence;
 
 /**
- * Decides what an answer built on discovery may claim, exactly as seed 004's
- * {@code resolveAssistantMcpDiscoveryEvidence} does.
+ * Decides what an answer built on discovery may claim, exactly as the protocol's
+ * {@code resolveAssistantMcpDiscoveryEvidence} does ({@code docs/evidence.md}).
  *
  * <ul>
  *   <li>{@code blocked} / {@code checked_sources_only} when a probe ran a primitive outside the plan's allowed

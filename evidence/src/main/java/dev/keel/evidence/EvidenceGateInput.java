@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the evidence gate judges (seed 004 {@code ResolveAssistantMcpDiscoveryEvidenceInput}): the plan, the probe
- * results, the facts the answer would state (confirmed, inferred, unknown), a summary of the source rows, limitations
- * and a suggested next probe.
+ * What the evidence gate judges (the protocol's {@code ResolveAssistantMcpDiscoveryEvidenceInput}, see {@code
+ * docs/evidence.md}): the plan, the probe results, the facts the answer would state (confirmed, inferred, unknown), a
+ * summary of the source rows, limitations and a suggested next probe.
  *
  * <p>Built in Java from a {@link DiscoveryPlan} with {@link #builder(DiscoveryPlan)}, or read from JSON with
  * {@link #fromWire(Map)}, which keeps the plan exactly as given: the gate echoes it as {@code query_plan} and starts

@@ -3,7 +3,8 @@ package dev.keel.evidence;
 import java.util.Optional;
 
 /**
- * What the evidence gate found (seed 004 {@code AssistantMcpDiscoveryEvidenceStatus}).
+ * What the evidence gate found (the protocol's {@code AssistantMcpDiscoveryEvidenceStatus}, see {@code
+ * docs/evidence.md}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -19,7 +20,7 @@ public enum EvidenceStatus {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /** The name on the wire, exactly as the protocol writes it. */
     public String wireName() {
         return wireName;
     }

@@ -3,9 +3,9 @@ package dev.keel.evidence;
 import dev.keel.core.InvalidInputException;
 
 /**
- * How much discovery a plan may spend (seed 004 {@code AssistantMcpDiscoveryExecutionBudget}): at most
- * {@code maxProbeCount} probes (1..36, default 3) of at most {@code maxRowsPerProbe} rows each (1..500, default 100).
- * Immutable and thread-safe.
+ * How much discovery a plan may spend (the protocol's {@code AssistantMcpDiscoveryExecutionBudget}, see {@code
+ * docs/evidence.md}): at most {@code maxProbeCount} probes (1..36, default 3) of at most {@code maxRowsPerProbe} rows
+ * each (1..500, default 100). Immutable and thread-safe.
  */
 public record ExecutionBudget(int maxProbeCount, int maxRowsPerProbe) {
 

@@ -3,7 +3,8 @@ package dev.keel.evidence;
 import java.util.Optional;
 
 /**
- * Whether a discovery plan may run (seed 004 {@code AssistantMcpDiscoveryPlanStatus}).
+ * Whether a discovery plan may run (the protocol's {@code AssistantMcpDiscoveryPlanStatus}, see {@code
+ * docs/evidence.md}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -18,7 +19,7 @@ public enum PlanStatus {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /** The name on the wire, exactly as the protocol writes it. */
     public String wireName() {
         return wireName;
     }

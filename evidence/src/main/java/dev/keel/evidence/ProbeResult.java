@@ -4,8 +4,8 @@ import dev.keel.evidence.internal.Js;
 import java.util.Optional;
 
 /**
- * What one discovery probe returned (seed 004 {@code AssistantMcpDiscoveryProbeResult}): the primitive it ran, how
- * many rows it received and matched, and any limitation it reports.
+ * What one discovery probe returned (the protocol's {@code AssistantMcpDiscoveryProbeResult}, see {@code
+ * docs/evidence.md}): the primitive it ran, how many rows it received and matched, and any limitation it reports.
  *
  * <p>Row counts are kept as JavaScript numbers ({@code Number(x ?? 0)}): absent is 0, and a count read from JSON that
  * is no number at all (the string {@code "abc"}) is NaN; the gate counts only finite positive values.

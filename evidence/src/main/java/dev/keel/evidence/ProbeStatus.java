@@ -3,8 +3,9 @@ package dev.keel.evidence;
 import java.util.Optional;
 
 /**
- * How a discovery probe ended, as the caller reports it (seed 004 {@code AssistantMcpDiscoveryProbeResult.status}).
- * The reference records it but decides nothing on it; rows and primitive decide.
+ * How a discovery probe ended, as the caller reports it (the protocol's {@code
+ * AssistantMcpDiscoveryProbeResult.status}, see {@code docs/evidence.md}). The reference records it but decides
+ * nothing on it; rows and primitive decide.
  *
  * <p>Immutable and thread-safe.
  */
@@ -19,7 +20,7 @@ public enum ProbeStatus {
         this.wireName = wireName;
     }
 
-    /** The name on the wire, exactly as seed 004 writes it. */
+    /** The name on the wire, exactly as the protocol writes it. */
     public String wireName() {
         return wireName;
     }

@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the current turn means, as the language understanding step saw it (seed 004
- * {@code AssistantMcpDiscoveryTurnMeaningRef}). The same type serves as the builder's input, where every field is
- * taken as given, and as the plan's {@code turn_meaning_ref}, where {@link DiscoveryPlanBuilder} has trimmed the
- * texts, dropped empty ones, clamped {@code meaning_confidence} to [0, 1] and kept only the fields the reference
- * keeps.
+ * What the current turn means, as the language understanding step saw it (the protocol's
+ * {@code AssistantMcpDiscoveryTurnMeaningRef}, see {@code docs/evidence.md}). The same type serves as the builder's
+ * input, where every field is taken as given, and as the plan's {@code turn_meaning_ref}, where
+ * {@link DiscoveryPlanBuilder} has trimmed the texts, dropped empty ones, clamped {@code meaning_confidence} to
+ * [0, 1] and kept only the fields the reference keeps.
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
  */
@@ -118,7 +118,7 @@ public final class TurnMeaning {
     }
 
     /**
-     * The object with the seed's snake_case names, only the fields that are set, in the order the reference
+     * The object with the protocol's snake_case names, only the fields that are set, in the order the reference
      * writes {@code turn_meaning_ref}. A new map on each call, ordered for the wire codec.
      */
     public Map<String, Object> toWire() {

@@ -1,7 +1,8 @@
 package dev.keel.evidence;
 
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.core.json.JsonTreeReader;
 import dev.keel.evidence.internal.Js;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,13 +21,15 @@ final class WireInputs {
     private WireInputs() {
     }
 
+    private static final String ROOT = JsonPointers.ROOT;
+
     static DiscoveryPlanInput planInput(Map<String, ?> input) {
         DiscoveryPlanInput.Builder builder = DiscoveryPlanInput.builder()
-                .semanticDataNeed(text(Js.get(input, "semanticDataNeed"), "/semanticDataNeed"))
+                .semanticDataNeed(text(input, "semanticDataNeed", ROOT))
                 .turnMeaning(turnMeaning(Js.get(input, "turnMeaning")))
-                .requiredAxes(texts(Js.get(input, "requiredAxes"), "/requiredAxes"))
-                .clarificationGaps(texts(Js.get(input, "clarificationGaps"), "/clarificationGaps"))
-                .proposedPrimitives(texts(Js.get(input, "proposedPrimitives"), "/proposedPrimitives"));
+                .requiredAxes(texts(input, "requiredAxes", ROOT))
+                .clarificationGaps(texts(input, "clarificationGaps", ROOT))
+                .proposedPrimitives(texts(input, "proposedPrimitives", ROOT));
         return builder.maxProbeCount(number(Js.get(input, "maxProbeCount")))
                 .maxRowsPerProbe(number(Js.get(input, "maxRowsPerProbe")))
                 .build();
@@ -37,21 +40,17 @@ final class WireInputs {
         if (!Js.truthy(value) || !(value instanceof Map)) {
             return null;
         }
-        String p = "/turnMeaning/";
+        String p = JsonPointers.child(ROOT, "turnMeaning");
         TurnMeaning.Builder meaning = TurnMeaning.builder()
-                .askedDomainFamily(text(Js.get(value, "asked_domain_family"), p + "asked_domain_family"))
-                .askedActionFamily(text(Js.get(value, "asked_action_family"), p + "asked_action_family"))
-                .askedAggregationAxis(text(Js.get(value, "asked_aggregation_axis"), p + "asked_aggregation_axis"))
-                .seededRankingNeed(text(Js.get(value, "seeded_ranking_need"), p + "seeded_ranking_need"))
-                .explicitOrganizationScope(
-                        text(Js.get(value, "explicit_organization_scope"), p + "explicit_organization_scope"))
-                .explicitDateScope(text(Js.get(value, "explicit_date_scope"), p + "explicit_date_scope"))
-                .unsupportedButUnderstoodFamily(text(Js.get(value, "unsupported_but_understood_family"),
-                        p + "unsupported_but_understood_family"))
-                .explicitEntityCandidates(
-                        texts(Js.get(value, "explicit_entity_candidates"), p + "explicit_entity_candidates"))
-                .metadataAmbiguityEntitySets(
-                        texts(Js.get(value, "metadata_ambiguity_entity_sets"), p + "metadata_ambiguity_entity_sets"));
+                .askedDomainFamily(text(value, "asked_domain_family", p))
+                .askedActionFamily(text(value, "asked_action_family", p))
+                .askedAggregationAxis(text(value, "asked_aggregation_axis", p))
+                .seededRankingNeed(text(value, "seeded_ranking_need", p))
+                .explicitOrganizationScope(text(value, "explicit_organization_scope", p))
+                .explicitDateScope(text(value, "explicit_date_scope", p))
+                .unsupportedButUnderstoodFamily(text(value, "unsupported_but_understood_family", p))
+                .explicitEntityCandidates(texts(value, "explicit_entity_candidates", p))
+                .metadataAmbiguityEntitySets(texts(value, "metadata_ambiguity_entity_sets", p));
         Object confidence = Js.get(value, "meaning_confidence");
         // Number.isFinite: only a finite number counts; the string "0.5" does not.
         if (Js.isFiniteNumber(confidence)) {
@@ -77,20 +76,20 @@ final class WireInputs {
         Object probesValue = Js.get(input, "probeResults");
         List<?> probes = probesValue instanceof List ? (List<?>) probesValue : List.of();
         EvidenceGateInput.Facts facts = new EvidenceGateInput.Facts();
-        facts.confirmedFacts = texts(Js.get(input, "confirmedFacts"), "/confirmedFacts");
-        facts.inferredFacts = texts(Js.get(input, "inferredFacts"), "/inferredFacts");
-        facts.unknownFacts = texts(Js.get(input, "unknownFacts"), "/unknownFacts");
-        facts.sourceRowsSummary = text(Js.get(input, "sourceRowsSummary"), "/sourceRowsSummary");
-        facts.queryLimitations = texts(Js.get(input, "queryLimitations"), "/queryLimitations");
+        facts.confirmedFacts = texts(input, "confirmedFacts", ROOT);
+        facts.inferredFacts = texts(input, "inferredFacts", ROOT);
+        facts.unknownFacts = texts(input, "unknownFacts", ROOT);
+        facts.sourceRowsSummary = text(input, "sourceRowsSummary", ROOT);
+        facts.queryLimitations = texts(input, "queryLimitations", ROOT);
 
         int count = probes.size();
         String[] limitations = new String[count];
         for (int i = 0; i < count; i++) {
             if (probes.get(i) == null) {
-                throw new InvalidInputException("/probeResults/" + i
+                throw new InvalidInputException(probe(i)
                         + ": a probe result is null; the reference reads its limitation and throws TypeError");
             }
-            limitations[i] = text(Js.get(probes.get(i), "limitation"), "/probeResults/" + i + "/limitation");
+            limitations[i] = text(probes.get(i), "limitation", probe(i));
         }
 
         Object plan = Js.get(input, "plan");
@@ -127,7 +126,7 @@ final class WireInputs {
                     rowsReceived[i], rowsMatched[i], limitations[i]));
         }
         facts.probeResults = results;
-        facts.recommendedNextProbe = text(Js.get(input, "recommendedNextProbe"), "/recommendedNextProbe");
+        facts.recommendedNextProbe = text(input, "recommendedNextProbe", ROOT);
         @SuppressWarnings("unchecked")
         Map<String, Object> planTree = (Map<String, Object>) Js.jsonRoundTrip(plan);
         return EvidenceGateInput.ofWire(planTree, reasonCodeItems, allowedKeys, planAllowed, facts);
@@ -154,10 +153,20 @@ final class WireInputs {
             try {
                 rows[i] = Js.isNullish(value) ? 0 : Js.toJsNumber(value);
             } catch (Js.NotConvertibleException e) {
-                throw new InvalidInputException("/probeResults/" + i + "/" + field + ": " + e.getMessage());
+                throw new InvalidInputException(JsonPointers.child(probe(i), field) + ": " + e.getMessage());
             }
         }
         return rows;
+    }
+
+    /** The pointer of the probe result {@code index}. */
+    private static String probe(int index) {
+        return JsonPointers.child(JsonPointers.child(ROOT, "probeResults"), index);
+    }
+
+    /** {@link #text(Object, String)} of the member {@code key} of {@code object}, which is at {@code parent}. */
+    private static String text(Object object, String key, String parent) {
+        return text(Js.get(object, key), JsonPointers.child(parent, key));
     }
 
     /** {@code toNonEmptyString}'s conversion: null and undefined stay null, anything else {@code String(x)}. */
@@ -172,15 +181,20 @@ final class WireInputs {
         }
     }
 
-    /** {@code toStringList}'s conversion: a non-array is empty; null items are dropped. */
-    private static List<String> texts(Object value, String pointer) {
+    /**
+     * {@code toStringList}'s conversion of the member {@code key} of {@code object}, which is at {@code parent}: a
+     * non-array is empty; null items are dropped.
+     */
+    private static List<String> texts(Object object, String key, String parent) {
+        Object value = Js.get(object, key);
         if (!(value instanceof List)) {
             return List.of();
         }
+        String pointer = JsonPointers.child(parent, key);
         List<?> items = (List<?>) value;
         List<String> texts = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            String text = text(items.get(i), pointer + "/" + i);
+            String text = text(items.get(i), JsonPointers.child(pointer, i));
             if (text != null) {
                 texts.add(text);
             }
@@ -194,9 +208,6 @@ final class WireInputs {
     }
 
     private static String describe(Object value) {
-        if (value == Js.UNDEFINED) {
-            return "missing";
-        }
-        return JsonCodec.describe(value);
+        return value == Js.UNDEFINED ? "missing" : JsonTreeReader.describe(value);
     }
 }

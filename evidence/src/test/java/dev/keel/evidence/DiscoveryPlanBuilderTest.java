@@ -145,6 +145,56 @@ class DiscoveryPlanBuilderTest {
         assertThatThrownBy(() -> DiscoveryPlan.fromWire(budget)).hasMessageStartingWith("/execution_budget/max_probe_count: ");
     }
 
+    private static Map<String, Object> planWire() {
+        DiscoveryPlan plan = BUILDER.build(grounded().turnMeaning(TurnMeaning.builder().askedDomainFamily("sales")
+                .meaningConfidence(0.75).build()).build());
+        return new java.util.LinkedHashMap<>(JsonCodec.strict().parseObject(JsonCodec.strict().write(plan.toWire())));
+    }
+
+    @Test
+    void aPlanMayNameItsSchema() {
+        Map<String, Object> wire = planWire();
+        DiscoveryPlan plan = DiscoveryPlan.fromWire(wire);
+        wire.put("$schema", "https://keel.dev/schema/evidence/discovery-plan.schema.json");
+
+        assertThat(DiscoveryPlan.fromWire(wire)).isEqualTo(plan);
+        assertThat(Schemas.published("discovery-plan.schema.json").problems(JsonCodec.strict().write(wire))).isEmpty();
+    }
+
+    @Test
+    void everyProblemOfAPlanIsNamedAtOnce() {
+        Map<String, Object> wire = planWire();
+        wire.put("schema_version", "v2");
+        wire.remove("semantic_data_need");
+        wire.put("allowed_primitives", List.of("query_movements", "raw_sql"));
+        wire.put("turn_meaning_ref", Map.of("meaning_confidence", new java.math.BigDecimal("1.5")));
+        wire.put("execution_budget", Map.of("max_probe_count", new java.math.BigDecimal("3.5"), "max_rows_per_probe",
+                new java.math.BigDecimal(100)));
+        wire.put("extra", true);
+
+        assertThatThrownBy(() -> DiscoveryPlan.fromWire(wire))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.code()).isEqualTo("invalid_input"))
+                .hasMessage("/extra: unknown key; expected one of allowed_primitives, answer_may_use_raw_model_claims,"
+                        + " clarification_gaps, execution_budget, plan_status, policy_owner, reason_codes, rejected_primitives,"
+                        + " required_axes, requires_evidence_gate, schema_version, semantic_data_need, turn_meaning_ref; "
+                        + "/schema_version: must be 'assistant_mcp_discovery_plan_v1', found 'v2'; "
+                        + "/semantic_data_need: required; "
+                        + "/turn_meaning_ref/meaning_confidence: must be a number from 0 to 1, found the number 1.5; "
+                        + "/allowed_primitives/1: must be a registered primitive, found 'raw_sql'; "
+                        + "/execution_budget/max_probe_count: must be an integer from 1 to 36, found the number 3.5");
+    }
+
+    @Test
+    void aHostileNumberInAPlanIsNamedShortly() {
+        Map<String, Object> wire = planWire();
+        wire.put("execution_budget", Map.of("max_probe_count", new java.math.BigDecimal("1e999999"),
+                "max_rows_per_probe", new java.math.BigDecimal("1e-999999")));
+
+        assertThatThrownBy(() -> DiscoveryPlan.fromWire(wire)).hasMessage(
+                "/execution_budget/max_probe_count: must be an integer from 1 to 36, found the number 1E+999999; "
+                        + "/execution_budget/max_rows_per_probe: must be an integer from 1 to 500, found the number 1E-999999");
+    }
+
     @Test
     void aHostRegistersItsOwnToolsByTheirOwnNames() {
         PrimitiveRegistry ward = PrimitiveRegistry.of("lookup_patient", "list_beds");

@@ -34,7 +34,10 @@ public interface Turn {
     /** The current decision: governance's, lowered to what the evidence's domains allow once evidence is in. */
     Decision decision();
 
-    /** Whether the request must stay in the house, and which policy rules said so. */
+    /**
+     * Whether the request must stay in the house, and which policy rules said so: governance's, made stricter once
+     * evidence is in when the evidence holds an internal-only domain.
+     */
     SensitivityDecision sensitivity();
 
     /** The routing decision; empty before routing ran. */

@@ -1,13 +1,12 @@
 package dev.keel.pipeline;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.keel.test.core.CoreAssertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.RetriableBackendException;
-import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemoryAuditSink;
@@ -16,6 +15,8 @@ import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.evidence.source.Locator;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.ScriptedBackend;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -26,10 +27,10 @@ import org.junit.jupiter.api.Test;
 /** The governed call, step by step, with in-process backends. */
 class PipelineTest {
 
-    private final Fixtures.Recording internal = new Fixtures.Recording("internal_chatgpt",
+    private final ScriptedBackend internal = ScriptedBackend.answering("internal_chatgpt",
             request -> "Calendar A keeps 84% in week 26.");
-    private final Fixtures.Recording llama = new Fixtures.Recording("llama", request -> "Llama says 91% at S-112.");
-    private final Fixtures.Recording deepseek = new Fixtures.Recording("deepseek", request -> "Deepseek says 97%.");
+    private final ScriptedBackend llama = ScriptedBackend.answering("llama", request -> "Llama says 91% at S-112.");
+    private final ScriptedBackend deepseek = ScriptedBackend.answering("deepseek", request -> "Deepseek says 97%.");
     private final InMemoryAuditSink audit = new InMemoryAuditSink();
 
     private Pipeline.Builder pipeline() {
@@ -74,14 +75,11 @@ class PipelineTest {
             assertThat(answer.withheldCounts()).containsEntry("no_unit_ids", 1);
         }
         assertThat(answer.calls()).hasSize(1);
-        assertThat(audit.records()).hasSize(1);
-        AuditRecord record = audit.records().get(0);
-        assertThat(record.requestId()).isEqualTo("call-1");
-        assertThat(record.kind()).isEqualTo("governed_call");
-        assertThat(record.recordedAt()).isEqualTo(Instant.parse("2026-11-23T10:00:00Z"));
-        assertThat(record.payload()).containsEntry("outcome", "answered").containsEntry("decision", "ALLOW")
-                .containsEntry("backend_target", target).doesNotContainKey("text").doesNotContainKey("message");
-        assertThat(record.payload().toString()).doesNotContain("S-112").doesNotContain("91%");
+        assertThat(audit).hasRecordsFor("call-1").singleRecord().hasKind("governed_call")
+                .wasRecordedAt(Instant.parse("2026-11-23T10:00:00Z")).hasPayloadEntry("outcome", "answered")
+                .hasPayloadEntry("decision", "ALLOW").hasPayloadEntry("backend_target", target)
+                .payloadDoesNotContain("S-112", "91%")
+                .payload().doesNotContainKey("text").doesNotContainKey("message");
     }
 
     @Test
@@ -93,10 +91,9 @@ class PipelineTest {
         assertThat(answer.decision()).isEqualTo(Decision.DENY);
         assertThat(answer.text()).startsWith("The request was denied (role_unknown").doesNotContainPattern("\\d");
         assertThat(answer.calls()).isEmpty();
-        assertThat(internal.requests).isEmpty();
-        assertThat(llama.requests).isEmpty();
-        assertThat(audit.records()).singleElement().satisfies(r ->
-                assertThat(r.payload()).containsEntry("outcome", "denied").containsEntry("decision", "DENY"));
+        assertThat(internal).wasNeverCalled();
+        assertThat(llama).wasNeverCalled();
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "denied").hasPayloadEntry("decision", "DENY");
         assertThat(pipeline().build().call(GovernedRequest.of(null, "hello")).provenance().reasonCodes().values())
                 .contains("principal_missing");
     }
@@ -109,10 +106,22 @@ class PipelineTest {
         GovernedAnswer answer = pipeline().build().call(GovernedRequest.of(guest, message));
 
         assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
-        String sent = llama.everythingSent() + deepseek.everythingSent();
-        assertThat(sent).contains("Stay qualitative").doesNotContainPattern("\\p{N}").doesNotContain("S-112");
+        ScriptedBackend called = llama.requests().isEmpty() ? deepseek : llama;
+        assertThat(called).receivedRequests(1).everyRequestContains("Stay qualitative")
+                .noRequestContainsPattern("\\p{N}").noRequestContains("S-112");
         assertThat(answer.calls().get(0).withheld()).isNotEmpty();
         assertThat(answer.text()).doesNotContainPattern("\\p{N}");
+    }
+
+    @Test
+    void theRoutingKeyIsMadeOfTheMessagesWordsSoNeitherTheAuditRecordNorTheTraceKeepsIt() {
+        GovernedAnswer answer = pipeline().build().call(GovernedRequest.of(Principal.of("guest", "secret"),
+                "Budget 2026 overview of the calendars"));
+
+        assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(answer.trace()).filteredOn(step -> step.step().equals("routing")).singleElement()
+                .satisfies(step -> assertThat(step.details()).containsKeys("n", "index").doesNotContainKey("routing_key"));
+        assertThat(audit).noRecordContains("2026", "overview-calendars");
     }
 
     @Test
@@ -128,24 +137,22 @@ class PipelineTest {
         GovernedAnswer cleared = pipeline().build().call(GovernedRequest.of(Principal.of("planner", "top_secret"),
                 externallyRouted(Principal.of("planner", "top_secret")) + " CLEARANCE: secret"));
         assertThat(cleared.provenance().backendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(llama.requests).isEmpty();
-        assertThat(deepseek.requests).isEmpty();
+        assertThat(llama).wasNeverCalled();
+        assertThat(deepseek).wasNeverCalled();
     }
 
     @Test
     void aFailedExternalBackendFallsBackInsideAndSaysWhy() {
-        Fixtures.Recording failing = new Fixtures.Recording("llama", request -> {
-            throw new RetriableBackendException("llama", "backend 'llama' connection refused", null);
-        });
+        ScriptedBackend failing = ScriptedBackend.named("llama")
+                .otherwise(Reply.retriableFailure("backend 'llama' connection refused"));
         Principal planner = Principal.of("planner", "secret");
         Pipeline fallingBack = pipeline().backends(Backends.builder().internal("internal_chatgpt", internal)
                 .external("llama", failing).external("deepseek", failing).build()).build();
 
         GovernedAnswer answer = fallingBack.call(GovernedRequest.of(planner, externallyRouted(planner)));
 
-        assertThat(answer.provenance().backendUsed()).isEqualTo("internal_chatgpt");
-        assertThat(answer.provenance().backendUsedReason()).startsWith("llama failed (backend_retriable: backend"
-                + " 'llama' connection refused); answered by internal_chatgpt");
+        assertThat(answer.provenance()).hasBackendUsed("internal_chatgpt").hasBackendUsedReasonContaining(
+                "llama failed (backend_retriable: backend 'llama' connection refused); answered by internal_chatgpt");
         assertThat(answer.text()).isEqualTo("Calendar A keeps 84% in week 26.");
     }
 
@@ -163,6 +170,44 @@ class PipelineTest {
         assertThat(answer.provenance().reasonCodes().values()).contains("decision_lowered_by_evidence");
         assertThat(answer.provenance().evidenceSources().of("records")).containsExactly("weekly.csv");
         assertThat(answer.text()).doesNotContainPattern("\\p{N}");
+    }
+
+    private static EvidenceProvider crewRecords() {
+        return turn -> EvidenceSet.of(List.of(new EvidenceItem("records", "crew_records",
+                Locator.csv("crew.csv", 2), "boat crews: readiness by name")));
+    }
+
+    @Test
+    void evidenceOfAnInternalOnlyDomainKeepsTheCallInsideThoughRoutingChoseOutside() {
+        Principal planner = Principal.of("planner", "secret");
+        String message = externallyRouted(planner);
+
+        GovernedAnswer answer = pipeline().evidence(crewRecords()).build().call(GovernedRequest.of(planner, message));
+
+        assertThat(llama).wasNeverCalled();
+        assertThat(deepseek).wasNeverCalled();
+        assertThat(answer.decision()).isEqualTo(Decision.ALLOW);
+        assertThat(answer.provenance()).hasBackendTarget("internal_chatgpt").hasBackendUsed("internal_chatgpt")
+                .hasExtension("internal_only", true).hasExtension("internal_only_rules", List.of("domain crew_records"))
+                .hasReasonCodes("internal_only_by_evidence", "internal_only_domain", "internal_only");
+        assertThat(answer.trace()).extracting(TraceStep::step).containsSubsequence("routing", "evidence_domains",
+                "sensitivity", "routing", "reasoning");
+        assertThat(audit).singleRecord().hasPayloadEntry("internal_only", true);
+    }
+
+    @Test
+    void evidenceOfADomainThePrincipalMayNotAskAboutDeniesTheCallBeforeAnyModel() {
+        GovernedAnswer answer = pipeline().evidence(crewRecords()).build()
+                .call(GovernedRequest.of(Principal.of("guest", "secret"), "an overview please"));
+
+        assertThat(answer.governance().decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(answer.outcome()).isEqualTo(TurnOutcome.DENIED);
+        assertThat(answer.decision()).isEqualTo(Decision.DENY);
+        assertThat(answer.text()).isEqualTo("The request was denied (domain_denied).");
+        assertThat(answer.calls()).isEmpty();
+        assertThat(internal).wasNeverCalled();
+        assertThat(answer.provenance()).hasReasonCodes("decision_lowered_by_evidence", "domain_denied");
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "denied").hasPayloadEntry("decision", "DENY");
     }
 
     @Test
@@ -201,8 +246,7 @@ class PipelineTest {
         assertThat(answer.outcome()).isEqualTo(TurnOutcome.CLARIFICATION);
         assertThat(answer.text()).isEqualTo("Which calendar do you mean?");
         assertThat(answer.calls()).isEmpty();
-        assertThat(audit.records()).singleElement().satisfies(r -> assertThat(r.payload()).containsEntry("outcome",
-                "clarification"));
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "clarification");
     }
 
     @Test
@@ -217,16 +261,15 @@ class PipelineTest {
 
     @Test
     void aFailedCallIsAuditedAsFailedAndTheFailureSurfaces() {
-        Fixtures.Recording broken = new Fixtures.Recording("internal_chatgpt", request -> {
-            throw new RetriableBackendException("internal_chatgpt", "backend 'internal_chatgpt' timed out", null);
-        });
+        ScriptedBackend broken = ScriptedBackend.named("internal_chatgpt")
+                .otherwise(Reply.retriableFailure("backend 'internal_chatgpt' timed out"));
         Pipeline failing = pipeline().backends(Backends.builder().internal("internal_chatgpt", broken)
                 .external("llama", broken).external("deepseek", broken).build()).build();
 
         assertThatThrownBy(() -> failing.call(GovernedRequest.of(Principal.of("planner", "top_secret"), "overview")))
                 .isInstanceOf(RetriableBackendException.class);
-        assertThat(audit.records()).singleElement().satisfies(r -> assertThat(r.payload())
-                .containsEntry("outcome", "failed").containsEntry("failure", "backend_retriable"));
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "failed")
+                .hasPayloadEntry("failure", "backend_retriable");
     }
 
     @Test
@@ -259,8 +302,8 @@ class PipelineTest {
         pipeline().build().call(GovernedRequest.builder().principal(guest).message("overview").requestId("r-9")
                 .build());
 
-        ChatRequest sent = internal.requests.isEmpty() ? (llama.requests.isEmpty() ? deepseek.requests.get(0)
-                : llama.requests.get(0)) : internal.requests.get(0);
+        ChatRequest sent = internal.requests().isEmpty() ? (llama.requests().isEmpty() ? deepseek.requests().get(0)
+                : llama.requests().get(0)) : internal.requests().get(0);
         assertThat(sent.messages().get(0).text()).isEqualTo("Stay qualitative: no figures, dates or weeks.");
         assertThat(sent.requestId()).contains("r-9");
     }

@@ -21,8 +21,11 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
         this.mode = builder.mode;
         this.defaultPrincipal = builder.defaultPrincipal == null ? null : canonical(builder.defaultPrincipal);
         this.policy = builder.policy;
+        List<String> configured = builder.clearanceLevels != null ? builder.clearanceLevels
+                : policy != null && !policy.clearanceLevels().isEmpty() ? policy.clearanceLevels()
+                : DEFAULT_CLEARANCE_LEVELS;
         List<String> levels = new ArrayList<>();
-        for (String level : builder.clearanceLevels) {
+        for (String level : configured) {
             levels.add(Identifiers.canonical(level));
         }
         this.clearanceLevels = List.copyOf(levels);
@@ -108,10 +111,11 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
     /**
      * True when {@code claimed} never gets a more permissive decision than {@code base}, whatever domains are
      * requested. With the evaluation rules (docs/policy.md): a principal whose role is unknown or whose clearance the role does not
-     * allow is always denied; otherwise, for two principals that are not denied, that holds exactly when the
-     * claimed default is no more permissive and either the claimed role allows no domain the base role does not
-     * or its default is PARTIAL (a domain outside the base role gives PARTIAL there, so only a PARTIAL default
-     * stays at or below it). Without a policy only the same role is known to pass.
+     * allow is always denied; otherwise the claimed role must deny every domain the base role denies (asking about
+     * one denies the base), and, for the domains neither denies, the claimed default must be no more permissive
+     * and either the claimed role allows no domain the base role does not or its default is PARTIAL (a domain
+     * outside the base role gives PARTIAL there, so only a PARTIAL default stays at or below it). Without a policy
+     * only the same role is known to pass.
      */
     private boolean decidesAtMostAsPermissively(Principal claimed, Principal base) {
         if (claimed.role().equals(base.role()) && claimed.clearance().equals(base.clearance())) {
@@ -129,7 +133,8 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
             return false;
         }
         Decision claimedDefault = claimedRole.defaultDecision();
-        return claimedDefault.isAtMostAsPermissiveAs(baseRole.defaultDecision())
+        return claimedRole.deniedDomains().containsAll(baseRole.deniedDomains())
+                && claimedDefault.isAtMostAsPermissiveAs(baseRole.defaultDecision())
                 && (baseRole.allowedDomains().containsAll(claimedRole.allowedDomains())
                         || claimedDefault == Decision.PARTIAL);
     }

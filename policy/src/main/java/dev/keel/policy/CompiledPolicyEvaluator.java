@@ -21,6 +21,7 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
     static final String PRINCIPAL_MISSING = "principal_missing";
     static final String ROLE_UNKNOWN = "role_unknown";
     static final String CLEARANCE_NOT_ALLOWED = "clearance_not_allowed";
+    static final String DOMAIN_DENIED = "domain_denied";
     static final String DOMAIN_NOT_ALLOWED = "domain_not_allowed";
 
     private final PolicyDocument policy;
@@ -42,11 +43,14 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         PolicySnippet clearances = new PolicySnippet(base + "/allowed_clearances", role.allowedClearances());
         PolicySnippet domains = new PolicySnippet(base + "/allowed_domains", role.allowedDomains());
         PolicySnippet defaultDecision = new PolicySnippet(base + "/default_decision", role.defaultDecision().wireName());
+        PolicySnippet denied = new PolicySnippet(base + "/denied_domains", role.deniedDomains());
         List<PolicySnippet> restrictions = restrictionSnippets();
         return new CompiledRole(
                 Set.copyOf(role.allowedClearances()),
                 Set.copyOf(role.allowedDomains()),
+                Set.copyOf(role.deniedDomains()),
                 decision(Decision.DENY, CLEARANCE_NOT_ALLOWED, List.of(clearances)),
+                decision(Decision.DENY, DOMAIN_DENIED, List.of(clearances, denied)),
                 decision(Decision.PARTIAL, DOMAIN_NOT_ALLOWED, concat(List.of(clearances, domains), restrictions)),
                 decision(role.defaultDecision(), "role_default_" + role.defaultDecision().wireName(),
                         concat(List.of(clearances, domains, defaultDecision), restrictions)));
@@ -94,19 +98,28 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
             return role.clearanceDenied;
         }
         List<String> restricted = new ArrayList<>();
+        List<String> denied = new ArrayList<>();
         for (String domain : domains) {
             if (domain == null) {
                 throw new InvalidInputException("invalid_domain", "requested domains must not contain null");
             }
             String canonical = Identifiers.canonical(domain);
-            if (!role.domains.contains(canonical) && !restricted.contains(canonical)) {
+            if (role.deniedDomains.contains(canonical)) {
+                if (!denied.contains(canonical)) {
+                    denied.add(canonical);
+                }
+            } else if (!role.domains.contains(canonical) && !restricted.contains(canonical)) {
                 restricted.add(canonical);
             }
+        }
+        if (!denied.isEmpty()) {
+            return role.domainDenied.withRestrictedDomains(denied);
         }
         return restricted.isEmpty() ? role.byDefault : role.domainRestricted.withRestrictedDomains(restricted);
     }
 
-    private record CompiledRole(Set<String> clearances, Set<String> domains, PolicyDecision clearanceDenied,
+    private record CompiledRole(Set<String> clearances, Set<String> domains, Set<String> deniedDomains,
+                                PolicyDecision clearanceDenied, PolicyDecision domainDenied,
                                 PolicyDecision domainRestricted, PolicyDecision byDefault) {
     }
 }

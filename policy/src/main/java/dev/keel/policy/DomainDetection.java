@@ -3,7 +3,7 @@ package dev.keel.policy;
 import java.util.List;
 
 /**
- * The domains a prompt requests (seed 000 §2.2), and the phrases that made them so.
+ * The domains a prompt requests ({@code docs/policy.md}, "Domain detection"), and the phrases that made them so.
  *
  * <p>Immutable and thread-safe.
  *

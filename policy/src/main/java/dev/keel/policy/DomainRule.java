@@ -3,18 +3,18 @@ package dev.keel.policy;
 import java.util.List;
 
 /**
- * One phrase rule of domain detection (seed 000 §2.2): when the prompt contains any of the phrases, the
+ * One phrase rule of domain detection ({@code docs/policy.md}, "Domain detection"): when the prompt contains any of the phrases, the
  * request concerns all of the domains.
  *
  * <p><b>Phrases</b> are words separated by spaces or hyphens, matched case-insensitively against the words of
  * the prompt (maximal runs of Unicode letters and digits), so a phrase never matches inside a longer word:
  * {@code spares} does not match {@code sparest}. A word ending in {@code *} matches any word starting with
  * it ({@code budget*} matches {@code budgets}, {@code budgetary}). Consecutive phrase words must be consecutive
- * in the prompt, or separated by at most {@code maxGap} other words ({@code retir* boat*} with a gap of 3
- * matches "retire the two boats").
+ * in the prompt, or separated by at most {@code maxGap} other words ({@code discharg* patient*} with a gap of 3
+ * matches "discharge the two oldest patients").
  *
- * <p>A <b>fallback</b> rule applies only when no other rule matched: the seed's "for high-level overviews
- * only". Immutable and thread-safe.
+ * <p>A <b>fallback</b> rule applies only when no other rule matched: for example "for high-level
+ * overviews only". Immutable and thread-safe.
  *
  * @param phrases  the phrases; at least one
  * @param domains  the domains the rule adds, in canonical form; at least one

@@ -74,6 +74,15 @@ public final class GovernanceBundle {
         return rationale;
     }
 
+    /**
+     * This request governed again under {@code decision}, taken over more domains than the request named (the
+     * governed call's check against the domains of its evidence), explained by {@code rationale}; principal,
+     * requested domains and sensitivity stay as they are.
+     */
+    public GovernanceBundle withDecision(PolicyDecision decision, List<RankedPassage> rationale) {
+        return new GovernanceBundle(principal, domains, decision, rationale, sensitivity);
+    }
+
     /** The principal's reason codes followed by the decision's. */
     public ReasonCodes reasonCodes() {
         return principal.reasonCodes().concat(decision.reasonCodes());

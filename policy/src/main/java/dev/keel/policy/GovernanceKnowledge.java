@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Governance knowledge (seed 000 {@code marp_governance_knowledge.md}) split into short passages, ready for a
- * {@link KnowledgeRanker} to retrieve the few that explain a decision (§2.4).
+ * Governance knowledge (a Markdown text that explains a policy to people) split into short passages, ready for a
+ * {@link KnowledgeRanker} to retrieve the few that explain a decision ({@code docs/policy.md}, "Governance
+ * knowledge and rationale").
  *
  * <p>Splitting: headings start a new section (nested headings are joined with {@code " > "}) and are not
  * passages themselves; blank lines and horizontal rules end a paragraph; a fenced code block is one paragraph,

@@ -8,7 +8,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param index   the passage's position in its document, from 0; rankers break ties by it
- * @param source  the document's name, for example {@code marp_governance_knowledge.md}
+ * @param source  the document's name, for example {@code ward_governance_knowledge.md}
  * @param section the headings above the passage, joined with {@code " > "}; empty above the first heading
  * @param text    the paragraph, with its markdown kept and surrounding white space removed
  */

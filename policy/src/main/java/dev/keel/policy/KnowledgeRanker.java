@@ -46,7 +46,7 @@ public interface KnowledgeRanker {
     List<RankedPassage> rank(String query, int limit);
 
     /**
-     * The passages that best explain {@code decision} for the requested {@code domains} (seed 000 §2.4): the
+     * The passages that best explain {@code decision} for the requested {@code domains}: the
      * query is the decision, its reason codes and the domains, as words (see {@code docs/policy.md}).
      */
     default List<RankedPassage> rationale(PolicyDecision decision, Collection<String> domains, int limit) {

@@ -10,13 +10,16 @@ import java.util.Objects;
 
 /**
  * What {@link PolicyEvaluator} decided, and why: the decision, its reason codes, the policy snippets it rested
- * on (the seed's "key policy snippets"), the requested domains the role may not see, and which policy decided.
+ * on (the key policy snippets), the requested domains the role may not see (under {@code domain_denied}, the denied
+ * ones), and which policy decided.
  *
- * <p>Reason codes, one per rule of seed 000 §2.3 (plus the missing principal):
+ * <p>Reason codes, one per rule of {@code docs/policy.md}, "Decisions" (plus the missing principal and the denied
+ * domain):
  * <ul>
  *   <li>{@code principal_missing}: no authenticated principal, {@code DENY};</li>
  *   <li>{@code role_unknown}: the role is not in the policy, {@code DENY};</li>
  *   <li>{@code clearance_not_allowed}: the role does not allow the clearance, {@code DENY};</li>
+ *   <li>{@code domain_denied}: a requested domain is one the role denies, {@code DENY};</li>
  *   <li>{@code domain_not_allowed}: a requested domain is outside the role's allowed set, {@code PARTIAL};</li>
  *   <li>{@code role_default_allow} / {@code role_default_partial}: every check passed, the role's default.</li>
  * </ul>

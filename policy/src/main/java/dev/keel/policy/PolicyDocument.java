@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A validated policy document: which roles exist, which clearances and domains each allows, its default decision,
- * the qualitative restrictions that hold even under {@code ALLOW}, optionally the phrase rules that detect domains
+ * A validated policy document: optionally the order of its clearances, which roles exist, which clearances and
+ * domains each allows (and which domains it denies outright), its default decision, the qualitative restrictions that hold even under {@code ALLOW}, optionally the phrase rules that detect domains
  * in a prompt, what must never leave the house ({@link Sensitivity}), and what a model is told under a
  * {@code PARTIAL} decision. The wire format and its JSON Schema
  * ({@code dev/keel/policy/schema/policy-document.schema.json} in this jar) are described in
@@ -35,6 +35,7 @@ public final class PolicyDocument {
     private final String policyId;
     private final String version;
     private final String description;
+    private final List<String> clearanceLevels;
     private final Map<String, RolePolicy> roles;
     private final List<QualitativeRestriction> restrictions;
     private final List<DomainRule> domainRules;
@@ -45,9 +46,11 @@ public final class PolicyDocument {
         this.policyId = spec.policyId();
         this.version = spec.version();
         this.description = spec.description() == null ? "" : spec.description();
+        this.clearanceLevels = spec.clearanceLevels() == null ? List.of() : List.copyOf(spec.clearanceLevels());
         Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
         spec.roles().forEach((name, role) -> roleMap.put(name, new RolePolicy(role.allowedClearances(),
-                role.allowedDomains(), Decision.valueOf(role.defaultDecision()))));
+                role.allowedDomains(), Decision.valueOf(role.defaultDecision()),
+                role.deniedDomains() == null ? List.of() : role.deniedDomains())));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
         if (spec.restrictions() != null) {
@@ -144,6 +147,14 @@ public final class PolicyDocument {
         return description;
     }
 
+    /**
+     * The clearances from lowest to highest ({@code clearance_levels}); empty when the document does not order them.
+     * A {@link PrincipalResolver} given this policy compares clearances in this order.
+     */
+    public List<String> clearanceLevels() {
+        return clearanceLevels;
+    }
+
     /** The roles by canonical name, in document order. */
     public Map<String, RolePolicy> roles() {
         return roles;
@@ -185,12 +196,18 @@ public final class PolicyDocument {
         if (!description.isEmpty()) {
             tree.put("description", description);
         }
+        if (!clearanceLevels.isEmpty()) {
+            tree.put("clearance_levels", clearanceLevels);
+        }
         Map<String, Object> roleTree = new LinkedHashMap<>();
         roles.forEach((name, role) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("allowed_clearances", role.allowedClearances());
             entry.put("allowed_domains", role.allowedDomains());
             entry.put("default_decision", role.defaultDecision().wireName());
+            if (!role.deniedDomains().isEmpty()) {
+                entry.put("denied_domains", role.deniedDomains());
+            }
             roleTree.put(name, entry);
         });
         tree.put("roles", roleTree);
@@ -261,6 +278,7 @@ public final class PolicyDocument {
         private String policyId;
         private String version;
         private String description;
+        private List<String> clearanceLevels;
         private final Map<String, RolePolicy> roles = new LinkedHashMap<>();
         private final List<QualitativeRestriction> restrictions = new ArrayList<>();
         private final List<DomainRule> domainRules = new ArrayList<>();
@@ -295,6 +313,12 @@ public final class PolicyDocument {
             return this;
         }
 
+        /** The clearances from lowest to highest; not ordered unless set. */
+        public Builder clearanceLevels(List<String> levels) {
+            this.clearanceLevels = levels == null ? null : List.copyOf(levels);
+            return this;
+        }
+
         /** Adds (or replaces) the role {@code name}; the name must already be canonical. */
         public Builder role(String name, RolePolicy role) {
             roles.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(role, "role"));
@@ -315,7 +339,7 @@ public final class PolicyDocument {
         public PolicyDocument build() {
             Map<String, PolicySpec.Role> roleSpecs = new LinkedHashMap<>();
             roles.forEach((name, role) -> roleSpecs.put(name, new PolicySpec.Role(role.allowedClearances(),
-                    role.allowedDomains(), role.defaultDecision().wireName())));
+                    role.allowedDomains(), role.defaultDecision().wireName(), role.deniedDomains())));
             List<PolicySpec.Restriction> restrictionSpecs = new ArrayList<>();
             for (QualitativeRestriction r : restrictions) {
                 restrictionSpecs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), r.replacement()));
@@ -328,7 +352,8 @@ public final class PolicyDocument {
             for (Marking m : sensitivity.markings()) {
                 markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive()));
             }
-            return validated(new PolicySpec(policyId, version, description, roleSpecs, restrictionSpecs, ruleSpecs,
+            return validated(new PolicySpec(policyId, version, description, clearanceLevels, roleSpecs,
+                    restrictionSpecs, ruleSpecs,
                     new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
                             sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction));
         }

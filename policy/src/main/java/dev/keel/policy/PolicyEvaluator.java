@@ -4,12 +4,13 @@ import dev.keel.core.Principal;
 import java.util.Collection;
 
 /**
- * Evaluates a policy document for one principal and a set of requested domains, in exactly the order of seed
- * 000 §2.3:
+ * Evaluates a policy document for one principal and a set of requested domains, in this order (see
+ * {@code docs/policy.md}, "Decisions"), where the fourth applies only to a role that denies domains:
  * <ol>
  *   <li>no principal → {@code DENY} ({@code principal_missing});</li>
  *   <li>role unknown → {@code DENY} ({@code role_unknown});</li>
  *   <li>clearance not allowed for the role → {@code DENY} ({@code clearance_not_allowed});</li>
+ *   <li>any requested domain in the role's denied set → {@code DENY} ({@code domain_denied});</li>
  *   <li>any requested domain outside the role's allowed set → {@code PARTIAL} ({@code domain_not_allowed});</li>
  *   <li>otherwise the role's {@code default_decision} ({@code role_default_allow} / {@code role_default_partial}).</li>
  * </ol>

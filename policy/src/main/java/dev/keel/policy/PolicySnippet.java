@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A piece of the policy document a decision rested on: the seed's "key policy snippets" in the governance
- * bundle. The value is exactly what the document holds at the pointer.
+ * A piece of the policy document a decision rested on: the key policy snippets of the
+ * governance bundle. The value is exactly what the document holds at the pointer.
  *
  * <p>Immutable and thread-safe.
  *

@@ -1,5 +1,6 @@
 package dev.keel.policy;
 
+import dev.keel.core.json.JsonPointers;
 import java.util.Objects;
 
 /**
@@ -27,6 +28,6 @@ public record PolicyViolation(String pointer, String message) implements Compara
     /** {@code pointer: message}, the form used in exception messages. */
     @Override
     public String toString() {
-        return (pointer.isEmpty() ? "/" : pointer) + ": " + message;
+        return JsonPointers.display(pointer) + ": " + message;
     }
 }

@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * <p>By default ({@link #builder()} unchanged) there is no default principal and claims may only lower
  * privilege: no host principal means no principal, and the policy decision is {@code DENY}. "Lower" means: the
- * claimed clearance is at or below the authenticated one in {@link Builder#clearanceLevels}, and under the
+ * claimed clearance is at or below the authenticated one in the clearance order ({@link Builder#clearanceLevels},
+ * else the policy's {@link PolicyDocument#clearanceLevels()}, else {@link #DEFAULT_CLEARANCE_LEVELS}), and under the
  * policy given to {@link Builder#policy} the claimed principal never gets a more permissive decision than the
  * authenticated one, whatever domains are requested. Several different roles or clearances claimed in one
  * prompt are ignored ({@code principal_claim_conflicting}).
@@ -42,7 +43,7 @@ public interface PrincipalResolver {
         PromptClaimMode mode = PromptClaimMode.LOWER_ONLY;
         Principal defaultPrincipal;
         PolicyDocument policy;
-        List<String> clearanceLevels = DEFAULT_CLEARANCE_LEVELS;
+        List<String> clearanceLevels;
 
         Builder() {
         }
@@ -59,13 +60,19 @@ public interface PrincipalResolver {
             return this;
         }
 
-        /** The policy whose roles are compared when a claim names another role; without it only the same role passes. */
+        /**
+         * The policy whose roles are compared when a claim names another role (without it only the same role
+         * passes), and whose clearance order is used unless {@link #clearanceLevels} is set.
+         */
         public Builder policy(PolicyDocument policy) {
             this.policy = policy;
             return this;
         }
 
-        /** Clearance names (any form), lowest first; {@link #DEFAULT_CLEARANCE_LEVELS} unless set. */
+        /**
+         * Clearance names (any form), lowest first; unless set, the policy's order when it has one, else
+         * {@link #DEFAULT_CLEARANCE_LEVELS}.
+         */
         public Builder clearanceLevels(List<String> levels) {
             this.clearanceLevels = List.copyOf(levels);
             return this;

@@ -6,7 +6,7 @@ public enum PrincipalSource {
     /** The principal the host application authenticated. */
     HOST,
 
-    /** The configured default principal (seed 000 §2.1: planner / secret), used when the host gave none. */
+    /** The configured default principal (for example planner / secret), used when the host gave none. */
     DEFAULT,
 
     /** A claim written in the prompt, merged over the host or default principal. */

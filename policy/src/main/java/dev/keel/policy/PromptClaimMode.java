@@ -18,8 +18,8 @@ public enum PromptClaimMode {
     LOWER_ONLY,
 
     /**
-     * For requests the host did not authenticate, in deployments that configure it (the MARP example's demo
-     * without a principal): a claim replaces the default principal, part by part. When the host passes a
+     * For requests the host did not authenticate, in deployments that configure it (a demo run without a
+     * principal): a claim replaces the default principal, part by part. When the host passes a
      * principal, claims count as under {@link #LOWER_ONLY}.
      */
     AUTHORITATIVE

@@ -5,23 +5,33 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one role of a policy document allows (seed 000 §2.3): the clearances it may hold, the domains it may
- * ask about, and the decision it gets when both checks pass.
+ * What one role of a policy document allows ({@code docs/policy.md}, "Decisions"): the clearances it may hold, the
+ * domains it may ask about, the decision it gets when both checks pass, and the domains it may never ask about at all.
  *
  * <p>Lists keep document order (they are quoted as policy snippets). A {@link PolicyDocument} only ever holds
- * role policies that passed validation: names in canonical form, no duplicates, at least one clearance, and a
- * default decision of {@code ALLOW} or {@code PARTIAL}. Immutable and thread-safe.
+ * role policies that passed validation: names in canonical form, no duplicates, at least one clearance, a
+ * default decision of {@code ALLOW} or {@code PARTIAL}, and no domain both allowed and denied. Immutable and
+ * thread-safe.
  *
  * @param allowedClearances the clearances that may use this role ({@code allowed_clearances})
  * @param allowedDomains    the domains this role may ask about ({@code allowed_domains}); asking about any
  *                          other gives {@code PARTIAL}
  * @param defaultDecision   the decision when the clearance and every domain are allowed ({@code default_decision})
+ * @param deniedDomains     the domains this role may not ask about at all ({@code denied_domains}); asking about
+ *                          one gives {@code DENY}
  */
-public record RolePolicy(List<String> allowedClearances, List<String> allowedDomains, Decision defaultDecision) {
+public record RolePolicy(List<String> allowedClearances, List<String> allowedDomains, Decision defaultDecision,
+                         List<String> deniedDomains) {
 
     public RolePolicy {
         allowedClearances = List.copyOf(allowedClearances);
         allowedDomains = List.copyOf(allowedDomains);
         Objects.requireNonNull(defaultDecision, "defaultDecision");
+        deniedDomains = List.copyOf(deniedDomains);
+    }
+
+    /** A role that denies no domain outright. */
+    public RolePolicy(List<String> allowedClearances, List<String> allowedDomains, Decision defaultDecision) {
+        this(allowedClearances, allowedDomains, defaultDecision, List.of());
     }
 }

@@ -41,6 +41,11 @@ class PolicySchemaTest {
     }
 
     @Test
+    void aPolicyWithClearanceLevelsAndDeniedDomainsValidates() {
+        assertThat(schemaErrors(DeniedDomainsAndClearanceLevelsTest.WARD)).isEmpty();
+    }
+
+    @Test
     void theDocumentedExamplesValidate() {
         String minimal = "{ \"policy_id\": \"marp-fleet-transition\", \"version\": \"1\","
                 + " \"roles\": { \"planner\": { \"allowed_clearances\": [\"secret\", \"top_secret\"],"
@@ -75,7 +80,9 @@ class PolicySchemaTest {
         "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\",\"extra\":1}}}",
         "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"restrictions\":[{\"id\":\"r\",\"patterns\":[]}]}",
         "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"domain_rules\":[{\"phrases\":[\"a**\"],\"domains\":[\"d\"]}]}",
-        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"domain_rules\":[{\"phrases\":[\"a\"],\"domains\":[\"d\"],\"max_gap\":11}]}"
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"domain_rules\":[{\"phrases\":[\"a\"],\"domains\":[\"d\"],\"max_gap\":11}]}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"clearance_levels\":[\"s\",\"s\"],\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}}}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\",\"denied_domains\":[\"Patients\"]}}}"
     })
     void whatTheValidatorRejectsTheSchemaRejects(String json) {
         assertThatThrownBy(() -> PolicyDocument.parse(json)).isInstanceOf(PolicyValidationException.class);

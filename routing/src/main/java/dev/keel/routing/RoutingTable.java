@@ -2,7 +2,10 @@ package dev.keel.routing;
 
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
-import java.math.BigDecimal;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -29,14 +32,6 @@ public final class RoutingTable {
 
     /** The number of indexes: {@code N mod 10}. */
     public static final int SIZE = 10;
-
-    private static final Set<String> TABLE_KEYS = Set.of("$schema", "pools", "internal_backend_target", "overrides",
-            "scenario_tag");
-    private static final Set<String> SCENARIO_TAG_KEYS = Set.of("keyword", "tags", "default");
-    private static final Set<String> POOL_KEYS = Set.of("indexes", "router_selected_llm", "reasoning_mode",
-            "backend_target");
-    private static final Set<String> OVERRIDE_KEYS = Set.of("name", "role", "router_selected_llm", "reasoning_mode",
-            "backend_target");
 
     private final PoolEntry[] entries;
     private final String internalBackendTarget;
@@ -66,69 +61,60 @@ public final class RoutingTable {
     }
 
     /**
-     * Reads a table from a plain JSON tree (as {@link JsonCodec#parse} gives).
+     * Reads a table from a plain JSON tree (as {@link JsonCodec#parse} gives). The structure is checked first, every
+     * problem at once; then, when it holds, what {@link Builder#build()} checks (coverage of 0..9, repeated indexes,
+     * override names and roles).
      *
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
     public static RoutingTable fromTree(Object tree) {
-        Problems problems = new Problems();
-        Map<String, Object> table = problems.object(tree, "", TABLE_KEYS);
+        return JsonTreeReader.read(tree, RoutingTable::read,
+                problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)))
+                .build();
+    }
+
+    private static Builder read(Value root) {
+        ObjectValue table = root.object("pools", "internal_backend_target", "overrides", "scenario_tag");
         Builder builder = builder();
-        if (table == null) {
-            problems.throwIfAny();
-        }
-        List<Object> pools = problems.array(table.get("pools"), "/pools", true);
-        for (int p = 0; pools != null && p < pools.size(); p++) {
-            String pointer = "/pools/" + p;
-            Map<String, Object> pool = problems.object(pools.get(p), pointer, POOL_KEYS);
-            if (pool == null) {
-                continue;
-            }
-            PoolEntry entry = problems.entry(pool, pointer);
-            List<Object> indexes = problems.array(pool.get("indexes"), pointer + "/indexes", true);
-            for (int i = 0; indexes != null && i < indexes.size(); i++) {
-                Integer index = problems.index(indexes.get(i), pointer + "/indexes/" + i);
-                if (index != null && entry != null) {
-                    builder.entryAt(index, entry, pointer + "/indexes/" + i);
+        for (Value item : table.required("pools").items()) {
+            ObjectValue pool = item.object("indexes", "router_selected_llm", "reasoning_mode", "backend_target");
+            PoolEntry entry = entry(pool);
+            for (Value index : pool.required("indexes").items()) {
+                Integer at = index.integer(0, SIZE - 1);
+                if (at != null && entry != null) {
+                    builder.entryAt(at, entry, index.pointer());
                 }
             }
         }
-        builder.internalBackendTarget(problems.string(table.get("internal_backend_target"), "/internal_backend_target"));
-        List<Object> overrides = problems.array(table.get("overrides"), "/overrides", false);
-        for (int o = 0; overrides != null && o < overrides.size(); o++) {
-            String pointer = "/overrides/" + o;
-            Map<String, Object> override = problems.object(overrides.get(o), pointer, OVERRIDE_KEYS);
-            if (override == null) {
-                continue;
-            }
-            String name = problems.string(override.get("name"), pointer + "/name");
-            String role = problems.string(override.get("role"), pointer + "/role");
-            PoolEntry entry = problems.entry(override, pointer);
+        builder.internalBackendTarget(table.required("internal_backend_target").nonBlankString());
+        for (Value item : table.optional("overrides").items()) {
+            ObjectValue override = item.object("name", "role", "router_selected_llm", "reasoning_mode",
+                    "backend_target");
+            String name = override.required("name").nonBlankString();
+            String role = override.required("role").nonBlankString();
+            PoolEntry entry = entry(override);
             if (name != null && role != null && entry != null) {
                 builder.override(new RoutingOverride(name, role, entry));
             }
         }
-        Map<String, Object> tagger = table.get("scenario_tag") == null ? null
-                : problems.object(table.get("scenario_tag"), "/scenario_tag", SCENARIO_TAG_KEYS);
-        if (tagger != null) {
-            String keyword = problems.string(tagger.get("keyword"), "/scenario_tag/keyword");
-            List<Object> tags = problems.array(tagger.get("tags"), "/scenario_tag/tags", true);
-            List<String> tagList = new ArrayList<>();
-            for (int t = 0; tags != null && t < tags.size(); t++) {
-                tagList.add(problems.string(tags.get(t), "/scenario_tag/tags/" + t));
-            }
-            String defaultTag = tagger.get("default") == null ? "0"
-                    : problems.string(tagger.get("default"), "/scenario_tag/default");
-            if (keyword != null && tags != null && defaultTag != null && !tagList.contains(null)) {
-                try {
-                    builder.scenarioTagger(ScenarioTagger.of(keyword, tagList, defaultTag));
-                } catch (IllegalArgumentException e) {
-                    problems.add("/scenario_tag: " + e.getMessage());
-                }
-            }
+        ObjectValue tagger = table.optional("scenario_tag").object("keyword", "tags", "default");
+        String keyword = tagger.required("keyword").nonBlankString();
+        List<String> tags = tagger.required("tags").list(Value::nonBlankString);
+        String defaultTag = tagger.optional("default").nonBlankString();
+        ScenarioTagger scenarioTagger = tagger.build(() -> ScenarioTagger.of(keyword, tags,
+                defaultTag == null ? "0" : defaultTag));
+        if (scenarioTagger != null) {
+            builder.scenarioTagger(scenarioTagger);
         }
-        problems.throwIfAny();
-        return builder.build();
+        return builder;
+    }
+
+    /** The entry named by the members of a pool or an override; null when one is missing or wrong. */
+    private static PoolEntry entry(ObjectValue object) {
+        String llm = object.required("router_selected_llm").nonBlankString();
+        String mode = object.required("reasoning_mode").nonBlankString();
+        String target = object.required("backend_target").nonBlankString();
+        return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
     }
 
     /** The entry index {@code index} selects. @throws IndexOutOfBoundsException unless 0 ≤ index < 10 */
@@ -320,88 +306,6 @@ public final class RoutingTable {
             if (entry.routerSelectedLlm().isBlank() || entry.reasoningMode().isBlank() || entry.backendTarget().isBlank()) {
                 problems.add(where + ": router_selected_llm, reasoning_mode and backend_target must not be blank");
             }
-        }
-    }
-
-    /** Type checks of the JSON form, collected rather than thrown one by one. Not thread-safe. */
-    private static final class Problems {
-        private final List<String> found = new ArrayList<>();
-
-        @SuppressWarnings("unchecked")
-        Map<String, Object> object(Object value, String pointer, Set<String> keys) {
-            if (!(value instanceof Map)) {
-                found.add((pointer.isEmpty() ? "/" : pointer) + ": must be an object, found " + describe(value));
-                return null;
-            }
-            Map<String, Object> object = (Map<String, Object>) value;
-            for (String key : object.keySet()) {
-                if (!keys.contains(key)) {
-                    found.add(pointer + "/" + key + ": unknown field; expected one of " + new TreeSet<>(keys));
-                }
-            }
-            return object;
-        }
-
-        @SuppressWarnings("unchecked")
-        List<Object> array(Object value, String pointer, boolean required) {
-            if (value == null && !required) {
-                return null;
-            }
-            if (!(value instanceof List)) {
-                found.add(pointer + ": must be an array, found " + describe(value));
-                return null;
-            }
-            return (List<Object>) value;
-        }
-
-        String string(Object value, String pointer) {
-            if (!(value instanceof String) || ((String) value).isBlank()) {
-                found.add(pointer + ": must be a non-blank string, found " + describe(value));
-                return null;
-            }
-            return (String) value;
-        }
-
-        Integer index(Object value, String pointer) {
-            if (value instanceof BigDecimal) {
-                try {
-                    return ((BigDecimal) value).intValueExact();
-                } catch (ArithmeticException e) {
-                    // reported below
-                }
-            }
-            found.add(pointer + ": must be an integer 0..9, found " + describe(value));
-            return null;
-        }
-
-        PoolEntry entry(Map<String, Object> object, String pointer) {
-            String llm = string(object.get("router_selected_llm"), pointer + "/router_selected_llm");
-            String mode = string(object.get("reasoning_mode"), pointer + "/reasoning_mode");
-            String target = string(object.get("backend_target"), pointer + "/backend_target");
-            return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
-        }
-
-        void add(String problem) {
-            found.add(problem);
-        }
-
-        void throwIfAny() {
-            if (!found.isEmpty()) {
-                throw new InvalidPolicyException("invalid routing table: " + String.join("; ", found));
-            }
-        }
-
-        private static String describe(Object value) {
-            if (value == null) {
-                return "nothing";
-            }
-            if (value instanceof BigDecimal) {
-                return "the number " + ((BigDecimal) value).toPlainString();
-            }
-            if (value instanceof String) {
-                return "'" + value + "'";
-            }
-            return value instanceof List ? "an array" : value instanceof Map ? "an object" : "a boolean";
         }
     }
 }

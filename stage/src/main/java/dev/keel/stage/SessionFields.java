@@ -1,7 +1,7 @@
 package dev.keel.stage;
 
 /**
- * What a stage's output does with {@code session_id} and {@code response_id} (seed 002, shared convention 2).
+ * What a stage's output does with {@code session_id} and {@code response_id} ({@code docs/stage-runtime.md}, "The shared envelope").
  * Immutable and thread-safe.
  */
 public enum SessionFields {

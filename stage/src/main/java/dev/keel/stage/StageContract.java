@@ -17,7 +17,7 @@ import java.util.Objects;
  * by {@link #fromJson(String)} (documented in
  * {@code docs/stage-runtime.md}, JSON Schema {@code dev/keel/stage/schema/stage-contract.schema.json}).
  *
- * <p>Every model stage's output has the seed's shared envelope, which the contract adds to the {@link #output()}
+ * <p>Every model stage's output has the shared envelope ({@code docs/stage-runtime.md}), which the contract adds to the {@link #output()}
  * it declares: {@code "stage"} (this contract's id), {@code session_id} and {@code response_id} as
  * {@link #sessionFields()} says, {@code nextStep} (one of {@link NextStepRule#allowed()}) and
  * {@code "telemetry": {"notes": string | null}}. {@link #outputShape()} is the whole shape.
@@ -42,7 +42,7 @@ public final class StageContract {
     public static final String NOTES = "notes";
     /** Output property with the reply for the end user; the runtime returns the most recent one. */
     public static final String ASSISTANT_REPLY = "assistantReply";
-    /** The id of the seed's terminal stage. */
+    /** The id of the terminal stage of a workflow. */
     public static final String SESSION_END = "session_end";
 
     private final String id;

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public final class StageRequest {
 
-    /** The most items {@code chat_context_summary} may hold (seed 002). */
+    /** The most items {@code chat_context_summary} may hold ({@code docs/stage-runtime.md}). */
     public static final int MAX_CONTEXT_SUMMARY_ITEMS = 20;
 
     private final String sessionId;

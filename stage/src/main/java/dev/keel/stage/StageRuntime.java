@@ -8,7 +8,7 @@ import dev.keel.stage.internal.DefaultStageRuntime;
 import java.util.Objects;
 
 /**
- * Runs a multi-stage workflow of {@link StageContract}s for one turn (seed 002).
+ * Runs a multi-stage workflow of {@link StageContract}s for one turn ({@code docs/stage-runtime.md}).
  *
  * <p>From the entry stage (by default {@code base_system}, whose directive is the base persona block) the runtime
  * follows {@code nextStep} until an end stage. For each model stage it
@@ -16,7 +16,7 @@ import java.util.Objects;
  *   <li>checks the stage's {@code cached_state} preconditions (a failure ends the run: re-asking cannot fix state);</li>
  *   <li>sends the persona block (built once when the runtime is built, the same message for every call), the
  *       stage directive, and a user block {@code {"input": {<slot>: <value>, ...}}} with the stage's input slots,
- *       asking the {@link LlmBackend} for JSON;</li>
+ *       asking the {@link LlmBackend} for JSON; the request's purpose is the stage id;</li>
  *   <li>validates the reply with the {@link StageValidator}; on violations it re-asks, sending back the rejected
  *       output and the violations as the telemetry note, at most {@link Builder#maxReasks} times;</li>
  *   <li>merges the valid output's documented slices into {@code cached_state} through the {@link SessionStore},

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Checks one model output against its stage contract and the session's {@code cached_state}, and says what a
- * valid output merges (seed 002).
+ * valid output merges ({@code docs/stage-runtime.md}).
  *
  * <p>Every violation is reported, each with a stable {@link ViolationCode}, a JSON pointer and a message; an
  * output that is not JSON, or not an object, is a violation too. Nothing here throws for any output or state:

@@ -153,7 +153,7 @@ class StageContractTest {
     void theJsonFormIsReadStrictlyWithPointersInEveryMessage() {
         assertRefused(model(OUTPUT, ", \"colour\": \"blue\""), "/colour: unknown key");
         assertRefused(model(OUTPUT, "").replace("\"required\": true}]", "\"required\": \"yes\"}]"),
-                "/inputs/0/required: expected a boolean");
+                "/inputs/0/required: must be a boolean, found 'yes'");
         assertRefused(model("{\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"float\"}}, \"required\": []}", ""),
                 "/output/properties/n/type: unknown shape type 'float'");
         assertRefused(model("{\"type\": \"object\", \"properties\": {}, \"required\": [\"n\"]}", ""),
@@ -163,6 +163,49 @@ class StageContractTest {
         assertRefused(model(OUTPUT, ", \"rules\": [{\"rule\": \"at_most\"}]"), "/rules/0/rule: unknown rule 'at_most'");
         assertRefused(model("{\"type\": \"object\", \"properties\": {\"s\": {\"type\": \"score\", \"minimum\": 1.5}}, \"required\": []}", ""),
                 "/output/properties/s: a score minimum must be within 0.00 and 1.00");
+    }
+
+    @Test
+    void aContractMayNameItsSchema() {
+        String named = model(OUTPUT, "").replaceFirst("\\{", "{\"\\$schema\": \"https://keel.dev/schema/stage-contract.schema.json\", ");
+
+        assertThat(StageContract.fromJson(named)).isEqualTo(StageContract.fromJson(model(OUTPUT, "")));
+        assertRefused(named.replace("\"https://keel.dev/schema/stage-contract.schema.json\"", "true"),
+                "/$schema: must be a string");
+    }
+
+    @Test
+    void everyProblemOfTheJsonFormIsNamedAtOnce() {
+        String json = "{\"id\": \"host_v1\", \"kind\": \"model\", \"colour\": \"blue\", \"session_fields\": \"shout\","
+                + " \"inputs\": [{\"slot\": \"cached_state\", \"required\": \"yes\"}],"
+                + " \"output\": {\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"float\"},"
+                + " \"items\": {\"type\": \"array\", \"min_items\": -1}}, \"required\": [\"m\"]},"
+                + " \"rules\": [{\"rule\": \"member_of\", \"path\": \"label\", \"values\": \"/items/*\"}],"
+                + " \"next_step\": {\"allowed\": \"session_end\"}}";
+
+        assertThatThrownBy(() -> StageContract.fromJson(json)).isInstanceOf(InvalidContractException.class)
+                .hasMessage("/colour: unknown key; expected one of directive, id, inputs, kind, next_step, output, purpose,"
+                        + " rules, session_fields, state_merge; "
+                        + "/inputs/0/required: must be a boolean, found 'yes'; "
+                        + "/session_fields: must be one of echo, omit, found 'shout'; "
+                        + "/output/required/0: 'm' is required but not among the properties; "
+                        + "/output/properties/n/type: unknown shape type 'float'; known: any, null, string, boolean, integer,"
+                        + " score, object, array, map; "
+                        + "/output/properties/items/min_items: must be an integer from 0 to 1000000, found the number -1; "
+                        + "/rules/0/path: 'label' is not a JSON pointer: it must be empty or start with '/'; "
+                        + "/next_step/allowed: must be an array, found 'session_end'");
+    }
+
+    @Test
+    void aHostileNumberIsNamedShortly() {
+        Map<String, Object> tree = new java.util.LinkedHashMap<>(dev.keel.core.json.JsonCodec.strict().parseObject(model(OUTPUT, "")));
+        tree.put("output", Map.of("type", "object", "properties", Map.of("n", Map.of("type", "array",
+                "min_items", new java.math.BigDecimal("1e999999"))), "required", List.of()));
+        tree.put("purpose", new java.math.BigDecimal("-1e-999999"));
+
+        assertThatThrownBy(() -> StageContract.fromTree(tree)).isInstanceOf(InvalidContractException.class)
+                .hasMessage("/purpose: must be a string, found the number -1E-999999; "
+                        + "/output/properties/n/min_items: must be an integer from 0 to 1000000, found the number 1E+999999");
     }
 
     @Test

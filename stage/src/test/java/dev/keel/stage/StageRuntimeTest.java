@@ -10,8 +10,8 @@ import static dev.keel.stage.StageFixtures.SEMANTIC;
 import static dev.keel.stage.StageFixtures.SERVICE_HIGH;
 import static dev.keel.stage.StageFixtures.SERVICE_LOW;
 import static dev.keel.stage.StageFixtures.SESSION;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.keel.test.core.CoreAssertions.assertThat;
+import static dev.keel.test.core.CoreAssertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidContractException;
@@ -25,6 +25,8 @@ import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.ScriptedBackend;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +36,15 @@ import org.junit.jupiter.api.Test;
 @SuppressWarnings("unchecked")
 class StageRuntimeTest {
 
+    /** What the scripted backend reports itself as. */
+    private static final String ID = "scripted";
+
     private static final Map<String, Object> DICTIONARY = Map.of("tax_agency", Map.of("income_tax_filing", "Income tax"));
     private static final List<Object> SERVICE_INDEX = List.of(Map.of("key", "income_tax_return", "name", "Income Tax Return"));
 
     private final InMemorySessionStore store = new InMemorySessionStore();
 
-    private StageRuntime runtime(ScriptedLlmBackend backend) {
+    private StageRuntime runtime(ScriptedBackend backend) {
         return StageRuntime.builder().backend(backend).contracts(StageFixtures.SERVICES).sessionStore(store).idSource(IdSource.sequential("run")).build();
     }
 
@@ -61,7 +66,9 @@ class StageRuntimeTest {
 
     @Test
     void lowComplexityPathRunsToSessionEnd() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
+        ScriptedBackend backend = ScriptedBackend.named(ID).onPurpose("judgement_v1", JUDGEMENT_INQUIRY)
+                .onPurpose("agency_detect_v1", AGENCY_LOW).onPurpose("category_select_v1", CATEGORY)
+                .onPurpose("service_select_v1", SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
 
@@ -77,12 +84,16 @@ class StageRuntimeTest {
         assertThat(run.finalState().get("nextStep")).isEqualTo("session_end");
         assertThat((Map<String, Object>) run.finalState().get("service_select_v1")).containsKeys("serviceSelection", "template");
         assertThat(store.read(SESSION)).isEqualTo(run.finalState());
-        assertThat(run.usage().inputTokens()).isEqualTo(400);
+        assertThat(backend.requests()).extracting(request -> request.purpose().orElseThrow())
+                .containsExactly("judgement_v1", "agency_detect_v1", "category_select_v1", "service_select_v1");
+        assertThat(backend).answeredEveryRequest();
+        assertThat(run.usage().inputTokens()).isPositive()
+                .isEqualTo(run.attempts().stream().mapToLong(attempt -> attempt.usage().inputTokens()).sum());
     }
 
     @Test
     void highComplexityPathSynthesisesTheFinalReply() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_HIGH, SEMANTIC, SERVICE_HIGH, MULTI_AGENCY);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_HIGH, SEMANTIC, SERVICE_HIGH, MULTI_AGENCY);
 
         StageRun run = runtime(backend).run(request("I want to open a café. What do I need?"));
 
@@ -96,7 +107,7 @@ class StageRuntimeTest {
 
     @Test
     void smallTalkEndsAfterJudgementWithItsGuidance() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_SMALL_TALK);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_SMALL_TALK);
 
         StageRun run = runtime(backend).run(StageRequest.builder().sessionId(SESSION).userPrompt("hi!").build());
 
@@ -107,7 +118,7 @@ class StageRuntimeTest {
 
     @Test
     void promptsReuseThePersonaBlockAndCarryTheStageInputs() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
 
         runtime(backend).run(StageRequest.builder().sessionId(SESSION).userPrompt("How do I file my income tax?")
                 .chatContextSummary(List.of("asked about refunds")).runtimeDirective("prefer online services")
@@ -144,7 +155,7 @@ class StageRuntimeTest {
     @Test
     void anInvalidOutputIsReaskedWithItsViolationsAndTheCorrectionIsMerged() {
         String imprecise = replace(CATEGORY, "0.61", "0.6");
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, imprecise,
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, imprecise,
                 withNote(CATEGORY), SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
@@ -171,7 +182,7 @@ class StageRuntimeTest {
     @Test
     void anOutputInvalidBeyondTheBoundFailsAndMergesNothingOfIt() {
         String fenced = "```json\n" + CATEGORY + "\n```";
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, fenced, fenced, fenced);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, fenced, fenced, fenced);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
 
@@ -183,12 +194,12 @@ class StageRuntimeTest {
         assertThat(run.attempts()).hasSize(5);
         assertThat(run.stages()).containsExactly("judgement_v1", "agency_detect_v1", "category_select_v1");
         assertThat(run.finalState()).doesNotContainKey("category_select_v1").containsEntry("nextStep", "category_select_v1");
-        assertThat(backend.unused()).isZero();
+        assertThat(backend.unusedReplies()).isZero();
     }
 
     @Test
     void theReaskBoundIsConfigurable() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying("not json");
+        ScriptedBackend backend = ScriptedBackend.replying(ID, "not json");
 
         StageRun run = StageRuntime.builder().backend(backend).contracts(StageFixtures.SERVICES).sessionStore(store).maxReasks(0).build()
                 .run(StageRequest.builder().userPrompt("hello").build());
@@ -201,7 +212,7 @@ class StageRuntimeTest {
     @Test
     void aSessionIdMismatchIsReasked() {
         String otherSession = replace(AGENCY_LOW, SESSION, "0000-other-session");
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, otherSession, withNote(AGENCY_LOW),
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, otherSession, withNote(AGENCY_LOW),
                 CATEGORY, SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
@@ -214,7 +225,7 @@ class StageRuntimeTest {
     @Test
     void aNextStepTheContractDoesNotAllowIsReasked() {
         String jump = replace(CATEGORY, "\"nextStep\": \"service_select_v1\"", "\"nextStep\": \"session_end\"");
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, jump, jump, jump);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, jump, jump, jump);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
 
@@ -226,7 +237,7 @@ class StageRuntimeTest {
     @Test
     void aCorrectionWithoutATelemetryNoteIsStillInvalid() {
         String imprecise = replace(CATEGORY, "0.61", "0.6");
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, imprecise, CATEGORY,
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, imprecise, CATEGORY,
                 withNote(CATEGORY), SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
@@ -238,7 +249,7 @@ class StageRuntimeTest {
     @Test
     void aResponseIdUsedEarlierInTheRunIsReasked() {
         String reused = replace(CATEGORY, "r-category-1", "r-agency-1");
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, reused, withNote(CATEGORY), SERVICE_LOW);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, reused, withNote(CATEGORY), SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("How do I file my income tax?"));
 
@@ -248,22 +259,22 @@ class StageRuntimeTest {
 
     @Test
     void backendFailuresPropagateTyped() {
-        RetriableBackendException timeout = new RetriableBackendException(ScriptedLlmBackend.ID, "timed out", null);
-        ScriptedLlmBackend failing = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY).thenThrow(timeout);
+        RetriableBackendException timeout = new RetriableBackendException(ID, "timed out", null);
+        ScriptedBackend failing = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY).then(Reply.throwing(timeout));
 
         assertThatThrownBy(() -> runtime(failing).run(request("tax?"))).isSameAs(timeout);
         assertThat(store.read(SESSION)).containsEntry("judgement_v1", Map.of("inquiry", true));
 
-        ScriptedLlmBackend broken = new ScriptedLlmBackend().thenThrow(new IllegalStateException("socket closed"));
+        ScriptedBackend broken = ScriptedBackend.named(ID).then(Reply.throwing(new IllegalStateException("socket closed")));
         assertThatThrownBy(() -> runtime(broken).run(request("tax?")))
                 .isInstanceOf(NonRetriableBackendException.class)
                 .hasMessageContaining("socket closed")
-                .satisfies(e -> assertThat(((NonRetriableBackendException) e).backendId()).isEqualTo(ScriptedLlmBackend.ID));
+                .satisfies(e -> assertThat(((NonRetriableBackendException) e).backendId()).isEqualTo(ID));
     }
 
     @Test
     void aRequiredSlotNobodySuppliesIsAnInputError() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW);
 
         assertThatThrownBy(() -> runtime(backend).run(StageRequest.builder().sessionId(SESSION).userPrompt("tax?").build()))
                 .isInstanceOf(InvalidInputException.class)
@@ -273,7 +284,7 @@ class StageRuntimeTest {
 
     @Test
     void aSlotResolverSuppliesSlotsFromTheStateSoFar() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
         SlotResolver resolver = (slot, stageId, state) -> {
             if (!slot.equals(StageFixtures.SERVICE_INDEX_SLOT) && !slot.equals(StageFixtures.KNOWLEDGE_BASE_DICTIONARY)) {
                 return null;
@@ -300,7 +311,7 @@ class StageRuntimeTest {
             earlier.put("host_profile", Map.of("language", "en"));
             return earlier;
         });
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_INQUIRY, AGENCY_LOW, CATEGORY, SERVICE_LOW);
 
         StageRun run = runtime(backend).run(request("tax?"));
 
@@ -310,7 +321,7 @@ class StageRuntimeTest {
 
     @Test
     void aNewSessionGetsAnIdFromTheIdSource() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(JUDGEMENT_SMALL_TALK);
+        ScriptedBackend backend = ScriptedBackend.replying(ID, JUDGEMENT_SMALL_TALK);
 
         StageRun run = runtime(backend).run(StageRequest.builder().userPrompt("hi").build());
 
@@ -338,7 +349,7 @@ class StageRuntimeTest {
     void aStateThatFailsAPreconditionEndsTheRunWithoutCallingTheModel() {
         StageContract gated = hostStage("gated", "end").toBuilder().rule(StageRule.stateEquals("/approved", true)).build();
         StageContract end = StageContract.builder("end").kind(StageKind.END).build();
-        ScriptedLlmBackend backend = new ScriptedLlmBackend();
+        ScriptedBackend backend = ScriptedBackend.named(ID);
 
         StageRun run = StageRuntime.builder().backend(backend).contracts(StageContracts.of(gated, end)).entryStage("gated")
                 .build().run(StageRequest.builder().build());
@@ -347,7 +358,7 @@ class StageRuntimeTest {
             assertThat(failure.reason()).isEqualTo(StageFailure.Reason.STATE_PRECONDITION_FAILED);
             assertThat(failure.violations()).extracting(v -> v.code().code()).containsExactly("state_precondition_failed");
         });
-        assertThat(backend.requests()).isEmpty();
+        assertThat(backend).wasNeverCalled();
     }
 
     @Test
@@ -355,7 +366,7 @@ class StageRuntimeTest {
         StageContract ping = hostStage("ping", "pong").toBuilder().nextStep(NextStepRule.anyOf("pong", "end")).build();
         StageContract pong = hostStage("pong", "ping");
         StageContract end = StageContract.builder("end").kind(StageKind.END).build();
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying(hostOutput("ping", "pong"), hostOutput("pong", "ping"),
+        ScriptedBackend backend = ScriptedBackend.replying(ID, hostOutput("ping", "pong"), hostOutput("pong", "ping"),
                 hostOutput("ping", "pong"));
 
         StageRun run = StageRuntime.builder().backend(backend).contracts(StageContracts.of(ping, pong, end)).entryStage("ping")
@@ -370,27 +381,29 @@ class StageRuntimeTest {
     @Test
     void contractsThatDoNotFormAWorkflowAreRefusedWhenBuilt() {
         StageContract dangling = hostStage("alone", "nowhere");
-        assertThatThrownBy(() -> StageRuntime.builder().backend(new ScriptedLlmBackend())
+        assertThatThrownBy(() -> StageRuntime.builder().backend(ScriptedBackend.named(ID))
                 .contracts(StageContracts.of(dangling)).entryStage("alone").build())
                 .isInstanceOf(InvalidContractException.class).hasMessageContaining("'nowhere'");
 
         StageContract loop = hostStage("loop", "loop");
-        assertThatThrownBy(() -> StageRuntime.builder().backend(new ScriptedLlmBackend())
+        assertThatThrownBy(() -> StageRuntime.builder().backend(ScriptedBackend.named(ID))
                 .contracts(StageContracts.of(loop)).entryStage("loop").build())
                 .isInstanceOf(InvalidContractException.class).hasMessageContaining("no end stage");
 
-        assertThatThrownBy(() -> StageRuntime.builder().backend(new ScriptedLlmBackend()).contracts(StageFixtures.SERVICES).entryStage("missing").build())
+        assertThatThrownBy(() -> StageRuntime.builder().backend(ScriptedBackend.named(ID)).contracts(StageFixtures.SERVICES).entryStage("missing").build())
                 .isInstanceOf(InvalidContractException.class).hasMessageContaining("'missing'");
         assertThatThrownBy(() -> StageRuntime.builder().build()).isInstanceOf(ConfigurationException.class);
     }
 
     @Test
     void theTraceRecordsUsageAndBackendOfEveryAttempt() {
-        ScriptedLlmBackend backend = ScriptedLlmBackend.replying("{}", JUDGEMENT_SMALL_TALK.replace("\"notes\": null", "\"notes\": \"complete now\""));
+        ScriptedBackend backend = ScriptedBackend.named(ID).then(Reply.text("{}").withUsage(new TokenUsage(100, 0)),
+                Reply.text(JUDGEMENT_SMALL_TALK.replace("\"notes\": null", "\"notes\": \"complete now\""))
+                        .withUsage(new TokenUsage(100, 40)));
 
         StageRun run = runtime(backend).run(StageRequest.builder().sessionId(SESSION).userPrompt("hi").build());
 
-        assertThat(run.attempts()).extracting(StageAttempt::backendId).containsOnly(ScriptedLlmBackend.ID);
+        assertThat(run.attempts()).extracting(StageAttempt::backendId).containsOnly(ID);
         assertThat(run.attempts().get(0).violations()).extracting(v -> v.code().code())
                 .contains("missing_field").doesNotContain("telemetry_note_missing");
         assertThat(run.attempts().get(0).usage()).isEqualTo(new TokenUsage(100, 0));

@@ -52,6 +52,15 @@ class StageSchemaTest {
     }
 
     @Test
+    void aContractMayNameTheSchema() {
+        String contract = StageFixtures.SERVICES.require("judgement_v1").toJson();
+        String named = "{\"$schema\": \"https://keel.dev/schema/stage-contract.schema.json\", " + contract.substring(1);
+
+        assertThat(contractErrors(named)).isEmpty();
+        assertThat(StageContract.fromJson(named)).isEqualTo(StageContract.fromJson(contract));
+    }
+
+    @Test
     void theContractSchemaRefusesWhatTheReaderRefuses() {
         assertThat(contractErrors("{\"id\": \"x\", \"kind\": \"model\", \"next_step\": {\"allowed\": [\"end\"]}}")).isNotEmpty();
         assertThat(contractErrors("{\"id\": \"x y\", \"kind\": \"end\"}")).isNotEmpty();

@@ -6,9 +6,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What is sent to an {@link LlmBackend}: the messages and the options of one exchange.
+ * What is sent to an {@link LlmBackend}: the messages and the options of one exchange, and two labels for the
+ * caller's own bookkeeping that are never sent to a provider: the request id it belongs to and its purpose.
  *
- * <p>Immutable and thread-safe; the builder is not thread-safe.
+ * <p>Equal when every part is equal. Immutable and thread-safe; the builder is not thread-safe.
  */
 public final class ChatRequest {
 
@@ -17,6 +18,7 @@ public final class ChatRequest {
     private final Double temperature;
     private final Integer maxOutputTokens;
     private final String requestId;
+    private final String purpose;
 
     private ChatRequest(Builder b) {
         this.messages = List.copyOf(b.messages);
@@ -24,6 +26,7 @@ public final class ChatRequest {
         this.temperature = b.temperature;
         this.maxOutputTokens = b.maxOutputTokens;
         this.requestId = b.requestId;
+        this.purpose = b.purpose;
     }
 
     public static Builder builder() {
@@ -56,17 +59,46 @@ public final class ChatRequest {
         return Optional.ofNullable(requestId);
     }
 
+    /**
+     * What this exchange is for, as the caller labels it (the stage runtime gives the stage id), if given. A label
+     * for routing replies in tests, traces and logs: backends never send it to a provider.
+     */
+    public Optional<String> purpose() {
+        return Optional.ofNullable(purpose);
+    }
+
     /** A builder holding this request's values. */
     public Builder toBuilder() {
-        Builder b = builder().messages(messages).responseFormat(responseFormat).requestId(requestId);
+        Builder b = builder().messages(messages).responseFormat(responseFormat).requestId(requestId).purpose(purpose);
         b.temperature = temperature;
         b.maxOutputTokens = maxOutputTokens;
         return b;
     }
 
     @Override
+    public boolean equals(Object other) {
+        if (this == other) {
+            return true;
+        }
+        if (!(other instanceof ChatRequest)) {
+            return false;
+        }
+        ChatRequest that = (ChatRequest) other;
+        return messages.equals(that.messages) && responseFormat == that.responseFormat
+                && Objects.equals(temperature, that.temperature)
+                && Objects.equals(maxOutputTokens, that.maxOutputTokens)
+                && Objects.equals(requestId, that.requestId) && Objects.equals(purpose, that.purpose);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(messages, responseFormat, temperature, maxOutputTokens, requestId, purpose);
+    }
+
+    @Override
     public String toString() {
-        return "ChatRequest{" + messages.size() + " messages, format=" + responseFormat + ", requestId=" + requestId + "}";
+        return "ChatRequest{" + messages.size() + " messages, format=" + responseFormat + ", requestId=" + requestId
+                + ", purpose=" + purpose + "}";
     }
 
     /** Collects a request; not thread-safe. */
@@ -76,6 +108,7 @@ public final class ChatRequest {
         private Double temperature;
         private Integer maxOutputTokens;
         private String requestId;
+        private String purpose;
 
         private Builder() {
         }
@@ -111,6 +144,19 @@ public final class ChatRequest {
 
         public Builder requestId(String requestId) {
             this.requestId = requestId;
+            return this;
+        }
+
+        /**
+         * What the exchange is for (a stage id, a step's name); null for none.
+         *
+         * @throws IllegalArgumentException when {@code purpose} is blank
+         */
+        public Builder purpose(String purpose) {
+            if (purpose != null && purpose.isBlank()) {
+                throw new IllegalArgumentException("a purpose must not be blank");
+            }
+            this.purpose = purpose;
             return this;
         }
 

@@ -3,11 +3,10 @@
  * identifiers.
  *
  * <p>Each SPI has one abstract method and grows only by default methods, so implementations written against an
- * older Keel keep compiling. Hosts wire implementations through builders; {@link dev.keel.core.spi.ServiceProviders}
- * discovers {@code *Provider} factories with {@link java.util.ServiceLoader} as a convenience. Defaults that
- * make sense without infrastructure ship here: {@link dev.keel.core.spi.InMemoryAuditSink},
- * {@link dev.keel.core.spi.InMemorySessionStore}, {@link dev.keel.core.spi.AuditSink#noop()},
- * {@link dev.keel.core.spi.IdSource#sequential(String)}.
+ * older Keel keep compiling. Hosts wire implementations through builders. Defaults that make sense without
+ * infrastructure ship here: {@link dev.keel.core.spi.InMemoryAuditSink}, {@link
+ * dev.keel.core.spi.InMemorySessionStore}, {@link dev.keel.core.spi.AuditSink#noop()}, {@link
+ * dev.keel.core.spi.IdSource#sequential(String)}.
  *
  * <p>Value types here are immutable and thread-safe; each SPI states what it requires of implementations.
  */

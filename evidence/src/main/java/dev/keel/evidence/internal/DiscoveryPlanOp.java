@@ -6,7 +6,7 @@ import dev.keel.evidence.DiscoveryPlanInput;
 import java.util.Map;
 
 /**
- * {@code keel eval} op {@code discovery_plan}: seed 004's {@code BuildAssistantMcpDiscoveryPlanInput} in (camelCase
+ * {@code keel eval} op {@code discovery_plan}: the protocol's {@code BuildAssistantMcpDiscoveryPlanInput} in (camelCase
  * keys), the plan contract out, identical to the reference. Stateless; pure and thread-safe.
  */
 public final class DiscoveryPlanOp implements EvalOp {

@@ -6,7 +6,7 @@ import dev.keel.evidence.EvidenceGateInput;
 import java.util.Map;
 
 /**
- * {@code keel eval} op {@code evidence_gate}: seed 004's {@code ResolveAssistantMcpDiscoveryEvidenceInput} in
+ * {@code keel eval} op {@code evidence_gate}: the protocol's {@code ResolveAssistantMcpDiscoveryEvidenceInput} in
  * (camelCase keys, {@code plan} a plan contract kept as given), the evidence contract out, identical to the
  * reference; where the reference throws, the line's error names the offending value. Stateless; pure and
  * thread-safe.

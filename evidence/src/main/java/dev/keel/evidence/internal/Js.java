@@ -15,9 +15,9 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * The JavaScript conversions seed 004's reference applies to loosely typed input, on the plain-value trees of
- * {@link dev.keel.core.json.JsonCodec} ({@code Map}, {@code List}, {@code String}, {@code BigDecimal} or any other
- * {@code Number}, {@code Boolean}, null) plus {@link #UNDEFINED} for a missing property.
+ * The JavaScript conversions the protocol's reference implementation applies to loosely typed input, on the
+ * plain-value trees of {@link dev.keel.core.json.JsonCodec} ({@code Map}, {@code List}, {@code String}, {@code
+ * BigDecimal} or any other {@code Number}, {@code Boolean}, null) plus {@link #UNDEFINED} for a missing property.
  *
  * <p>Each method names the ECMAScript operation it reproduces. Numbers are taken as JavaScript does: a JSON number
  * is the nearest IEEE double ({@code BigDecimal.doubleValue()} rounds correctly, as {@code JSON.parse} does), so

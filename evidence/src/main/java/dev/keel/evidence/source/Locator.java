@@ -1,11 +1,12 @@
 package dev.keel.evidence.source;
 
+import dev.keel.core.json.JsonPointers;
 import java.util.Objects;
 
 /**
  * Where a piece of evidence sits in its source, so that any number in an answer can be traced back: a JSON file and a
- * JSON pointer ({@code marp_regulated_knowledge.json#/calendars/0/capability_range/min}), or a CSV file, the line the
- * record starts on and optionally a column ({@code marp_governed_data_view.csv#line=9&column=dock_utilisation}).
+ * JSON pointer ({@code regulated_knowledge.json#/plans/0/capacity_range/min}), or a CSV file, the line the
+ * record starts on and optionally a column ({@code governed_data.csv#line=9&column=bed_occupancy}).
  *
  * <p>Immutable and thread-safe.
  *
@@ -33,7 +34,7 @@ public record Locator(String source, String pointer, long line, String column) {
     /** The member {@code name} of this JSON value, or the column {@code name} of this CSV record. */
     public Locator child(String name) {
         if (pointer != null) {
-            return json(source, pointer + "/" + name.replace("~", "~0").replace("/", "~1"));
+            return json(source, JsonPointers.child(pointer, name));
         }
         return new Locator(source, null, line, name);
     }

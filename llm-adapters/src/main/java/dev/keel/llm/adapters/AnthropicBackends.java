@@ -1,8 +1,10 @@
 package dev.keel.llm.adapters;
 
 import dev.keel.llm.adapters.internal.ProviderModule;
+import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,7 +17,9 @@ import java.util.Objects;
  * <p>Anthropic has no schemaless JSON mode, so JSON is asked for by instruction only
  * ({@link JsonMode#INSTRUCTION_ONLY}). The model is built with langchain4j's own retries off and with request and
  * response logging off (headers carry keys); the API key is registered as a secret of the backend, so it never
- * appears in its exception messages. Building a backend opens no connection; the backend's calls do network I/O.
+ * appears in its exception messages. User information in the base URL (a proxy's
+ * {@code https://user:password@proxy/v1/}) is sent as an {@code Authorization: Basic} header beside the key, never
+ * in the URL, and is a secret of the backend too. Building a backend opens no connection; the backend's calls do network I/O.
  * Thread-safe (no state).
  */
 public final class AnthropicBackends {
@@ -34,7 +38,8 @@ public final class AnthropicBackends {
     /**
      * An Anthropic model at {@code baseUrl} ({@value #ANTHROPIC_BASE_URL} when null).
      *
-     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-anthropic} is not on the class path
+     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-anthropic} is not on the class path, or
+     *         {@code baseUrl} is not an http or https URL
      */
     public static ChatModelBackend create(String id, String model, String baseUrl, String apiKey, Duration timeout) {
         Objects.requireNonNull(id, "id");
@@ -42,15 +47,17 @@ public final class AnthropicBackends {
         Objects.requireNonNull(apiKey, "apiKey");
         Objects.requireNonNull(timeout, "timeout");
         ProviderModule.ANTHROPIC.require();
-        return Models.backend(id, model, baseUrl == null ? ANTHROPIC_BASE_URL : baseUrl, apiKey, timeout);
+        return Models.backend(id, model, ProviderUrl.parse(baseUrl == null ? ANTHROPIC_BASE_URL : baseUrl), apiKey,
+                timeout);
     }
 
     /** The only code that names langchain4j-anthropic's types: loaded when a backend is first built. */
     private static final class Models {
 
-        static ChatModelBackend backend(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+        static ChatModelBackend backend(String id, String model, ProviderUrl baseUrl, String apiKey, Duration timeout) {
             AnthropicChatModel chatModel = AnthropicChatModel.builder()
-                    .baseUrl(baseUrl)
+                    .baseUrl(baseUrl.url())
+                    .customHeaders(baseUrl.headers())
                     .apiKey(apiKey)
                     .modelName(model)
                     .timeout(timeout)
@@ -58,8 +65,10 @@ public final class AnthropicBackends {
                     .logRequests(false)
                     .logResponses(false)
                     .build();
+            List<String> secrets = new ArrayList<>(baseUrl.secrets());
+            secrets.add(apiKey);
             return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.INSTRUCTION_ONLY)
-                    .secrets(List.of(apiKey)).build();
+                    .secrets(secrets).build();
         }
     }
 }

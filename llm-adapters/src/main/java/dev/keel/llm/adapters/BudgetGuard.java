@@ -7,8 +7,8 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * A spending cap over the calls of one unit of work (a request, a committee run; seed 003 §3.3 caps
- * {@code /ask} at 0.10 USD and {@code /deep} at 0.50 USD).
+ * A spending cap over the calls of one unit of work (a request, a committee run; for example 0.10 USD for a
+ * quick answer and 0.50 USD for a deep one, see {@code docs/llm-adapters.md}).
  *
  * <p>Before a call, a guarded backend estimates its cost (input tokens from the {@link TokenEstimator}, output
  * tokens from the request's {@code maxOutputTokens} or the guard's default, priced from the {@link PriceTable})

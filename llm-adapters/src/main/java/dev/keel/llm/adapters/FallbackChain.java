@@ -7,7 +7,7 @@ import dev.keel.llm.adapters.internal.FallbackChainBackend;
 import java.util.List;
 
 /**
- * Backends tried in order (for seed 000: the external target first, the internal backend last) until one
+ * Backends tried in order (typically the external target first, the internal backend last) until one
  * answers. Each backend is called once (put retries inside it with {@link RetryPolicy#wrap}); a
  * {@link dev.keel.core.BackendException} of any kind, including a refusal of the {@link BudgetGuard}, moves on to
  * the next. The {@link ChainReply} records {@code backend_target}, the {@code backend_used} that really answered

@@ -1,6 +1,7 @@
 package dev.keel.llm.adapters;
 
 import dev.keel.llm.adapters.internal.ProviderModule;
+import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,8 +13,11 @@ import java.util.Objects;
  * provider's classes are touched only after that check, by a nested class loaded on the first {@code create}.
  *
  * <p>The model is built with langchain4j's own retries off (Keel's {@link RetryPolicy} is the only retry layer)
- * and with request and response logging off (a logged request carries the prompt). Building a backend opens no
- * connection; the backend's calls do network I/O. Thread-safe (no state).
+ * and with request and response logging off (a logged request carries the prompt). User information in the base
+ * URL ({@code http://user:password@host:11434}, as {@code OLLAMA_HOST} may give it) is sent as an
+ * {@code Authorization: Basic} header, never in the URL, and is a secret of the backend: no message of it quotes
+ * the password. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no
+ * state).
  */
 public final class OllamaBackends {
 
@@ -29,7 +33,8 @@ public final class OllamaBackends {
      * An Ollama model at {@code baseUrl} (see {@link OllamaHost#baseUrl(String)} to read {@code OLLAMA_HOST}),
      * asking for native JSON mode when JSON is wanted.
      *
-     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-ollama} is not on the class path
+     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-ollama} is not on the class path, or
+     *         {@code baseUrl} is not an http or https URL
      */
     public static ChatModelBackend create(String id, String model, String baseUrl, Duration timeout) {
         Objects.requireNonNull(id, "id");
@@ -37,22 +42,24 @@ public final class OllamaBackends {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(timeout, "timeout");
         ProviderModule.OLLAMA.require();
-        return Models.backend(id, model, baseUrl, timeout);
+        return Models.backend(id, model, ProviderUrl.parse(baseUrl), timeout);
     }
 
     /** The only code that names langchain4j-ollama's types: loaded when a backend is first built. */
     private static final class Models {
 
-        static ChatModelBackend backend(String id, String model, String baseUrl, Duration timeout) {
+        static ChatModelBackend backend(String id, String model, ProviderUrl baseUrl, Duration timeout) {
             OllamaChatModel chatModel = OllamaChatModel.builder()
-                    .baseUrl(baseUrl)
+                    .baseUrl(baseUrl.url())
+                    .customHeaders(baseUrl.headers())
                     .modelName(model)
                     .timeout(timeout)
                     .maxRetries(0)
                     .logRequests(false)
                     .logResponses(false)
                     .build();
-            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE).build();
+            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE)
+                    .secrets(baseUrl.secrets()).build();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -13,6 +14,9 @@ import java.util.Optional;
  *   <li>{@code host}, {@code host:port}, {@code :port}, {@code [ipv6]:port} and a trailing path
  *       ({@code https://proxy/ollama}) are accepted; a missing host is {@code localhost}; a port that is not a
  *       number in 0..65535 is replaced by the default port, as Ollama does.</li>
+ *   <li>User information before the host ({@code http://user:password@host:11434}, up to the last {@code @}) is
+ *       kept, percent-encoded where a URI needs it; {@link OllamaBackends} sends it as an
+ *       {@code Authorization: Basic} header, never as part of the URL, and shows it nowhere.</li>
  * </ul>
  *
  * <p>Pure and thread-safe (no state).
@@ -35,7 +39,10 @@ public final class OllamaHost {
         return baseUrl(environment.lookup(VARIABLE).orElse(null));
     }
 
-    /** The base URL for a raw {@code OLLAMA_HOST} value (null or blank: the default), without a trailing slash. */
+    /**
+     * The base URL for a raw {@code OLLAMA_HOST} value (null or blank: the default), without a trailing slash. It
+     * keeps the value's user information: print it only through a redacting rendering.
+     */
     public static String baseUrl(String raw) {
         String value = raw == null ? "" : trimQuotesAndSpaces(raw);
         if (value.isEmpty()) {
@@ -61,6 +68,12 @@ public final class OllamaHost {
                 defaultPort = "443";
             }
         }
+        String userInfo = "";
+        int at = hostPort.lastIndexOf('@');
+        if (at >= 0) {
+            userInfo = encodeUserInfo(hostPort.substring(0, at)) + "@";
+            hostPort = hostPort.substring(at + 1);
+        }
         String path = "";
         int slash = hostPort.indexOf('/');
         if (slash >= 0) {
@@ -85,7 +98,28 @@ public final class OllamaHost {
         }
         String hostForUrl = host.contains(":") ? "[" + host + "]" : host;
         String trimmedPath = stripTrailingSlashes(path);
-        return scheme + "://" + hostForUrl + ":" + port + (trimmedPath.isEmpty() ? "" : "/" + trimmedPath);
+        return scheme + "://" + userInfo + hostForUrl + ":" + port + (trimmedPath.isEmpty() ? "" : "/" + trimmedPath);
+    }
+
+    /** {@code raw} with every character a URI's user information may not hold percent-encoded (valid escapes kept). */
+    private static String encodeUserInfo(String raw) {
+        StringBuilder encoded = new StringBuilder(raw.length());
+        byte[] bytes = raw.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < bytes.length; i++) {
+            int b = bytes[i] & 0xff;
+            boolean escape = b == '%' && i + 2 < bytes.length && isHex(bytes[i + 1]) && isHex(bytes[i + 2]);
+            if (escape || b < 0x80 && (Character.isLetterOrDigit(b) || "-._~!$&'()*+,;=:".indexOf(b) >= 0)) {
+                encoded.append((char) b);
+            } else {
+                encoded.append('%').append(Character.toUpperCase(Character.forDigit(b >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+            }
+        }
+        return encoded.toString();
+    }
+
+    private static boolean isHex(byte b) {
+        return Character.digit(b, 16) >= 0;
     }
 
     /** Like Go's {@code net.SplitHostPort}: host and port when the text has a port, else empty. */

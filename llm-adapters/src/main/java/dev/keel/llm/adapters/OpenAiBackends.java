@@ -1,8 +1,11 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.llm.adapters.internal.ProviderModule;
+import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,7 +18,8 @@ import java.util.Objects;
  *
  * <p>The model is built with langchain4j's own retries off and with request and response logging off (headers
  * carry keys); the API key is registered as a secret of the backend, so it never appears in its exception
- * messages. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no state).
+ * messages. User information in the base URL ({@code https://user:password@proxy/v1}) is sent as an
+ * {@code Authorization: Basic} header instead of an API key, never in the URL, and is a secret of the backend too. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no state).
  */
 public final class OpenAiBackends {
 
@@ -32,9 +36,11 @@ public final class OpenAiBackends {
 
     /**
      * A model of the endpoint at {@code baseUrl} (for example {@value #OPENAI_BASE_URL}), asking for native JSON
-     * mode when JSON is wanted; {@code apiKey} may be null for local servers that take none.
+     * mode when JSON is wanted; {@code apiKey} may be null for local servers that take none, and must be null when
+     * {@code baseUrl} carries user information.
      *
-     * @throws dev.keel.core.ConfigurationException when {@code langchain4j-open-ai} is not on the class path
+     * @throws ConfigurationException when {@code langchain4j-open-ai} is not on the class path, {@code baseUrl} is
+     *         not an http or https URL, or it carries user information and an API key is given too
      */
     public static ChatModelBackend create(String id, String model, String baseUrl, String apiKey, Duration timeout) {
         Objects.requireNonNull(id, "id");
@@ -42,24 +48,34 @@ public final class OpenAiBackends {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(timeout, "timeout");
         ProviderModule.OPENAI.require();
-        return Models.backend(id, model, baseUrl, apiKey, timeout);
+        ProviderUrl url = ProviderUrl.parse(baseUrl);
+        if (url.authorization().isPresent() && apiKey != null) {
+            throw new ConfigurationException("backend '" + id + "': the base URL " + url + " carries user"
+                    + " information and an API key is given too; give one of them");
+        }
+        return Models.backend(id, model, url, apiKey, timeout);
     }
 
     /** The only code that names langchain4j-open-ai's types: loaded when a backend is first built. */
     private static final class Models {
 
-        static ChatModelBackend backend(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+        static ChatModelBackend backend(String id, String model, ProviderUrl baseUrl, String apiKey, Duration timeout) {
             OpenAiChatModel chatModel = OpenAiChatModel.builder()
-                    .baseUrl(baseUrl)
+                    .baseUrl(baseUrl.url())
                     .apiKey(apiKey == null ? "" : apiKey)
+                    .customHeaders(baseUrl.headers())
                     .modelName(model)
                     .timeout(timeout)
                     .maxRetries(0)
                     .logRequests(false)
                     .logResponses(false)
                     .build();
+            List<String> secrets = new ArrayList<>(baseUrl.secrets());
+            if (apiKey != null) {
+                secrets.add(apiKey);
+            }
             return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE)
-                    .secrets(apiKey == null ? List.of() : List.of(apiKey)).build();
+                    .secrets(secrets).build();
         }
     }
 }

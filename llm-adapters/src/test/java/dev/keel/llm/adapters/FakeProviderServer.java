@@ -2,6 +2,7 @@ package dev.keel.llm.adapters;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.keel.core.json.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,20 +18,23 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A provider speaking HTTP on loopback, answering each request with the next scripted reply (the last one
- * repeats) and recording what it received. Replies are recorded provider bodies from {@code replies/}.
+ * repeats), or with what a responder makes of it, and recording what it received. Replies are recorded provider
+ * bodies from {@code replies/}, or bodies made with {@link #ollamaReply} and {@link #openAiReply}. When an
+ * {@code Authorization} value is required, a request without exactly that header gets HTTP 401.
  */
-final class FakeProviderServer implements AutoCloseable {
+public final class FakeProviderServer implements AutoCloseable {
 
     /** One scripted reply; {@code stall} holds it back until the test ends (slower than any timeout). */
-    record Reply(int status, String body, boolean stall) {
-        static Reply ok(String body) {
+    public record Reply(int status, String body, boolean stall) {
+        public static Reply ok(String body) {
             return new Reply(200, body, false);
         }
 
-        static Reply status(int status, String body) {
+        public static Reply status(int status, String body) {
             return new Reply(status, body, false);
         }
 
@@ -40,8 +44,8 @@ final class FakeProviderServer implements AutoCloseable {
     }
 
     /** One request as received. */
-    record Received(String method, String path, Map<String, List<String>> headers, String body) {
-        String header(String name) {
+    public record Received(String method, String path, Map<String, List<String>> headers, String body) {
+        public String header(String name) {
             for (Map.Entry<String, List<String>> entry : headers.entrySet()) {
                 if (entry.getKey().equalsIgnoreCase(name)) {
                     return entry.getValue().get(0);
@@ -60,8 +64,10 @@ final class FakeProviderServer implements AutoCloseable {
     private final Deque<Reply> script = new ArrayDeque<>();
     private final List<Received> received = new ArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
+    private Function<Received, Reply> responder;
+    private String authorization;
 
-    FakeProviderServer() {
+    public FakeProviderServer() {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -73,30 +79,54 @@ final class FakeProviderServer implements AutoCloseable {
     }
 
     /** The base URL, for example {@code http://127.0.0.1:40123}. */
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    int port() {
+    public int port() {
         return server.getAddress().getPort();
     }
 
-    synchronized FakeProviderServer reply(Reply... replies) {
+    public synchronized FakeProviderServer reply(Reply... replies) {
         script.addAll(List.of(replies));
         return this;
     }
 
-    synchronized List<Received> received() {
+    /** Answers every request with what {@code responder} makes of it, instead of the script. */
+    public synchronized FakeProviderServer respond(Function<Received, Reply> responder) {
+        this.responder = responder;
+        return this;
+    }
+
+    /** Refuses with HTTP 401 every request whose {@code Authorization} header is not {@code value}. */
+    public synchronized FakeProviderServer requireAuthorization(String value) {
+        this.authorization = value;
+        return this;
+    }
+
+    public synchronized List<Received> received() {
         return List.copyOf(received);
+    }
+
+    /** Forgets what was received. */
+    public synchronized void clear() {
+        received.clear();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
         Reply reply;
         synchronized (this) {
-            received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+            Received request = new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
                     Map.copyOf(exchange.getRequestHeaders()),
-                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
-            reply = script.size() > 1 ? script.poll() : script.peek();
+                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            received.add(request);
+            if (authorization != null && !authorization.equals(request.header("Authorization"))) {
+                reply = Reply.status(401, "{\"error\":\"unauthorized\"}");
+            } else if (responder != null) {
+                reply = responder.apply(request);
+            } else {
+                reply = script.size() > 1 ? script.poll() : script.peek();
+            }
         }
         if (reply == null) {
             reply = Reply.status(500, "{\"error\":\"no scripted reply\"}");
@@ -120,6 +150,21 @@ final class FakeProviderServer implements AutoCloseable {
         } finally {
             exchange.close();
         }
+    }
+
+    /** An Ollama {@code /api/chat} reply body whose message is {@code content}. */
+    public static String ollamaReply(String content) {
+        return "{\"model\":\"llama3.1\",\"created_at\":\"2026-01-16T10:00:00Z\",\"message\":{\"role\":\"assistant\","
+                + "\"content\":" + JsonCodec.strict().write(content) + "},\"done_reason\":\"stop\",\"done\":true,"
+                + "\"prompt_eval_count\":40,\"eval_count\":12}";
+    }
+
+    /** An OpenAI {@code /chat/completions} reply body whose message is {@code content}. */
+    public static String openAiReply(String content) {
+        return "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1768557600,\"model\":\"gpt-4o-mini\","
+                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":"
+                + JsonCodec.strict().write(content) + "},\"finish_reason\":\"stop\"}],"
+                + "\"usage\":{\"prompt_tokens\":40,\"completion_tokens\":12,\"total_tokens\":52}}";
     }
 
     /** A recorded provider reply from {@code replies/<name>}. */

@@ -33,14 +33,14 @@ class LiveProvidersIT {
     @EnabledIfEnvironmentVariable(named = "KEEL_LIVE_OLLAMA_MODEL", matches = ".+")
     void ollama() {
         String model = ENV.require("KEEL_LIVE_OLLAMA_MODEL", "the Ollama model to test");
-        roundTrip(ReadyBackends.ollama(ReadyBackends.LLAMA, model, OllamaHost.baseUrl(ENV), TIMEOUT));
+        roundTrip(OllamaBackends.create("llama", model, OllamaHost.baseUrl(ENV), TIMEOUT));
     }
 
     @Test
     @EnabledIfEnvironmentVariable(named = "OPENAI_API_KEY", matches = ".+")
     void openAi() {
         String model = ENV.value("KEEL_LIVE_OPENAI_MODEL").orElse("gpt-4o-mini");
-        roundTrip(ReadyBackends.openAiCompatible("gpt", model, ReadyBackends.OPENAI_BASE_URL,
+        roundTrip(OpenAiBackends.create("gpt", model, OpenAiBackends.OPENAI_BASE_URL,
                 ENV.require("OPENAI_API_KEY", "the OpenAI key"), TIMEOUT));
     }
 
@@ -48,7 +48,7 @@ class LiveProvidersIT {
     @EnabledIfEnvironmentVariable(named = "ANTHROPIC_API_KEY", matches = ".+")
     void anthropic() {
         String model = ENV.value("KEEL_LIVE_ANTHROPIC_MODEL").orElse("claude-haiku-4-5");
-        roundTrip(ReadyBackends.anthropic("master", model, null, ENV.require("ANTHROPIC_API_KEY", "the Anthropic key"), TIMEOUT));
+        roundTrip(AnthropicBackends.create("master", model, null, ENV.require("ANTHROPIC_API_KEY", "the Anthropic key"), TIMEOUT));
     }
 
     private static void roundTrip(ChatModelBackend model) {

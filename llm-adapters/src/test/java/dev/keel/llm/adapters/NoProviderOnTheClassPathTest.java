@@ -48,11 +48,9 @@ class NoProviderOnTheClassPathTest {
         }
 
         assertThat(lines).containsExactly(
-                "constants llama deepseek https://api.openai.com/v1",
+                "constants https://api.openai.com/v1 https://api.anthropic.com/v1/",
                 "available false false false",
-                "llama ConfigurationException the Ollama provider needs dev.langchain4j:langchain4j-ollama on the class path;"
-                        + " add that dependency next to keel-llm-adapters (its version comes from langchain4j-bom)",
-                "deepseek ConfigurationException the Ollama provider needs dev.langchain4j:langchain4j-ollama on the class path;"
+                "ollama ConfigurationException the Ollama provider needs dev.langchain4j:langchain4j-ollama on the class path;"
                         + " add that dependency next to keel-llm-adapters (its version comes from langchain4j-bom)",
                 "openai ConfigurationException the OpenAI-compatible provider needs dev.langchain4j:langchain4j-open-ai on the"
                         + " class path; add that dependency next to keel-llm-adapters (its version comes from langchain4j-bom)",

@@ -31,15 +31,15 @@ public final class NoProviderProbe implements Supplier<List<String>> {
     @Override
     public List<String> get() {
         List<String> lines = new ArrayList<>();
-        lines.add("constants " + ReadyBackends.LLAMA + " " + ReadyBackends.DEEPSEEK + " " + ReadyBackends.OPENAI_BASE_URL);
+        lines.add("constants " + OpenAiBackends.OPENAI_BASE_URL + " " + AnthropicBackends.ANTHROPIC_BASE_URL);
         lines.add("available " + OllamaBackends.isAvailable() + " " + OpenAiBackends.isAvailable() + " " + AnthropicBackends.isAvailable());
         Environment environment = Environment.of(Map.of("OLLAMA_HOST", "127.0.0.1:9", "KEEL_LLAMA_MODEL", "llama3.1",
                 "KEEL_MASTER_MODEL", "claude-sonnet-4-5", "KEEL_GPT_MODEL", "gpt-4o-mini", "ANTHROPIC_API_KEY", "sk-ant-x"));
-        lines.add("llama " + attempt(() -> ReadyBackends.llama(environment).id()));
-        lines.add("deepseek " + attempt(() -> ReadyBackends.deepseek(environment).id()));
+        lines.add("ollama " + attempt(() -> OllamaBackends.create("llama", "llama3.1", OllamaHost.baseUrl(environment),
+                Duration.ofSeconds(1)).id()));
         lines.add("openai " + attempt(() -> OpenAiBackends.create("gpt", "gpt-4o-mini", OpenAiBackends.OPENAI_BASE_URL, null,
                 Duration.ofSeconds(1)).id()));
-        lines.add("anthropic " + attempt(() -> ReadyBackends.anthropic("master", "claude", null, "k", Duration.ofSeconds(1)).id()));
+        lines.add("anthropic " + attempt(() -> AnthropicBackends.create("master", "claude", null, "k", Duration.ofSeconds(1)).id()));
         ConfiguredBackends backends = ConfiguredBackends.create(LlmConfig.parse(CONFIG), environment, duration -> { });
         lines.add("roles " + backends.roles());
         lines.add("role internal " + attempt(() -> backends.backend("internal").id()));

@@ -30,7 +30,7 @@ class OllamaWireTest {
     @Test
     void aRecordedReplyBecomesTextUsageModelAndFinishReason() {
         server.reply(Reply.ok(recorded("ollama-chat.json")));
-        ChatModelBackend backend = ReadyBackends.ollama("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
+        ChatModelBackend backend = OllamaBackends.create("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder()
                 .addMessage(ChatMessage.system("You compare calendars."))
@@ -62,7 +62,7 @@ class OllamaWireTest {
     @Test
     void aJsonRequestAsksOllamaForFormatJson() {
         server.reply(Reply.ok(recorded("ollama-chat-json.json")));
-        ChatModelBackend backend = ReadyBackends.ollama("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
+        ChatModelBackend backend = OllamaBackends.create("llama", "llama3.1", server.baseUrl(), Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("JSON please"))
                 .responseFormat(ResponseFormat.JSON).build());
@@ -72,30 +72,20 @@ class OllamaWireTest {
     }
 
     @Test
-    void theReadyBackendsFindTheServerThroughOllamaHostIncludingAPath() {
+    void aBackendFindsTheServerThroughOllamaHostIncludingAPath() {
         server.reply(Reply.ok(recorded("ollama-chat-deepseek-think.json")));
         Environment environment = Environment.of(Map.of("OLLAMA_HOST", "127.0.0.1:" + server.port() + "/proxy/"));
 
-        ChatModelBackend deepseek = ReadyBackends.deepseek(environment);
+        ChatModelBackend deepseek = OllamaBackends.create("deepseek", "deepseek-r1", OllamaHost.baseUrl(environment),
+                Duration.ofSeconds(5));
         ChatReply reply = deepseek.chat(ChatRequest.ofUserMessage("Explain the trade-offs."));
 
         assertThat(server.received().get(0).path()).isEqualTo("/proxy/api/chat");
         assertThat(JsonCodec.strict().parseObject(server.received().get(0).body())).containsEntry("model", "deepseek-r1");
         assertThat(deepseek.id()).isEqualTo("deepseek");
+        assertThat(deepseek.modelName()).isEqualTo("deepseek-r1");
         assertThat(reply.backendId()).isEqualTo("deepseek");
         // the reasoning model's chain of thought is not part of the commentary
         assertThat(reply.text()).isEqualTo("Calendar B concentrates the dock work in fewer weeks.");
-    }
-
-    @Test
-    void llamaUsesSeedZeroModelName() {
-        server.reply(Reply.ok(recorded("ollama-chat.json")));
-        ChatModelBackend llama = ReadyBackends.llama(Environment.of(Map.of("OLLAMA_HOST", server.baseUrl())));
-
-        llama.chat(ChatRequest.ofUserMessage("hello"));
-
-        assertThat(llama.id()).isEqualTo("llama");
-        assertThat(llama.modelName()).isEqualTo("llama3.1");
-        assertThat(JsonCodec.strict().parseObject(server.received().get(0).body())).containsEntry("model", "llama3.1");
     }
 }

@@ -28,7 +28,7 @@ class OpenAiAndAnthropicWireTest {
     @Test
     void anOpenAiReplyBecomesTextUsageAndModel() {
         server.reply(Reply.ok(recorded("openai-chat.json")));
-        ChatModelBackend backend = ReadyBackends.openAiCompatible("gpt", "gpt-4o-mini", server.baseUrl() + "/v1",
+        ChatModelBackend backend = OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1",
                 "sk-test-key-0123456789", Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("Compare, as JSON."))
@@ -47,7 +47,7 @@ class OpenAiAndAnthropicWireTest {
     @Test
     void aTruncatedOpenAiReplyReportsLength() {
         server.reply(Reply.ok(recorded("openai-chat-length.json")));
-        ChatModelBackend backend = ReadyBackends.openAiCompatible("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", null,
+        ChatModelBackend backend = OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", null,
                 Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.ofUserMessage("hi"));
@@ -61,7 +61,7 @@ class OpenAiAndAnthropicWireTest {
     @Test
     void anthropicGetsJsonByInstructionOnly() {
         server.reply(Reply.ok(recorded("anthropic-messages.json")));
-        ChatModelBackend backend = ReadyBackends.anthropic("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
+        ChatModelBackend backend = AnthropicBackends.create("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
                 "sk-ant-test-0123456789", Duration.ofSeconds(5));
 
         ChatReply reply = backend.chat(ChatRequest.builder()

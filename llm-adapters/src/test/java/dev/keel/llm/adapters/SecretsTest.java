@@ -40,7 +40,7 @@ class SecretsTest {
         server.reply(Reply.status(401, recorded("openai-error-401.json")));
         try (LogCapture logs = new LogCapture()) {
             LlmBackend backend = RetryPolicy.DEFAULT.wrap(
-                    ReadyBackends.openAiCompatible("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", OPENAI_KEY, Duration.ofSeconds(5)),
+                    OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", OPENAI_KEY, Duration.ofSeconds(5)),
                     new RecordingSleeper());
 
             NonRetriableBackendException failure = catchThrowableOfType(NonRetriableBackendException.class,
@@ -58,7 +58,7 @@ class SecretsTest {
     void anAnthropic401EchoingTheKeyLeaksItNowhere() {
         server.reply(Reply.status(401, recorded("anthropic-error-401.json")));
         try (LogCapture logs = new LogCapture()) {
-            ChatModelBackend backend = ReadyBackends.anthropic("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
+            ChatModelBackend backend = AnthropicBackends.create("master", "claude-sonnet-4-5", server.baseUrl() + "/v1/",
                     ANTHROPIC_KEY, Duration.ofSeconds(5));
 
             BackendException failure = catchThrowableOfType(BackendException.class, () -> backend.chat(ChatRequest.ofUserMessage("hi")));
@@ -76,7 +76,7 @@ class SecretsTest {
         server.reply(Reply.status(500, "{\"error\":\"upstream rejected token " + PLAIN_KEY + "\"}"));
         try (LogCapture logs = new LogCapture()) {
             LlmBackend backend = new RetryPolicy(2, Duration.ZERO, 1.0, Duration.ZERO).wrap(
-                    ReadyBackends.openAiCompatible("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", PLAIN_KEY, Duration.ofSeconds(5)),
+                    OpenAiBackends.create("gpt", "gpt-4o-mini", server.baseUrl() + "/v1", PLAIN_KEY, Duration.ofSeconds(5)),
                     new RecordingSleeper());
 
             BackendException failure = catchThrowableOfType(BackendException.class, () -> backend.chat(ChatRequest.ofUserMessage("hi")));

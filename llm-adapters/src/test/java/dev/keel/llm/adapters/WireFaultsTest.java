@@ -28,8 +28,8 @@ class WireFaultsTest {
 
     /** A wire protocol: how to build its backend against a base URL, and a recorded successful reply. */
     enum Protocol {
-        OLLAMA((url, timeout) -> ReadyBackends.ollama("llama", "llama3.1", url, timeout), "ollama-chat.json", "/api/chat"),
-        OPENAI((url, timeout) -> ReadyBackends.openAiCompatible("gpt", "gpt-4o-mini", url + "/v1", "sk-test-key-0123456789", timeout),
+        OLLAMA((url, timeout) -> OllamaBackends.create("llama", "llama3.1", url, timeout), "ollama-chat.json", "/api/chat"),
+        OPENAI((url, timeout) -> OpenAiBackends.create("gpt", "gpt-4o-mini", url + "/v1", "sk-test-key-0123456789", timeout),
                 "openai-chat.json", "/v1/chat/completions");
 
         final BiFunction<String, Duration, ChatModelBackend> factory;

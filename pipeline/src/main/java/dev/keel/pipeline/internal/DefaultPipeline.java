@@ -21,9 +21,12 @@ import dev.keel.policy.FilteredText;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.GovernancePlane;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PolicyDecision;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.policy.PrincipalResolver;
+import dev.keel.policy.RankedPassage;
 import dev.keel.policy.Redaction;
+import dev.keel.policy.SensitivityAssessor;
 import dev.keel.routing.RoutingDecision;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
@@ -49,6 +52,7 @@ public final class DefaultPipeline implements Pipeline {
     private final PipelineSettings settings;
     private final GovernancePlane governance;
     private final PolicyEvaluator evaluator;
+    private final SensitivityAssessor sensitivity;
     private final OutboundFilter filter;
     private final RoutingIndex routing;
 
@@ -65,6 +69,7 @@ public final class DefaultPipeline implements Pipeline {
         }
         this.governance = plane.build();
         this.evaluator = PolicyEvaluator.create(settings.policy());
+        this.sensitivity = SensitivityAssessor.create(settings.policy());
         this.filter = OutboundFilter.create(settings.policy());
         this.routing = RoutingIndex.create(settings.routingTable());
     }
@@ -99,15 +104,24 @@ public final class DefaultPipeline implements Pipeline {
             }
         }
         Principal principal = bundle.principal().orElseThrow();
-        RoutingDecision route = routing.route(RoutingRequest.builder().principal(principal)
-                .prompt(request.message()).internalOnly(bundle.sensitivity().internalOnly()).build());
-        turn.route(route);
-        turn.trace("routing", "index " + route.index() + " -> " + route.routerSelectedLlm() + " / "
-                + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), route.toWire());
+        route(turn, principal, bundle.sensitivity().internalOnly());
 
         EvidenceSet evidence = settings.evidence().collect(turn);
         turn.evidence(evidence);
-        checkAgainstEvidence(turn, principal, bundle, evidence);
+        PolicyDecision withEvidence = checkAgainstEvidence(turn, principal, bundle, evidence);
+        if (turn.decision() == Decision.DENY) {
+            // The evidence holds a domain the principal may not ask about at all: no model sees it.
+            withEvidence.reasonCodes().values().forEach(turn::reasonCode);
+            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle.withDecision(withEvidence,
+                    rationale(withEvidence, evidence))));
+        }
+        if (turn.raiseSensitivity(sensitivity.assess(List.of(), evidence.domains(), null))) {
+            // Routing ran before the evidence was in; the request now stays in the house, so it is routed again.
+            turn.reasonCode("internal_only_by_evidence");
+            turn.trace("sensitivity", "internal only by the evidence: " + turn.sensitivity().rules(),
+                    turn.sensitivity().toWire());
+            route(turn, principal, true);
+        }
 
         String answer = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -142,15 +156,39 @@ public final class DefaultPipeline implements Pipeline {
         return finish(turn, TurnOutcome.ANSWERED, answer);
     }
 
-    /** Lowers the decision to what the policy gives for the domains the evidence really holds. */
-    private void checkAgainstEvidence(TurnState turn, Principal principal, GovernanceBundle bundle,
-                                      EvidenceSet evidence) {
+    private void route(TurnState turn, Principal principal, boolean internalOnly) {
+        RoutingDecision route = routing.route(RoutingRequest.builder().principal(principal)
+                .prompt(turn.request().message()).internalOnly(internalOnly).build());
+        turn.route(route);
+        turn.trace("routing", "index " + route.index() + " -> " + route.routerSelectedLlm() + " / "
+                + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), routeWire(route));
+    }
+
+    /**
+     * The route as the trace and the audit record carry it: without its routing key, which is made of the message's
+     * words (a record number a user typed, half of one, a name), where the message itself never goes. The key's
+     * length and the index it gives stay, and the message replays them.
+     */
+    private static Map<String, Object> routeWire(RoutingDecision route) {
+        Map<String, Object> wire = route.toWire();
+        wire.remove("routing_key");
+        return wire;
+    }
+
+    /**
+     * Lowers the decision to what the policy gives for the domains the evidence really holds.
+     *
+     * @return the decision over the request's and the evidence's domains
+     */
+    private PolicyDecision checkAgainstEvidence(TurnState turn, Principal principal, GovernanceBundle bundle,
+                                                EvidenceSet evidence) {
         if (evidence.isEmpty()) {
-            return;
+            return bundle.policyDecision();
         }
         Set<String> domains = new LinkedHashSet<>(bundle.domains());
         domains.addAll(evidence.domains());
-        Decision withEvidence = evaluator.evaluate(principal, List.copyOf(domains)).decision();
+        PolicyDecision decision = evaluator.evaluate(principal, List.copyOf(domains));
+        Decision withEvidence = decision.decision();
         Decision before = turn.decision();
         turn.lowerDecision(withEvidence);
         Map<String, Object> details = new LinkedHashMap<>();
@@ -163,6 +201,13 @@ public final class DefaultPipeline implements Pipeline {
         if (turn.decision() != before) {
             turn.reasonCode("decision_lowered_by_evidence");
         }
+        return decision;
+    }
+
+    /** The passages explaining {@code decision}, when the pipeline has governance knowledge. */
+    private List<RankedPassage> rationale(PolicyDecision decision, EvidenceSet evidence) {
+        return settings.knowledgeRanker() == null ? List.of() : settings.knowledgeRanker().rationale(decision,
+                evidence.domains(), GovernancePlane.DEFAULT_RATIONALE_SIZE);
     }
 
     /** Filters {@code text} once, assembles the provenance, writes the audit record, and answers. */
@@ -223,7 +268,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("reason_codes", answer.provenance().reasonCodes().values());
         payload.put("domains", answer.provenance().domains());
         payload.put("internal_only", turn.sensitivity().internalOnly());
-        payload.put("route", turn.route().map(route -> (Object) route.toWire()).orElse(null));
+        payload.put("route", turn.route().map(route -> (Object) routeWire(route)).orElse(null));
         payload.put("backend_target", answer.provenance().backendTarget());
         payload.put("backend_used", answer.provenance().backendUsed());
         payload.put("calls", answer.calls().stream().map(BackendCall::toWire).toList());

@@ -38,6 +38,7 @@ final class TurnState implements Turn {
     private final OutboundFilter filter;
     private final ReasonCodes.Builder reasonCodes = ReasonCodes.builder();
     private Decision decision;
+    private SensitivityDecision sensitivity;
     private RoutingDecision route;
     private EvidenceSet evidence = EvidenceSet.empty();
     private String regenerationInstruction;
@@ -49,6 +50,7 @@ final class TurnState implements Turn {
         this.governance = Objects.requireNonNull(governance, "governance");
         this.partialInstruction = Objects.requireNonNull(partialInstruction, "partialInstruction");
         this.decision = governance.decision();
+        this.sensitivity = governance.sensitivity();
         this.filter = filter;
         this.backends = backends.create(this, filter);
         governance.reasonCodes().values().forEach(reasonCodes::add);
@@ -81,8 +83,8 @@ final class TurnState implements Turn {
     }
 
     @Override
-    public SensitivityDecision sensitivity() {
-        return governance.sensitivity();
+    public synchronized SensitivityDecision sensitivity() {
+        return sensitivity;
     }
 
     @Override
@@ -148,6 +150,22 @@ final class TurnState implements Turn {
 
     synchronized void lowerDecision(Decision lower) {
         decision = decision.mostRestrictive(lower);
+    }
+
+    /**
+     * Adds the rules of {@code more} that keep the request in the house (it only ever becomes stricter).
+     *
+     * @return whether a rule was added
+     */
+    synchronized boolean raiseSensitivity(SensitivityDecision more) {
+        List<String> rules = new ArrayList<>(sensitivity.rules());
+        more.rules().stream().filter(rule -> !rules.contains(rule)).forEach(rules::add);
+        if (rules.size() == sensitivity.rules().size()) {
+            return false;
+        }
+        more.reasonCodes().values().forEach(reasonCodes::add);
+        sensitivity = new SensitivityDecision(true, rules, sensitivity.reasonCodes().concat(more.reasonCodes()));
+        return true;
     }
 
     synchronized void route(RoutingDecision route) {

@@ -1,8 +1,9 @@
 package dev.keel.policy.internal;
 
 import dev.keel.core.Decision;
-import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.policy.OutboundFilter;
 import java.util.Map;
 import java.util.Set;
@@ -24,11 +25,16 @@ public final class FilterEvalOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        String decisionName = in.requiredString("decision");
-        Decision decision = Decision.parse(decisionName).orElseThrow(() -> new InvalidInputException(
-                "invalid_input", "/decision: must be ALLOW, PARTIAL or DENY, found '" + decisionName + "'"));
-        String text = in.requiredString("text");
-        OutboundFilter filter = in.has("policy") ? OutboundFilter.create(in.policy("policy"))
+        Value decisionValue = in.required("decision");
+        String decisionName = decisionValue.string();
+        Decision decision = decisionName == null ? null : Decision.parse(decisionName).orElse(null);
+        if (decisionName != null && decision == null) {
+            decisionValue.problem("must be ALLOW, PARTIAL or DENY, found " + JsonTreeReader.describe(decisionName));
+        }
+        String text = in.required("text").string();
+        Value policy = in.optional("policy");
+        in.throwIfProblems();
+        OutboundFilter filter = policy.isPresent() ? OutboundFilter.create(OpInput.policy(policy))
                 : OutboundFilter.withoutRestrictions();
         return filter.apply(decision, text).toWire();
     }

@@ -1,88 +1,56 @@
 package dev.keel.policy.internal;
 
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.PolicyViolation;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Reads the input object of a {@code keel eval} operation, rejecting what it cannot accept with an
- * {@link InvalidInputException} whose message starts with the JSON pointer of the offending field. Pure and
- * thread-safe.
+ * Reads the input object of a {@code keel eval} operation: its members are read with a {@link JsonTreeReader}, and
+ * {@link #throwIfProblems()} refuses the input with one {@link InvalidInputException} ({@code invalid_input}) naming
+ * every problem by JSON pointer, the first one first. Not thread-safe: one reads one input.
  */
 final class OpInput {
 
-    private final Map<String, Object> input;
+    private final JsonTreeReader reader;
+    private final ObjectValue input;
 
-    OpInput(Map<String, Object> input, Set<String> knownKeys) {
-        this.input = input;
-        for (String key : input.keySet()) {
-            if (!knownKeys.contains(key)) {
-                throw new InvalidInputException("invalid_input", JsonPointers.child("", key)
-                        + ": unknown field; expected " + String.join(", ", new TreeSet<>(knownKeys)));
-            }
-        }
+    OpInput(Map<String, Object> input, Set<String> keys) {
+        this.reader = JsonTreeReader.of(input);
+        this.input = reader.root().object(keys);
     }
 
-    boolean has(String key) {
-        return input.get(key) != null;
+    Value required(String key) {
+        return input.required(key);
     }
 
-    String requiredString(String key) {
-        String value = optionalString(key);
-        if (value == null) {
-            throw new InvalidInputException("invalid_input", "/" + key + ": required, a string");
-        }
-        return value;
+    Value optional(String key) {
+        return input.optional(key);
     }
 
-    String optionalString(String key) {
-        Object value = input.get(key);
-        if (value == null || value instanceof String) {
-            return (String) value;
-        }
-        throw new InvalidInputException("invalid_input", "/" + key + ": must be a string, found "
-                + TreeReader.describe(value));
+    /** @throws InvalidInputException naming every problem found so far */
+    void throwIfProblems() {
+        reader.throwIfProblems(problems -> new InvalidInputException("invalid_input",
+                JsonProblem.describe(null, problems)));
     }
 
-    List<String> optionalStrings(String key) {
-        Object value = input.get(key);
-        if (value == null) {
-            return List.of();
-        }
-        if (!(value instanceof List)) {
-            throw new InvalidInputException("invalid_input", "/" + key + ": must be an array of strings, found "
-                    + TreeReader.describe(value));
-        }
-        List<?> items = (List<?>) value;
-        List<String> strings = new ArrayList<>(items.size());
-        for (int i = 0; i < items.size(); i++) {
-            Object item = items.get(i);
-            if (!(item instanceof String)) {
-                throw new InvalidInputException("invalid_input", "/" + key + "/" + i + ": must be a string, found "
-                        + TreeReader.describe(item));
-            }
-            strings.add((String) item);
-        }
-        return strings;
-    }
-
-    /** The member {@code key} as a policy document; violations are reported under {@code /key}. */
-    PolicyDocument policy(String key) {
-        Object value = input.get(key);
+    /**
+     * {@code value} as a policy document; its violations are reported under its pointer, with the code
+     * {@code invalid_policy}.
+     */
+    static PolicyDocument policy(Value value) {
         try {
-            return PolicyDocument.fromTree(value);
+            return PolicyDocument.fromTree(value.raw(), value.pointer());
         } catch (PolicyValidationException e) {
-            String prefix = "/" + key;
             throw new InvalidInputException("invalid_policy", e.violations().stream()
-                    .map(v -> new PolicyViolation(prefix + v.pointer(), v.message()).toString())
-                    .collect(Collectors.joining("; ")), e);
+                    .map(PolicyViolation::toString).collect(Collectors.joining("; ")), e);
         }
     }
 }

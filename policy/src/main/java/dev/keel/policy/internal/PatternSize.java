@@ -39,9 +39,10 @@ final class PatternSize {
 
     /**
      * An upper bound on the instructions {@code regex} compiles to (capped, so it never overflows). Every character,
-     * class, escape and assertion counts one; a group its content and two; an alternative one; {@code x*}, {@code x+}
-     * and {@code x?} one more than {@code x}; {@code x{n,m}} {@code m + 1} copies of {@code x} and one more each;
-     * and the program a few more of its own.
+     * class, escape and assertion counts one; a group its content (at least one: an empty one still matches the empty
+     * string) and two; an alternative two (the branch, and an empty match should a side be empty); {@code x*},
+     * {@code x+} and {@code x?} one more than {@code x}; {@code x{n,m}} {@code m + 1} copies of {@code x} and one
+     * more each; and the program a few more of its own.
      */
     static long estimate(String regex) {
         Deque<Group> groups = new ArrayDeque<>();
@@ -67,10 +68,10 @@ final class PatternSize {
                 }
             } else if (c == ')' && groups.size() > 1) {
                 Group closed = groups.pop();
-                groups.peek().add(capped(closed.size + 2));
+                groups.peek().add(capped(Math.max(closed.size, 1) + 2));
                 i++;
             } else if (c == '|') {
-                group.size++;
+                group.size += 2;
                 group.last = 0;
                 i++;
             } else if (c == '*' || c == '+' || c == '?') {

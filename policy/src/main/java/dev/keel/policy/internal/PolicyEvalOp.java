@@ -1,10 +1,10 @@
 package dev.keel.policy.internal;
 
-import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.eval.EvalOp;
-import dev.keel.policy.PolicyDocument;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.policy.PolicyEvaluator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,18 +25,23 @@ public final class PolicyEvalOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        if (!in.has("policy")) {
-            throw new InvalidInputException("invalid_input", "/policy: required, a policy document");
+        Value policy = in.required("policy");
+        if (policy.isNull()) {
+            policy.problem("must be a policy document, found null");
         }
-        PolicyDocument policy = in.policy("policy");
-        String role = in.optionalString("role");
-        String clearance = in.optionalString("clearance");
-        if ((role == null) != (clearance == null)) {
-            String missing = role == null ? "role" : "clearance";
-            throw new InvalidInputException("invalid_input", "/" + missing + ": required when /"
-                    + (role == null ? "clearance" : "role") + " is given (leave both out for no principal)");
+        Value role = in.optional("role");
+        Value clearance = in.optional("clearance");
+        String roleName = role.string();
+        String clearanceName = clearance.string();
+        if (role.isPresent() != clearance.isPresent()) {
+            Value given = role.isPresent() ? role : clearance;
+            Value missing = role.isPresent() ? clearance : role;
+            missing.problem("required when " + given.pointer() + " is given (leave both out for no principal)");
         }
-        Principal principal = role == null ? null : Principal.of(role, clearance);
-        return PolicyEvaluator.create(policy).evaluate(principal, in.optionalStrings("domains")).toWire();
+        List<String> domains = in.optional("domains").strings();
+        in.throwIfProblems();
+        Principal principal = roleName == null ? null : Principal.of(roleName, clearanceName);
+        return PolicyEvaluator.create(OpInput.policy(policy))
+                .evaluate(principal, domains == null ? List.of() : domains).toWire();
     }
 }

@@ -23,6 +23,9 @@ public record PolicySpec(
         @NotBlank(message = Messages.NOT_BLANK) @Size(max = 200, message = Messages.SIZE) String policyId,
         @NotBlank(message = Messages.NOT_BLANK) @Size(max = 100, message = Messages.SIZE) String version,
         @Size(max = 4000, message = Messages.SIZE) String description,
+        @UniqueElements(message = Messages.UNIQUE)
+        List<@NotNull(message = Messages.REQUIRED)
+             @Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String> clearanceLevels,
         @NotEmpty(message = "must define at least one role")
         Map<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.ROLE_NAME) String, @NotNull(message = Messages.REQUIRED) @Valid Role> roles,
         List<@NotNull(message = Messages.REQUIRED) @Valid Restriction> restrictions,
@@ -62,7 +65,9 @@ public record PolicySpec(
             @NotNull(message = Messages.REQUIRED)
             @Pattern(regexp = "ALLOW|PARTIAL", message = "must be ALLOW or PARTIAL (to refuse a role everything, leave it"
                     + " out of the policy)")
-            String defaultDecision) {
+            String defaultDecision,
+            @UniqueElements(message = Messages.UNIQUE)
+            List<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String> deniedDomains) {
     }
 
     /** One entry of {@code restrictions}. */

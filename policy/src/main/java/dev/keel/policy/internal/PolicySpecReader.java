@@ -14,9 +14,10 @@ import java.util.List;
  */
 public final class PolicySpecReader {
 
-    static final List<String> DOCUMENT_KEYS = List.of("policy_id", "version", "description", "roles", "restrictions",
-            "domain_rules", "sensitivity", "partial_instruction");
-    static final List<String> ROLE_KEYS = List.of("allowed_clearances", "allowed_domains", "default_decision");
+    static final List<String> DOCUMENT_KEYS = List.of("policy_id", "version", "description", "clearance_levels",
+            "roles", "restrictions", "domain_rules", "sensitivity", "partial_instruction");
+    static final List<String> ROLE_KEYS = List.of("allowed_clearances", "allowed_domains", "default_decision",
+            "denied_domains");
     static final List<String> RESTRICTION_KEYS = List.of("id", "description", "patterns", "replacement");
     static final List<String> DOMAIN_RULE_KEYS = List.of("phrases", "domains", "max_gap", "fallback");
     static final List<String> SENSITIVITY_KEYS = List.of("internal_only_clearances", "internal_only_domains",
@@ -39,6 +40,7 @@ public final class PolicySpecReader {
                 document.optional("policy_id").string(),
                 document.optional("version").string(),
                 document.optional("description").string(),
+                document.optional("clearance_levels").strings(),
                 document.optional("roles").map(PolicySpecReader::role),
                 document.optional("restrictions").list(PolicySpecReader::restriction),
                 document.optional("domain_rules").list(PolicySpecReader::domainRule),
@@ -52,7 +54,8 @@ public final class PolicySpecReader {
     private static PolicySpec.Role role(Value value) {
         ObjectValue role = value.object(ROLE_KEYS);
         return role.isPresent() ? new PolicySpec.Role(role.optional("allowed_clearances").strings(),
-                role.optional("allowed_domains").strings(), role.optional("default_decision").string()) : null;
+                role.optional("allowed_domains").strings(), role.optional("default_decision").string(),
+                role.optional("denied_domains").strings()) : null;
     }
 
     private static PolicySpec.Restriction restriction(Value value) {

@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.json.JsonPointers;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
@@ -50,8 +51,54 @@ public final class PolicyValidation {
             checkRestrictionIdsAreUnique(spec.restrictions(), violations);
             checkReplacementsHoldNoFigure(spec.restrictions(), violations);
         }
+        if (spec.roles() != null) {
+            checkNoDomainIsAllowedAndDenied(spec.roles(), violations);
+            checkClearancesAreOrdered(spec, violations);
+        }
         violations.sort(null);
         return violations;
+    }
+
+    // A domain a role both allows and denies would make the decision depend on which rule is read first.
+    private static void checkNoDomainIsAllowedAndDenied(Map<String, PolicySpec.Role> roles,
+            List<PolicyViolation> violations) {
+        roles.forEach((name, role) -> {
+            if (role == null || role.deniedDomains() == null || role.allowedDomains() == null) {
+                return;
+            }
+            for (int i = 0; i < role.deniedDomains().size(); i++) {
+                if (role.allowedDomains().contains(role.deniedDomains().get(i))) {
+                    violations.add(new PolicyViolation("/roles/" + JsonPointers.escape(name) + "/denied_domains/" + i,
+                            "is also one of the role's allowed_domains"));
+                }
+            }
+        });
+    }
+
+    // Once the policy orders its clearances, a clearance outside the order could not be compared with the others.
+    private static void checkClearancesAreOrdered(PolicySpec spec, List<PolicyViolation> violations) {
+        List<String> levels = spec.clearanceLevels();
+        if (levels == null || levels.isEmpty()) {
+            return;
+        }
+        spec.roles().forEach((name, role) -> {
+            if (role == null || role.allowedClearances() == null) {
+                return;
+            }
+            for (int i = 0; i < role.allowedClearances().size(); i++) {
+                if (!levels.contains(role.allowedClearances().get(i))) {
+                    violations.add(new PolicyViolation("/roles/" + JsonPointers.escape(name) + "/allowed_clearances/"
+                            + i, "is not one of clearance_levels"));
+                }
+            }
+        });
+        List<String> internalOnly = spec.sensitivity() == null ? null : spec.sensitivity().internalOnlyClearances();
+        for (int i = 0; internalOnly != null && i < internalOnly.size(); i++) {
+            if (!levels.contains(internalOnly.get(i))) {
+                violations.add(new PolicyViolation("/sensitivity/internal_only_clearances/" + i,
+                        "is not one of clearance_levels"));
+            }
+        }
     }
 
     /** Every problem in domain rules given in code, with pointers as if they were a document's {@code domain_rules}. */

@@ -42,6 +42,13 @@ class PatternSizeProperties {
     }
 
     @Test
+    void emptyAlternativesAndGroupsAreCounted() {
+        for (String regex : new String[] {"(((a|(?i))*))*", "((?i))", "a|", "(|b)*", "()"}) {
+            assertThat(PatternSize.estimate(regex)).as(regex).isGreaterThanOrEqualTo(instructions(Pattern.compile(regex)));
+        }
+    }
+
+    @Test
     void nestedCountsMultiply() {
         assertThat(PatternSize.estimate("(?:(?:a?){40}){25}b")).isGreaterThan(1000);
         assertThat(PatternSize.estimate("((a*)*)*b")).isLessThan(20);

@@ -72,7 +72,7 @@ class PolicyEvalOpsTest {
         "role only          | {\"policy\":POLICY,\"role\":\"planner\"}                              | invalid_input  | /clearance: required when /role is given",
         "clearance a number | {\"policy\":POLICY,\"role\":\"planner\",\"clearance\":3}               | invalid_input  | /clearance: must be a string, found the number 3",
         "domain not string  | {\"policy\":POLICY,\"role\":\"p\",\"clearance\":\"s\",\"domains\":[1]} | invalid_input  | /domains/0: must be a string",
-        "unknown field      | {\"policy\":POLICY,\"prompt\":\"x\"}                                  | invalid_input  | /prompt: unknown field",
+        "unknown field      | {\"policy\":POLICY,\"prompt\":\"x\"}                                  | invalid_input  | /prompt: unknown key; expected one of clearance, domains, policy, role",
         "invalid policy     | {\"policy\":{\"policy_id\":\"p\",\"version\":\"1\",\"roles\":{\"planner\":{\"allowed_clearances\":[],\"allowed_domains\":[],\"default_decision\":\"DENY\"}}}} | invalid_policy | /policy/roles/planner/allowed_clearances: must list at least one clearance",
     })
     void policyRejectsBadInputNamingTheField(String name, String input, String code, String messageStart) {
@@ -81,6 +81,40 @@ class PolicyEvalOpsTest {
 
         assertThat(error.get("code")).isEqualTo(code);
         assertThat((String) error.get("message")).startsWith(messageStart);
+    }
+
+    @Test
+    void anInputMayNameASchema() {
+        assertThat(runner.answer("{\"op\":\"policy\",\"input\":{\"$schema\":\"https://example.org/policy-input.json\","
+                + "\"policy\":" + POLICY + "}}"))
+                .isEqualTo("{\"decision\":\"DENY\",\"reason_codes\":[\"principal_missing\"]}");
+    }
+
+    @Test
+    void everyProblemOfAnInputIsNamedAtOnce() {
+        Map<?, ?> policyError = (Map<?, ?>) answer("{\"op\":\"policy\",\"input\":{\"policy\":null,\"role\":7,"
+                + "\"domains\":[\"a\",false],\"prompt\":\"x\"}}").get("error");
+        Map<?, ?> filterError = (Map<?, ?>) answer("{\"op\":\"filter\",\"input\":{\"decision\":\"MAYBE\"}}").get("error");
+
+        assertThat(policyError.get("code")).isEqualTo("invalid_input");
+        assertThat(policyError.get("message")).isEqualTo("/prompt: unknown key; expected one of clearance, domains, policy, role; "
+                + "/policy: must be a policy document, found null; "
+                + "/role: must be a string, found the number 7; "
+                + "/clearance: required when /role is given (leave both out for no principal); "
+                + "/domains/1: must be a string, found false");
+        assertThat(filterError.get("message")).isEqualTo("/decision: must be ALLOW, PARTIAL or DENY, found 'MAYBE'; /text: required");
+    }
+
+    @Test
+    void aHostileNumberIsNamedShortly() {
+        Map<String, Object> input = new java.util.LinkedHashMap<>(codec.parseObject("{\"policy\":" + POLICY + "}"));
+        input.put("role", new java.math.BigDecimal("1e999999"));
+        input.put("clearance", new java.math.BigDecimal("1e-999999"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new PolicyEvalOp().apply(input))
+                .isInstanceOf(dev.keel.core.InvalidInputException.class)
+                .hasMessage("/role: must be a string, found the number 1E+999999; "
+                        + "/clearance: must be a string, found the number 1E-999999");
     }
 
     @Test

@@ -1,8 +1,10 @@
 package dev.keel.stage.internal;
 
-import dev.keel.core.json.JsonNumbers;
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.InvalidContractException;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.stage.Condition;
 import dev.keel.stage.KnownEntities;
 import dev.keel.stage.NextStepRule;
@@ -15,18 +17,18 @@ import dev.keel.stage.StageRule;
 import dev.keel.stage.StateSlice;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The JSON form of a stage contract (documented in {@code docs/stage-runtime.md}): reading from and writing to
- * plain-value trees. Reading is strict: unknown keys, wrong types and missing keys are refused with an
- * {@link InvalidContractException} whose message starts with the JSON pointer of the offending value. Pure;
- * thread-safe.
+ * plain-value trees. Reading is strict: unknown keys, wrong types and missing keys are refused, all at once, with an
+ * {@link InvalidContractException} whose message names each offending value by JSON pointer, the first one first;
+ * {@code $schema} is accepted at the root. Pure; thread-safe.
  */
 public final class ContractJson {
 
@@ -35,102 +37,116 @@ public final class ContractJson {
 
     // ---- reading ----
 
+    /** The keys only a model stage has. */
+    private static final List<String> MODEL_KEYS = List.of("session_fields", "output", "rules", "state_merge");
+    /** The largest {@code min_items} or {@code min_entries}. */
+    private static final int MAX_COUNT = 1_000_000;
+
+    /**
+     * Reads a contract: every problem of its JSON form at once, then what the contract itself checks.
+     *
+     * @throws InvalidContractException whose message starts with the JSON pointer of the (first) offending value
+     */
     public static StageContract read(Map<String, Object> tree) {
-        Node root = new Node("", tree);
-        root.only("id", "kind", "purpose", "directive", "inputs", "session_fields", "output", "rules", "next_step",
-                "state_merge");
-        String id = root.string("id");
-        StageKind kind = enumValue(root.child("kind"), StageKind.values(), StageKind::wireName);
-        StageContract.Builder b = StageContract.builder(id).kind(kind);
-        if (root.has("purpose")) {
-            b.purpose(root.string("purpose"));
-        }
-        if (root.has("directive")) {
-            b.directive(readText(root.child("directive")));
-        }
-        if (root.has("inputs")) {
-            for (Node slot : root.child("inputs").items()) {
-                slot.only("slot", "required");
-                b.input(slot.string("slot"), slot.bool("required"));
+        return JsonTreeReader.read(tree, ContractJson::contract,
+                problems -> new InvalidContractException(JsonProblem.describe(null, problems))).build();
+    }
+
+    /** The contract's builder; what it holds is only complete when no problem was found. */
+    private static StageContract.Builder contract(Value value) {
+        ObjectValue root = value.object("id", "kind", "purpose", "directive", "inputs", "session_fields", "output",
+                "rules", "next_step", "state_merge");
+        String id = root.required("id").string();
+        StageKind kind = root.required("kind").enumValue(StageKind.class, StageKind::wireName);
+        StageContract.Builder b = StageContract.builder(id).kind(kind)
+                .purpose(root.optional("purpose").string())
+                .directive(text(root.optional("directive")));
+        for (Value item : root.optional("inputs").items()) {
+            ObjectValue slot = item.object("slot", "required");
+            String name = slot.required("slot").nonBlankString();
+            Boolean required = slot.required("required").bool();
+            if (name != null && required != null) {
+                b.input(name, required);
             }
         }
-        if (kind == StageKind.MODEL) {
-            b.sessionFields(enumValue(root.child("session_fields"), SessionFields.values(), SessionFields::wireName));
-            Shape output = readShape(root.child("output"));
-            if (!(output instanceof Shape.ObjectShape)) {
-                throw root.child("output").invalid("the output of a stage is an object shape");
-            }
-            b.output((Shape.ObjectShape) output);
-        } else {
-            for (String key : List.of("session_fields", "output", "rules", "state_merge")) {
+        if (kind != null && kind != StageKind.MODEL) {
+            for (String key : MODEL_KEYS) {
                 if (root.has(key)) {
-                    throw root.child(key).invalid("a " + kind.wireName() + " stage has no model output, so no " + key);
+                    root.optional(key).problem("a " + kind.wireName() + " stage has no model output, so no " + key);
                 }
             }
-        }
-        if (root.has("rules")) {
-            for (Node rule : root.child("rules").items()) {
-                b.rule(rule.build(() -> readRule(rule)));
+        } else {
+            boolean model = kind == StageKind.MODEL;
+            b.sessionFields(member(root, "session_fields", model)
+                    .enumValue(SessionFields.class, SessionFields::wireName));
+            Value outputValue = member(root, "output", model);
+            Shape output = readShape(outputValue);
+            if (output instanceof Shape.ObjectShape) {
+                b.output((Shape.ObjectShape) output);
+            } else if (output != null) {
+                outputValue.problem("the output of a stage is an object shape");
+            }
+            for (Value rule : root.optional("rules").items()) {
+                Optional.ofNullable(readRule(rule)).ifPresent(b::rule);
+            }
+            for (Value slice : root.optional("state_merge").items()) {
+                Optional.ofNullable(readSlice(slice)).ifPresent(b::mergeSlice);
             }
         }
-        if (kind != StageKind.END || root.has("next_step")) {
-            Node next = root.child("next_step");
-            b.nextStep(next.build(() -> readNextStep(next)));
-        }
-        if (root.has("state_merge")) {
-            for (Node slice : root.child("state_merge").items()) {
-                b.mergeSlice(slice.build(() -> readSlice(slice)));
-            }
-        }
-        return b.build();
+        boolean nextStepRequired = kind != null && kind != StageKind.END;
+        Optional.ofNullable(readNextStep(member(root, "next_step", nextStepRequired))).ifPresent(b::nextStep);
+        return b;
     }
 
-    private static String readText(Node node) {
-        if (node.value instanceof List) {
-            List<String> lines = new ArrayList<>();
-            for (Node line : node.items()) {
-                lines.add(line.asString());
-            }
-            return String.join("\n", lines);
-        }
-        return node.asString();
+    /** The member {@code key}, required or optional. */
+    private static Value member(ObjectValue object, String key, boolean required) {
+        return required ? object.required(key) : object.optional(key);
     }
 
-    static Shape readShape(Node node) {
-        String type = node.string("type");
+    /** A string, or an array of lines joined with line feeds. */
+    private static String text(Value value) {
+        if (!(value.raw() instanceof List)) {
+            return value.string();
+        }
+        List<String> lines = value.strings();
+        return lines == null ? null : String.join("\n", lines);
+    }
+
+    /** The shape at {@code value}; null when it is absent or a problem was found in it. */
+    static Shape readShape(Value value) {
+        ObjectValue node = value.anyObject();
+        String type = node.required("type").string();
+        if (type == null) {
+            return null;
+        }
         Shape shape;
         switch (type) {
             case "any":
                 node.only("type");
-                return Shape.any();
+                return node.build(Shape::any);
             case "null":
                 node.only("type");
-                return Shape.nullValue();
+                return node.build(Shape::nullValue);
             case "string": {
                 node.only("type", "nullable", "non_blank", "enum");
-                List<String> values = new ArrayList<>();
-                if (node.has("enum")) {
-                    for (Node value : node.child("enum").items()) {
-                        values.add(value.asString());
-                    }
-                }
-                boolean nonBlank = node.has("non_blank") && node.bool("non_blank");
-                shape = node.build(() -> new Shape.StringShape(false, nonBlank, values));
+                List<String> values = node.optional("enum").strings();
+                boolean nonBlank = node.optional("non_blank").bool(false);
+                shape = node.build(() -> new Shape.StringShape(false, nonBlank, values == null ? List.of() : values));
                 break;
             }
             case "boolean":
                 node.only("type", "nullable");
-                shape = Shape.bool();
+                shape = node.build(Shape::bool);
                 break;
             case "integer": {
                 node.only("type", "nullable", "minimum");
-                BigDecimal minimum = node.has("minimum") ? node.child("minimum").asNumber() : null;
+                BigDecimal minimum = node.optional("minimum").decimal();
                 shape = node.build(() -> new Shape.IntegerShape(false, minimum));
                 break;
             }
             case "score": {
                 node.only("type", "nullable", "minimum");
-                BigDecimal minimum = node.has("minimum") ? node.child("minimum").asNumber() : null;
+                BigDecimal minimum = node.optional("minimum").decimal();
                 shape = node.build(() -> new Shape.ScoreShape(false, minimum));
                 break;
             }
@@ -139,255 +155,152 @@ public final class ContractJson {
                 break;
             case "array": {
                 node.only("type", "nullable", "items", "min_items", "unique", "unique_by");
-                Shape items = node.has("items") ? readShape(node.child("items")) : Shape.any();
-                int minItems = node.has("min_items") ? node.child("min_items").asCount() : 0;
-                boolean unique = node.has("unique") && node.bool("unique");
-                String uniqueBy = node.has("unique_by") ? node.string("unique_by") : null;
-                shape = node.build(() -> new Shape.ArrayShape(false, items, minItems, unique, uniqueBy));
+                Value itemsValue = node.optional("items");
+                Shape items = itemsValue.isPresent() ? readShape(itemsValue) : Shape.any();
+                Integer minItems = node.optional("min_items").integer(0, MAX_COUNT);
+                boolean unique = node.optional("unique").bool(false);
+                String uniqueBy = node.optional("unique_by").string();
+                shape = node.build(() -> new Shape.ArrayShape(false, items, minItems == null ? 0 : minItems, unique,
+                        uniqueBy));
                 break;
             }
             case "map": {
                 node.only("type", "nullable", "values", "min_entries");
-                Shape values = node.has("values") ? readShape(node.child("values")) : Shape.any();
-                int minEntries = node.has("min_entries") ? node.child("min_entries").asCount() : 0;
-                shape = node.build(() -> new Shape.MapShape(false, values, minEntries));
+                Value valuesValue = node.optional("values");
+                Shape values = valuesValue.isPresent() ? readShape(valuesValue) : Shape.any();
+                Integer minEntries = node.optional("min_entries").integer(0, MAX_COUNT);
+                shape = node.build(() -> new Shape.MapShape(false, values, minEntries == null ? 0 : minEntries));
                 break;
             }
             default:
-                throw node.child("type").invalid("unknown shape type '" + type
-                        + "'; known: any, null, string, boolean, integer, score, object, array, map");
+                node.required("type").problem("unknown shape type " + JsonTreeReader.describe(type)
+                        + "; known: any, null, string, boolean, integer, score, object, array, map");
+                return null;
         }
-        return node.has("nullable") && node.bool("nullable") ? shape.orNull() : shape;
+        boolean nullable = node.optional("nullable").bool(false);
+        return shape != null && nullable ? shape.orNull() : shape;
     }
 
-    private static Shape readObjectShape(Node node) {
+    private static Shape readObjectShape(ObjectValue node) {
         node.only("type", "nullable", "properties", "required", "additional_properties");
-        Node properties = node.child("properties");
+        ObjectValue properties = node.required("properties").anyObject();
         Set<String> required = new HashSet<>();
-        for (Node name : node.child("required").items()) {
-            String text = name.asString();
-            if (!properties.asObject().containsKey(text)) {
-                throw name.invalid("'" + text + "' is required but not among the properties");
+        for (Value item : node.required("required").items()) {
+            String name = item.string();
+            if (name == null || !properties.isPresent()) {
+                continue;
             }
-            if (!required.add(text)) {
-                throw name.invalid("'" + text + "' is listed twice");
+            if (!properties.has(name)) {
+                item.problem(JsonTreeReader.describe(name) + " is required but not among the properties");
+            } else if (!required.add(name)) {
+                item.problem(JsonTreeReader.describe(name) + " is listed twice");
             }
         }
         List<Shape.Field> fields = new ArrayList<>();
-        for (String name : properties.asObject().keySet()) {
-            Node property = properties.child(name);
-            fields.add(property.build(() -> new Shape.Field(name, readShape(property), required.contains(name))));
+        for (String name : properties.keys()) {
+            Value property = properties.required(name);
+            Shape shape = readShape(property);
+            Optional.ofNullable(property.build(() -> new Shape.Field(name, shape, required.contains(name))))
+                    .ifPresent(fields::add);
         }
-        boolean additional = node.has("additional_properties") && node.bool("additional_properties");
+        boolean additional = node.optional("additional_properties").bool(false);
         return node.build(() -> new Shape.ObjectShape(false, fields, additional));
     }
 
-    private static StageRule readRule(Node node) {
-        String rule = node.string("rule");
+    private static StageRule readRule(Value value) {
+        ObjectValue node = value.anyObject();
+        String rule = node.required("rule").string();
+        if (rule == null) {
+            return null;
+        }
         switch (rule) {
-            case "count_equals_length":
+            case "count_equals_length": {
                 node.only("rule", "count", "of");
-                return new StageRule.CountEqualsLength(node.pointer("count"), node.pointer("of"));
-            case "member_of":
+                Pointer count = pointer(node.required("count"));
+                Pointer of = pointer(node.required("of"));
+                return node.build(() -> new StageRule.CountEqualsLength(count, of));
+            }
+            case "member_of": {
                 node.only("rule", "path", "values");
-                return new StageRule.MemberOf(node.pointer("path"), node.pointer("values"));
+                Pointer path = pointer(node.required("path"));
+                Pointer values = pointer(node.required("values"));
+                return node.build(() -> new StageRule.MemberOf(path, values));
+            }
             case "when": {
                 node.only("rule", "if", "path", "shape");
-                Node condition = node.child("if");
-                return new StageRule.When(condition.build(() -> readCondition(condition)), node.pointer("path"),
-                        readShape(node.child("shape")));
+                Condition condition = readCondition(node.required("if"));
+                Pointer path = pointer(node.required("path"));
+                Shape shape = readShape(node.required("shape"));
+                return node.build(() -> new StageRule.When(condition, path, shape));
             }
-            case "state_equals":
+            case "state_equals": {
                 node.only("rule", "state", "equals");
-                return new StageRule.StateEquals(new Condition(Condition.Source.STATE, node.pointer("state"),
-                        node.child("equals").asScalar()));
+                Pointer state = pointer(node.required("state"));
+                Object equals = node.required("equals").scalar();
+                return node.build(() -> new StageRule.StateEquals(
+                        new Condition(Condition.Source.STATE, state, equals)));
+            }
             case "sources_cover_mentions": {
                 node.only("rule", "text", "sources", "key", "entity", "known");
-                List<KnownEntities> known = new ArrayList<>();
-                for (Node place : node.child("known").items()) {
-                    place.only("state", "id", "names");
-                    List<String> names = new ArrayList<>();
-                    if (place.has("names")) {
-                        for (Node name : place.child("names").items()) {
-                            names.add(name.asString());
-                        }
-                    }
-                    String idProperty = place.has("id") ? place.string("id") : null;
-                    known.add(place.build(() -> new KnownEntities(place.pointer("state"), idProperty, names)));
-                }
-                return new StageRule.SourcesCoverMentions(node.pointer("text"), node.pointer("sources"),
-                        node.string("key"), node.string("entity"), known);
+                Pointer text = pointer(node.required("text"));
+                Pointer sources = pointer(node.required("sources"));
+                String key = node.required("key").string();
+                String entity = node.required("entity").string();
+                List<KnownEntities> known = node.required("known").list(item -> {
+                    ObjectValue place = item.object("state", "id", "names");
+                    Pointer state = pointer(place.required("state"));
+                    String idProperty = place.optional("id").string();
+                    List<String> names = place.optional("names").strings();
+                    return place.build(() -> new KnownEntities(state, idProperty, names == null ? List.of() : names));
+                });
+                return node.build(() -> new StageRule.SourcesCoverMentions(text, sources, key, entity, known));
             }
             default:
-                throw node.child("rule").invalid("unknown rule '" + rule
-                        + "'; known: count_equals_length, member_of, when, state_equals, sources_cover_mentions");
+                node.required("rule").problem("unknown rule " + JsonTreeReader.describe(rule)
+                        + "; known: count_equals_length, member_of, when, state_equals, sources_cover_mentions");
+                return null;
         }
     }
 
-    private static Condition readCondition(Node node) {
-        node.only("output", "state", "equals");
-        if (node.has("output") == node.has("state")) {
-            throw node.invalid("a condition reads either \"output\" or \"state\"");
+    private static Condition readCondition(Value value) {
+        ObjectValue node = value.object("output", "state", "equals");
+        if (node.isPresent() && node.has("output") == node.has("state")) {
+            node.problem("a condition reads either \"output\" or \"state\"");
+            return null;
         }
         Condition.Source source = node.has("output") ? Condition.Source.OUTPUT : Condition.Source.STATE;
-        return new Condition(source, node.pointer(source.wireName()), node.child("equals").asScalar());
+        Pointer pointer = pointer(node.required(source.wireName()));
+        Object equals = node.required("equals").scalar();
+        return node.build(() -> new Condition(source, pointer, equals));
     }
 
-    private static NextStepRule readNextStep(Node node) {
-        node.only("allowed", "branches", "otherwise");
-        List<String> allowed = new ArrayList<>();
-        for (Node stage : node.child("allowed").items()) {
-            allowed.add(stage.asString());
-        }
+    private static NextStepRule readNextStep(Value value) {
+        ObjectValue node = value.object("allowed", "branches", "otherwise");
+        List<String> allowed = node.required("allowed").strings();
         List<NextStepRule.Branch> branches = new ArrayList<>();
-        if (node.has("branches")) {
-            for (Node branch : node.child("branches").items()) {
-                branch.only("if", "then");
-                Node condition = branch.child("if");
-                branches.add(new NextStepRule.Branch(condition.build(() -> readCondition(condition)),
-                        branch.string("then")));
-            }
+        for (Value item : node.optional("branches").items()) {
+            ObjectValue branch = item.object("if", "then");
+            Condition condition = readCondition(branch.required("if"));
+            String then = branch.required("then").string();
+            Optional.ofNullable(branch.build(() -> new NextStepRule.Branch(condition, then))).ifPresent(branches::add);
         }
-        String otherwise = node.has("otherwise") ? node.string("otherwise") : null;
-        return new NextStepRule(allowed, branches, otherwise);
+        String otherwise = node.optional("otherwise").string();
+        return node.build(() -> new NextStepRule(allowed, branches, otherwise));
     }
 
-    private static StateSlice readSlice(Node node) {
-        node.only("into", "from", "fields");
-        Map<String, Pointer> fields = new LinkedHashMap<>();
-        if (node.has("fields")) {
-            Node fieldsNode = node.child("fields");
-            for (String name : fieldsNode.asObject().keySet()) {
-                fields.put(name, fieldsNode.pointer(name));
-            }
-        }
-        return new StateSlice(node.string("into"), node.has("from") ? node.pointer("from") : null, fields);
+    private static StateSlice readSlice(Value value) {
+        ObjectValue node = value.object("into", "from", "fields");
+        String into = node.required("into").string();
+        Value fromValue = node.optional("from");
+        Pointer from = fromValue.isPresent() ? pointer(fromValue) : null;
+        Map<String, Pointer> fields = node.optional("fields").map(ContractJson::pointer);
+        return node.build(() -> new StateSlice(into, from, fields == null ? Map.of() : fields));
     }
 
-    private static <E extends Enum<E>> E enumValue(Node node, E[] values, java.util.function.Function<E, String> name) {
-        String text = node.asString();
-        for (E value : values) {
-            if (name.apply(value).equals(text)) {
-                return value;
-            }
-        }
-        throw node.invalid("expected one of " + Arrays.stream(values).map(name).toList() + ", found \"" + text + "\"");
-    }
-
-    /** A value of the tree being read, with its pointer. */
-    static final class Node {
-        final String at;
-        final Object value;
-
-        Node(String at, Object value) {
-            this.at = at;
-            this.value = value;
-        }
-
-        InvalidContractException invalid(String problem) {
-            return new InvalidContractException((at.isEmpty() ? "/" : at) + ": " + problem);
-        }
-
-        /** Runs a constructor, prefixing its complaint with this node's pointer. */
-        <T> T build(java.util.function.Supplier<T> constructor) {
-            try {
-                return constructor.get();
-            } catch (InvalidContractException e) {
-                if (e.getMessage().startsWith("/")) {
-                    throw e;
-                }
-                throw invalid(e.getMessage());
-            }
-        }
-
-        @SuppressWarnings("unchecked")
-        Map<String, Object> asObject() {
-            if (!(value instanceof Map)) {
-                throw invalid("expected an object, found " + JsonCodec.describe(value));
-            }
-            return (Map<String, Object>) value;
-        }
-
-        boolean has(String key) {
-            return asObject().containsKey(key);
-        }
-
-        void only(String... keys) {
-            Set<String> allowed = Set.of(keys);
-            for (String key : asObject().keySet()) {
-                if (!allowed.contains(key)) {
-                    throw child(key).invalid("unknown key; expected " + Arrays.toString(keys));
-                }
-            }
-        }
-
-        Node child(String key) {
-            Map<String, Object> object = asObject();
-            Node child = new Node(at + "/" + Pointer.escape(key), object.get(key));
-            if (!object.containsKey(key)) {
-                throw child.invalid("required");
-            }
-            return child;
-        }
-
-        List<Node> items() {
-            if (!(value instanceof List)) {
-                throw invalid("expected an array, found " + JsonCodec.describe(value));
-            }
-            List<?> list = (List<?>) value;
-            List<Node> nodes = new ArrayList<>(list.size());
-            for (int i = 0; i < list.size(); i++) {
-                nodes.add(new Node(at + "/" + i, list.get(i)));
-            }
-            return nodes;
-        }
-
-        String asString() {
-            if (!(value instanceof String)) {
-                throw invalid("expected a string, found " + JsonCodec.describe(value));
-            }
-            return (String) value;
-        }
-
-        BigDecimal asNumber() {
-            BigDecimal number = value instanceof Number ? JsonNumbers.decimal((Number) value) : null;
-            if (number == null) {
-                throw invalid("expected a number, found " + JsonCodec.describe(value));
-            }
-            return number;
-        }
-
-        int asCount() {
-            BigDecimal number = asNumber();
-            if (number.stripTrailingZeros().scale() > 0 || number.signum() < 0 || number.compareTo(BigDecimal.valueOf(1_000_000)) > 0) {
-                throw invalid("expected a whole number from 0 to 1000000, found " + number);
-            }
-            return number.intValue();
-        }
-
-        Object asScalar() {
-            if (value instanceof Map || value instanceof List) {
-                throw invalid("expected a string, boolean, number or null, found " + JsonCodec.describe(value));
-            }
-            return value instanceof Number ? asNumber() : value;
-        }
-
-        String string(String key) {
-            return child(key).asString();
-        }
-
-        boolean bool(String key) {
-            Node child = child(key);
-            if (!(child.value instanceof Boolean)) {
-                throw child.invalid("expected a boolean, found " + JsonCodec.describe(child.value));
-            }
-            return (Boolean) child.value;
-        }
-
-        Pointer pointer(String key) {
-            Node child = child(key);
-            return child.build(() -> Pointer.of(child.asString()));
-        }
+    /** A string that is a JSON pointer. */
+    private static Pointer pointer(Value value) {
+        String text = value.string();
+        return text == null ? null : value.build(() -> Pointer.of(text));
     }
 
     // ---- writing ----

@@ -164,7 +164,7 @@ public final class DefaultStageRuntime implements StageRuntime {
                 messages.add(prompts.correction(contract.id(), validation.violations()));
             }
             ChatReply reply = call(ChatRequest.builder().messages(messages).responseFormat(ResponseFormat.JSON)
-                    .requestId(run.runId).build());
+                    .requestId(run.runId).purpose(contract.id()).build());
             validation = validator.validate(contract, reply.text(),
                     new ValidationContext(state, run.responseIds, attempt > 1));
             int characters = 0;

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  */
 final class PromptAssembler {
 
-    /** The shared runtime conventions of seed 002, appended to the persona. */
+    /** The shared runtime conventions ({@code docs/stage-runtime.md}), appended to the persona. */
     static final String CONVENTIONS = String.join("\n",
             "Output conventions for every stage:",
             "1. Reply with a single JSON object: double-quoted keys, UTF-8 text. No Markdown, no code fences, no prose"

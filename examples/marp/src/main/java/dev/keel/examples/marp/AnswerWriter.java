@@ -19,10 +19,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Response aggregation (seed 000 §4.1): the canonical sections, written from the evidence alone. Under ALLOW it
- * states figures, each recorded as a {@link Citation} to its place in the evidence; under PARTIAL it compares the
- * calendars in words only (the outbound filter then enforces that). Pure; one instance writes one answer and is
- * not thread-safe.
+ * Response aggregation ({@code docs/marp-example.md}, "The steps"): the canonical sections, written from the evidence
+ * alone. Under ALLOW it states figures, each recorded as a {@link Citation} to its place in the evidence; under
+ * PARTIAL it compares the calendars in words only (the outbound filter then enforces that). Pure; one instance writes
+ * one answer and is not thread-safe.
  */
 final class AnswerWriter {
 

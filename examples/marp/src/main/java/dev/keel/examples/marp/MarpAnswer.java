@@ -54,7 +54,7 @@ public final class MarpAnswer {
         return text;
     }
 
-    /** The provenance record; empty when access was denied (seed 000 §5: no stub then). */
+    /** The provenance record; empty when access was denied (no stub then: {@code docs/marp-example.md}, "Provenance stub"). */
     public Optional<Provenance> provenance() {
         return Optional.ofNullable(provenance);
     }

@@ -21,7 +21,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * The four files seed 000 names, as shipped with this example (class path resources under
+ * The four files of the example, as shipped with this example (class path resources under
  * {@code dev/keel/examples/marp/}). Each reader validates its file completely; a malformed file fails with the
  * file, the place and the problem. Thread-safe (no state).
  */

@@ -9,22 +9,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The request controller's reading of a question (seed 000 §3.1–§3.2): the restated query and the subtasks to
- * execute. Pure; immutable and thread-safe.
+ * The request controller's reading of a question ({@code docs/marp-example.md}, "The steps"): the restated query and
+ * the subtasks to execute. Pure; immutable and thread-safe.
  *
  * @param restatedQuery the question in the assistant's words: boats to retire, time frame, thresholds,
  *                      constraints, role and clearance
  * @param scenarioLabel a short label for the reasoning prompt, for example {@code MARP fleet transition: retire
  *                      two boats in Q3-Q4}
- * @param subtasks      the subtasks of §3.2, plus the auditors' one for auditors
+ * @param subtasks      the subtasks, plus the auditors' one for auditors
  */
 public record MarpRequest(String restatedQuery, String scenarioLabel, List<String> subtasks) {
 
-    /** The subtasks every fleet transition request executes (§3.2). */
+    /** The subtasks every fleet transition request executes. */
     public static final List<String> BASE_SUBTASKS = List.of("capability_threshold_check",
             "identify_transition_calendars", "compare_uncertainty_bands", "identify_bottlenecks",
             "collect_policy_flags");
-    /** The subtask added for auditors (§3.2). */
+    /** The subtask added for auditors. */
     public static final String AUDITOR_SUBTASK = "explain_evidence_and_governance_combination";
 
     private static final Pattern BOATS = Pattern.compile(

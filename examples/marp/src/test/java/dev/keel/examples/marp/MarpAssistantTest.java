@@ -1,6 +1,6 @@
 package dev.keel.examples.marp;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.keel.test.KeelAssertions.assertThat;
 
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.SchemaRegistry;
@@ -9,13 +9,12 @@ import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.core.spi.ChatReply;
-import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.examples.marp.evidence.GovernedData;
 import dev.keel.examples.marp.evidence.GovernedDataSource;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
+import dev.keel.test.core.ScriptedBackend;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -26,32 +25,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The assistant end to end on the shipped data, with counting backends in place of Ollama. */
+/** The assistant end to end on the shipped data, with scripted backends in place of Ollama. */
 class MarpAssistantTest {
-
-    /** A test double for an external Ollama backend: counts calls and replies with a fixed commentary. */
-    static final class CountingBackend implements LlmBackend {
-        final String id;
-        final AtomicInteger calls = new AtomicInteger();
-        final List<String> prompts = new ArrayList<>();
-
-        CountingBackend(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public ChatReply chat(ChatRequest request) {
-            calls.incrementAndGet();
-            prompts.add(request.messages().get(request.messages().size() - 1).text());
-            return ChatReply.builder().text("External commentary from " + id + ": Calendar A trades budget for margin.")
-                    .backendId(id).build();
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-    }
 
     /** A test double over the shipped governed data that records how often it is read. */
     static final class RecordingGovernedData implements GovernedDataSource {
@@ -70,20 +45,28 @@ class MarpAssistantTest {
         }
     }
 
-    private final CountingBackend llama = new CountingBackend("llama");
-    private final CountingBackend deepseek = new CountingBackend("deepseek");
+    private final ScriptedBackend llama = external("llama");
+    private final ScriptedBackend deepseek = external("deepseek");
     private final RecordingGovernedData governed = new RecordingGovernedData();
+    private final InMemoryAuditSink audit = new InMemoryAuditSink();
     private final MarpAssistant assistant = MarpAssistant.builder()
             .policy(MarpData.policy()).knowledge(MarpData.governanceKnowledge())
             .regulatedKnowledge(MarpData.regulatedKnowledge()).governedData(governed)
             .externalBackends(Map.of("llama", llama, "deepseek", deepseek))
+            .auditSink(audit)
             .build();
+
+    /** An external Ollama backend's stand-in, replying with a fixed commentary. */
+    private static ScriptedBackend external(String id) {
+        return ScriptedBackend.answering(id, request -> "External commentary from " + id
+                + ": Calendar A trades budget for margin.");
+    }
     private final JsonCodec codec = JsonCodec.strict();
 
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     private int externalCalls() {
-        return llama.calls.get() + deepseek.calls.get();
+        return llama.requests().size() + deepseek.requests().size();
     }
 
     // ---- ALLOW ----
@@ -159,6 +142,7 @@ class MarpAssistantTest {
         assertThat(answer.provenance()).isEmpty();
         assertThat(externalCalls()).isZero();
         assertThat(governed.reads.get()).isZero();
+        assertThat(audit).singleRecord().hasPayloadEntry("outcome", "denied").hasPayloadEntry("decision", "DENY");
     }
 
     // ---- routing ----
@@ -195,8 +179,8 @@ class MarpAssistantTest {
         assertThat(answer.provenance().orElseThrow().backendUsed()).isEqualTo(target);
         assertThat(answer.sections().get("Summary")).contains("Commentary (").contains("explanation, not evidence")
                 .contains("External commentary from " + target);
-        CountingBackend called = target.equals("llama") ? llama : deepseek;
-        assertThat(called.prompts.get(0)).contains("planner").contains("Transition Calendar A").contains("Transition Calendar B");
+        assertThat(target.equals("llama") ? llama : deepseek).receivedRequests(1)
+                .everyRequestContains("planner", "Transition Calendar A", "Transition Calendar B");
     }
 
     private static String externallyRoutedPrompt() {

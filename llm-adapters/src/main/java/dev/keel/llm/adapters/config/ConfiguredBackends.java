@@ -10,8 +10,8 @@ import java.math.BigDecimal;
 import java.util.Set;
 
 /**
- * The backends of an {@link LlmConfig}, resolved against an {@link Environment} when first asked for (seed 003
- * §6: model names are read from the environment variables the roles name, at run time).
+ * The backends of an {@link LlmConfig}, resolved against an {@link Environment} when first asked for (model
+ * names are read from the environment variables the roles name, at run time; see {@code docs/llm-adapters.md}).
  *
  * <p>A role's backend is its provider's model wrapped in the configured {@link dev.keel.llm.adapters.RetryPolicy};
  * its id is the role's name (what provenance reports as {@code backend_used}), except for an embedded provider,
@@ -80,7 +80,7 @@ public interface ConfiguredBackends {
     PriceTable prices();
 
     /**
-     * The {@code policy} number {@code name} (seed 003: {@code normalMaxUsd}, {@code deepMaxUsd}, ...), read
+     * The {@code policy} number {@code name} ({@code normalMaxUsd}, {@code deepMaxUsd}, ...), read
      * from its variable when the file says so; {@code fallback} when the file does not name it.
      *
      * @throws dev.keel.core.ConfigurationException when its variable is unset without default, or not a number

@@ -3,9 +3,13 @@ package dev.keel.llm.adapters.config;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.llm.adapters.ModelPrice;
 import dev.keel.llm.adapters.PriceTable;
-import dev.keel.llm.adapters.ReadyBackends;
 import dev.keel.llm.adapters.RetryPolicy;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -19,14 +23,15 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The LLM configuration file, {@code llm.config.json} in the manner of seed 003 §6: providers, roles mapped to
+ * The LLM configuration file, {@code llm.config.json}: providers, roles mapped to
  * providers and to the NAMES of environment variables that hold model names, a price table, the policy
  * numbers (budget caps) and the retry policy. See {@code docs/llm-adapters.md} for the format.
  *
  * <p>Parsing checks the structure and the cross references (a role's provider and fallbacks exist, a model is
  * named by a variable name and not by a model name) and reads no environment: variables are resolved later by
- * {@link ConfiguredBackends}. Unknown fields are refused so that a typo cannot silently disable a setting.
- * Every error is a {@link ConfigurationException} whose message starts with the JSON pointer of the field.
+ * {@link ConfiguredBackends}. Unknown fields are refused so that a typo cannot silently disable a setting. A
+ * {@code $schema} member at the root, naming the configuration's JSON Schema, is accepted. Every invalid field is
+ * named in one {@link ConfigurationException} whose message starts with the JSON pointer of the first.
  *
  * <p>Immutable, pure (parsing reads neither files nor the environment) and thread-safe.
  */
@@ -35,8 +40,9 @@ public final class LlmConfig {
     /** What a role's {@code model} must look like: the name of an environment variable. */
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private static final Duration DEFAULT_TIMEOUT = ReadyBackends.DEFAULT_TIMEOUT;
-    private static final long MAX_TIMEOUT_MS = 3_600_000;
+    /** How long one call may take unless a provider says otherwise. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    private static final int MAX_TIMEOUT_MS = 3_600_000;
 
     private final Map<String, ProviderConfig> providers;
     private final Map<String, RoleConfig> roles;
@@ -71,268 +77,200 @@ public final class LlmConfig {
     /**
      * Reads a parsed configuration (a plain tree as the core codec gives).
      *
-     * @throws ConfigurationException naming the JSON pointer of the first invalid field
+     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
      */
     public static LlmConfig fromTree(Map<String, Object> tree) {
-        allowOnly(tree, "", Set.of("$schema", "description", "providers", "models", "pricing", "policy", "retry"));
-        Map<String, ProviderConfig> providers = providers(object(tree, "providers", "", true));
-        Map<String, Object> models = object(tree, "models", "", true);
-        allowOnly(models, "/models", Set.of("roles"));
-        Map<String, RoleConfig> roles = roles(object(models, "roles", "/models", true), providers);
-        PriceTable prices = prices(object(tree, "pricing", "", false));
-        Map<String, PolicyValue> policy = policy(object(tree, "policy", "", false));
-        RetryPolicy retry = retry(object(tree, "retry", "", false));
-        return new LlmConfig(providers, roles, prices, policy, retry);
+        return fromTree(tree, JsonPointers.ROOT);
     }
 
-    private static Map<String, ProviderConfig> providers(Map<String, Object> entries) {
-        if (entries.isEmpty()) {
-            throw error("/providers", "must name at least one provider");
-        }
+    /**
+     * As {@link #fromTree(Map)}, for a configuration that is the value at {@code pointer} in a larger document (the
+     * {@code config} of a request, say): every problem names its full pointer, {@code /config/providers}.
+     *
+     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
+     */
+    public static LlmConfig fromTree(Object tree, String pointer) {
+        JsonTreeReader reader = JsonTreeReader.of(tree, pointer);
+        LlmConfig config = read(reader.root());
+        reader.throwIfProblems(problems -> new ConfigurationException(JsonProblem.describe(null, problems)));
+        return config;
+    }
+
+    private static LlmConfig read(Value root) {
+        ObjectValue config = root.object("description", "providers", "models", "pricing", "policy", "retry");
+        config.optional("description").string(); // documentation only: checked, not kept
+        Map<String, Value> providerEntries = atLeastOne(config.required("providers"), "provider");
         Map<String, ProviderConfig> providers = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : entries.entrySet()) {
-            String name = entry.getKey();
-            String at = "/providers/" + escape(name);
-            Map<String, Object> fields = asObject(entry.getValue(), at);
-            allowOnly(fields, at, Set.of("kind", "enabled", "base_url", "base_url_env", "api_key_env", "timeout_ms", "description"));
-            String kindName = string(fields, "kind", at, false);
-            ProviderKind kind;
-            if (kindName == null) {
-                kind = ProviderKind.parse(name).orElseThrow(() -> error(at + "/kind",
-                        "is required when the provider's name is not one of ollama, openai, anthropic, embedded"));
-            } else {
-                kind = ProviderKind.parse(kindName).orElseThrow(() -> error(at + "/kind",
-                        "must be one of ollama, openai, anthropic, embedded"));
+        providerEntries.forEach((name, entry) -> {
+            ProviderConfig provider = provider(name, entry);
+            if (provider != null) {
+                providers.put(name, provider);
             }
-            boolean enabled = bool(fields, "enabled", at, true);
-            String baseUrl = string(fields, "base_url", at, false);
-            String baseUrlEnv = envName(fields, "base_url_env", at, false);
-            String apiKeyEnv = envName(fields, "api_key_env", at, false);
-            if (baseUrl != null && baseUrlEnv != null) {
-                throw error(at, "give base_url or base_url_env, not both");
-            }
-            if (kind == ProviderKind.EMBEDDED && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
-                throw error(at, "an embedded provider takes no base_url, base_url_env or api_key_env");
-            }
-            if (kind == ProviderKind.ANTHROPIC && apiKeyEnv == null) {
-                throw error(at + "/api_key_env", "is required for an anthropic provider");
-            }
-            Duration timeout = DEFAULT_TIMEOUT;
-            if (fields.containsKey("timeout_ms")) {
-                timeout = Duration.ofMillis(integer(fields, "timeout_ms", at, 1, MAX_TIMEOUT_MS));
-            }
-            providers.put(name, new ProviderConfig(name, kind, enabled, baseUrl, baseUrlEnv, apiKeyEnv, timeout));
-        }
-        return providers;
-    }
-
-    private static Map<String, RoleConfig> roles(Map<String, Object> entries, Map<String, ProviderConfig> providers) {
-        if (entries.isEmpty()) {
-            throw error("/models/roles", "must name at least one role");
-        }
+        });
+        Value rolesValue = config.required("models").object("roles").required("roles");
+        Map<String, Value> roleEntries = atLeastOne(rolesValue, "role");
         Map<String, RoleConfig> roles = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : entries.entrySet()) {
-            String name = entry.getKey();
-            String at = "/models/roles/" + escape(name);
-            Map<String, Object> fields = asObject(entry.getValue(), at);
-            allowOnly(fields, at, Set.of("provider", "model", "fallback", "description"));
-            String provider = string(fields, "provider", at, true);
-            ProviderConfig providerConfig = providers.get(provider);
-            if (providerConfig == null) {
-                throw error(at + "/provider", "names no provider: '" + provider + "' is not under /providers");
+        roleEntries.forEach((name, entry) -> {
+            RoleConfig role = role(name, entry, providerEntries.keySet(), providers, roleEntries.keySet());
+            if (role != null) {
+                roles.put(name, role);
             }
-            String model = string(fields, "model", at, false);
-            if (providerConfig.kind() == ProviderKind.EMBEDDED) {
-                if (model != null) {
-                    throw error(at + "/model", "an embedded provider takes no model");
-                }
-            } else if (model == null) {
-                throw error(at + "/model", "is required: the NAME of the environment variable that holds the model name");
-            } else if (!ENV_NAME.matcher(model).matches()) {
-                throw error(at + "/model", "must be the NAME of an environment variable holding the model name"
-                        + " (letters, digits, underscores; seed 003 §6), for example KEEL_LLAMA_MODEL");
-            }
-            roles.put(name, new RoleConfig(name, provider, model, stringList(fields, "fallback", at)));
-        }
-        for (RoleConfig role : roles.values()) {
-            String at = "/models/roles/" + escape(role.name()) + "/fallback";
-            List<String> seen = new ArrayList<>();
-            for (int i = 0; i < role.fallback().size(); i++) {
-                String fallback = role.fallback().get(i);
-                if (!roles.containsKey(fallback)) {
-                    throw error(at + "/" + i, "names no role: '" + fallback + "' is not under /models/roles");
-                }
-                if (fallback.equals(role.name()) || seen.contains(fallback)) {
-                    throw error(at + "/" + i, "repeats a role already in the chain: '" + fallback + "'");
-                }
-                seen.add(fallback);
-            }
-        }
-        return roles;
+        });
+        PriceTable prices = prices(config.optional("pricing"));
+        Map<String, PolicyValue> policy = policy(config.optional("policy"));
+        RetryPolicy retry = retry(config.optional("retry"));
+        return root.build(() -> new LlmConfig(providers, roles, prices, policy, retry));
     }
 
-    private static PriceTable prices(Map<String, Object> entries) {
-        Map<String, ModelPrice> prices = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : entries.entrySet()) {
-            String at = "/pricing/" + escape(entry.getKey());
-            Map<String, Object> fields = asObject(entry.getValue(), at);
-            allowOnly(fields, at, Set.of("input_usd_per_million", "output_usd_per_million"));
-            prices.put(entry.getKey(), new ModelPrice(
-                    decimal(fields.get("input_usd_per_million"), at + "/input_usd_per_million", true),
-                    decimal(fields.get("output_usd_per_million"), at + "/output_usd_per_million", true)));
+    /** The members of an object that must name at least one {@code what}. */
+    private static Map<String, Value> atLeastOne(Value value, String what) {
+        Map<String, Value> members = value.members();
+        if (value.raw() instanceof Map && members.isEmpty()) {
+            value.problem("must name at least one " + what);
         }
+        return members;
+    }
+
+    private static ProviderConfig provider(String name, Value entry) {
+        ObjectValue fields = entry.object("kind", "enabled", "base_url", "base_url_env", "api_key_env", "timeout_ms",
+                "description");
+        Value kindValue = fields.optional("kind");
+        String kindName = stripped(kindValue);
+        ProviderKind kind = ProviderKind.parse(kindName == null ? name : kindName).orElse(null);
+        if (kind == null && kindName != null) {
+            kindValue.problem("must be one of ollama, openai, anthropic, embedded, found "
+                    + JsonTreeReader.describe(kindName));
+        } else if (kind == null && fields.isPresent() && !kindValue.isPresent()) {
+            kindValue.problem("required when the provider's name is not one of ollama, openai, anthropic, embedded");
+        }
+        boolean enabled = fields.optional("enabled").bool(true);
+        String baseUrl = stripped(fields.optional("base_url"));
+        String baseUrlEnv = envName(fields.optional("base_url_env"));
+        Value apiKeyValue = fields.optional("api_key_env");
+        String apiKeyEnv = envName(apiKeyValue);
+        if (baseUrl != null && baseUrlEnv != null) {
+            fields.problem("give base_url or base_url_env, not both");
+        }
+        if (kind == ProviderKind.EMBEDDED && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
+            fields.problem("an embedded provider takes no base_url, base_url_env or api_key_env");
+        }
+        if (kind == ProviderKind.ANTHROPIC && fields.isPresent() && !apiKeyValue.isPresent()) {
+            apiKeyValue.problem("required for an anthropic provider");
+        }
+        Integer timeoutMs = fields.optional("timeout_ms").integer(1, MAX_TIMEOUT_MS);
+        Duration timeout = timeoutMs == null ? DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs);
+        fields.optional("description").string(); // documentation only: checked, not kept
+        return fields.build(() -> new ProviderConfig(name, kind, enabled, baseUrl, baseUrlEnv, apiKeyEnv, timeout));
+    }
+
+    /**
+     * A role; {@code providerNames} and {@code roleNames} are every name given, {@code providers} the providers
+     * that read without a problem.
+     */
+    private static RoleConfig role(String name, Value entry, Set<String> providerNames,
+                                   Map<String, ProviderConfig> providers, Set<String> roleNames) {
+        ObjectValue fields = entry.object("provider", "model", "fallback", "description");
+        Value providerValue = fields.required("provider");
+        String provider = stripped(providerValue);
+        if (provider != null && !providerNames.contains(provider)) {
+            providerValue.problem("names no provider: " + JsonTreeReader.describe(provider)
+                    + " is not under /providers");
+        }
+        Value modelValue = fields.optional("model");
+        String model = stripped(modelValue);
+        ProviderConfig providerConfig = provider == null ? null : providers.get(provider);
+        if (providerConfig != null && providerConfig.kind() == ProviderKind.EMBEDDED) {
+            if (modelValue.isPresent()) {
+                modelValue.problem("an embedded provider takes no model");
+            }
+        } else if (providerConfig != null && !modelValue.isPresent()) {
+            modelValue.problem("required: the NAME of the environment variable that holds the model name");
+        } else if (providerConfig != null && model != null && !ENV_NAME.matcher(model).matches()) {
+            modelValue.problem("must be the NAME of an environment variable holding the model name"
+                    + " (letters, digits, underscores), for example KEEL_LLAMA_MODEL");
+        }
+        List<String> fallback = new ArrayList<>();
+        for (Value item : fields.optional("fallback").items()) {
+            String role = stripped(item);
+            if (role == null) {
+                continue;
+            }
+            if (!roleNames.contains(role)) {
+                item.problem("names no role: " + JsonTreeReader.describe(role) + " is not under /models/roles");
+            } else if (role.equals(name) || fallback.contains(role)) {
+                item.problem("repeats a role already in the chain: " + JsonTreeReader.describe(role));
+            }
+            fallback.add(role);
+        }
+        fields.optional("description").string(); // documentation only: checked, not kept
+        return fields.build(() -> new RoleConfig(name, provider, model, fallback));
+    }
+
+    private static PriceTable prices(Value value) {
+        Map<String, ModelPrice> prices = new LinkedHashMap<>();
+        value.members().forEach((model, entry) -> {
+            ObjectValue fields = entry.object("input_usd_per_million", "output_usd_per_million");
+            BigDecimal input = fields.required("input_usd_per_million").decimal(BigDecimal.ZERO, null);
+            BigDecimal output = fields.required("output_usd_per_million").decimal(BigDecimal.ZERO, null);
+            ModelPrice price = fields.build(() -> new ModelPrice(input, output));
+            if (price != null) {
+                prices.put(model, price);
+            }
+        });
         return PriceTable.of(prices);
     }
 
-    private static Map<String, PolicyValue> policy(Map<String, Object> entries) {
+    private static Map<String, PolicyValue> policy(Value value) {
         Map<String, PolicyValue> policy = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> entry : entries.entrySet()) {
-            String at = "/policy/" + escape(entry.getKey());
-            Object value = entry.getValue();
-            if (value instanceof Map) {
-                Map<String, Object> fields = asObject(value, at);
-                allowOnly(fields, at, Set.of("env", "default"));
-                String env = envName(fields, "env", at, true);
-                BigDecimal fallback = fields.containsKey("default") ? decimal(fields.get("default"), at + "/default", true) : null;
-                policy.put(entry.getKey(), new PolicyValue(null, env, fallback));
+        value.members().forEach((name, entry) -> {
+            PolicyValue read;
+            if (entry.raw() instanceof Map) {
+                ObjectValue fields = entry.object("env", "default");
+                String env = envName(fields.required("env"));
+                BigDecimal fallback = fields.optional("default").decimal(BigDecimal.ZERO, null);
+                read = fields.build(() -> new PolicyValue(null, env, fallback));
             } else {
-                policy.put(entry.getKey(), PolicyValue.of(decimal(value, at, true)));
+                BigDecimal number = entry.decimal(BigDecimal.ZERO, null);
+                read = number == null ? null : PolicyValue.of(number);
             }
-        }
+            if (read != null) {
+                policy.put(name, read);
+            }
+        });
         return policy;
     }
 
-    private static RetryPolicy retry(Map<String, Object> fields) {
-        if (fields.isEmpty()) {
-            return RetryPolicy.DEFAULT;
-        }
-        allowOnly(fields, "/retry", Set.of("max_attempts", "initial_backoff_ms", "multiplier", "max_backoff_ms"));
+    private static RetryPolicy retry(Value value) {
+        ObjectValue fields = value.object("max_attempts", "initial_backoff_ms", "multiplier", "max_backoff_ms");
         RetryPolicy defaults = RetryPolicy.DEFAULT;
-        int attempts = fields.containsKey("max_attempts")
-                ? (int) integer(fields, "max_attempts", "/retry", 1, 20) : defaults.maxAttempts();
-        Duration initial = fields.containsKey("initial_backoff_ms")
-                ? Duration.ofMillis(integer(fields, "initial_backoff_ms", "/retry", 0, MAX_TIMEOUT_MS)) : defaults.initialBackoff();
-        Duration max = fields.containsKey("max_backoff_ms")
-                ? Duration.ofMillis(integer(fields, "max_backoff_ms", "/retry", 0, MAX_TIMEOUT_MS)) : defaults.maxBackoff();
-        double multiplier = defaults.multiplier();
-        if (fields.containsKey("multiplier")) {
-            BigDecimal value = decimal(fields.get("multiplier"), "/retry/multiplier", true);
-            if (value.compareTo(BigDecimal.ONE) < 0 || value.compareTo(BigDecimal.TEN) > 0) {
-                throw error("/retry/multiplier", "must be a number in 1..10");
-            }
-            multiplier = value.doubleValue();
+        if (!fields.isPresent()) {
+            return defaults;
         }
-        return new RetryPolicy(attempts, initial, multiplier, max);
+        Integer attempts = fields.optional("max_attempts").integer(1, 20);
+        Integer initialMs = fields.optional("initial_backoff_ms").integer(0, MAX_TIMEOUT_MS);
+        BigDecimal multiplier = fields.optional("multiplier").decimal(BigDecimal.ONE, BigDecimal.TEN);
+        Integer maxMs = fields.optional("max_backoff_ms").integer(0, MAX_TIMEOUT_MS);
+        return fields.build(() -> new RetryPolicy(attempts == null ? defaults.maxAttempts() : attempts,
+                initialMs == null ? defaults.initialBackoff() : Duration.ofMillis(initialMs),
+                multiplier == null ? defaults.multiplier() : multiplier.doubleValue(),
+                maxMs == null ? defaults.maxBackoff() : Duration.ofMillis(maxMs)));
     }
 
-    // ---- tree reading, every error naming its JSON pointer
-
-    private static Map<String, Object> object(Map<String, Object> parent, String key, String at, boolean required) {
-        Object value = parent.get(key);
-        if (value == null) {
-            if (required) {
-                throw error(at + "/" + key, parent.containsKey(key) ? "must be an object, not null" : "is required");
-            }
-            return Map.of();
-        }
-        return asObject(value, at + "/" + key);
+    /** A non-blank string, stripped; null when absent or wrong. */
+    private static String stripped(Value value) {
+        String text = value.nonBlankString();
+        return text == null ? null : text.strip();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asObject(Object value, String at) {
-        if (!(value instanceof Map)) {
-            throw error(at, "must be an object");
-        }
-        return (Map<String, Object>) value;
-    }
-
-    private static void allowOnly(Map<String, Object> fields, String at, Set<String> allowed) {
-        for (String key : fields.keySet()) {
-            if (!allowed.contains(key)) {
-                throw error(at + "/" + escape(key), "is not a known field (known: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
-            }
-        }
-    }
-
-    private static String string(Map<String, Object> fields, String key, String at, boolean required) {
-        Object value = fields.get(key);
-        if (value == null) {
-            if (required) {
-                throw error(at + "/" + key, "is required");
-            }
+    /** The name of an environment variable; null when absent or wrong. */
+    private static String envName(Value value) {
+        String name = stripped(value);
+        if (name != null && !ENV_NAME.matcher(name).matches()) {
+            value.problem("must be the name of an environment variable (letters, digits, underscores), found "
+                    + JsonTreeReader.describe(name));
             return null;
         }
-        if (!(value instanceof String) || ((String) value).isBlank()) {
-            throw error(at + "/" + key, "must be a non-blank string");
-        }
-        return ((String) value).strip();
-    }
-
-    private static String envName(Map<String, Object> fields, String key, String at, boolean required) {
-        String name = string(fields, key, at, required);
-        if (name != null && !ENV_NAME.matcher(name).matches()) {
-            throw error(at + "/" + key, "must be the name of an environment variable (letters, digits, underscores)");
-        }
         return name;
-    }
-
-    private static boolean bool(Map<String, Object> fields, String key, String at, boolean fallback) {
-        Object value = fields.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        if (!(value instanceof Boolean)) {
-            throw error(at + "/" + key, "must be true or false");
-        }
-        return (Boolean) value;
-    }
-
-    private static long integer(Map<String, Object> fields, String key, String at, long min, long max) {
-        BigDecimal value = decimal(fields.get(key), at + "/" + key, true);
-        if (value.stripTrailingZeros().scale() > 0 || value.compareTo(BigDecimal.valueOf(min)) < 0
-                || value.compareTo(BigDecimal.valueOf(max)) > 0) {
-            throw error(at + "/" + key, "must be a whole number in " + min + ".." + max);
-        }
-        return value.longValueExact();
-    }
-
-    private static BigDecimal decimal(Object value, String at, boolean nonNegative) {
-        if (!(value instanceof BigDecimal)) {
-            throw error(at, value == null ? "is required" : "must be a number");
-        }
-        BigDecimal number = (BigDecimal) value;
-        if (nonNegative && number.signum() < 0) {
-            throw error(at, "must be >= 0");
-        }
-        return number;
-    }
-
-    private static List<String> stringList(Map<String, Object> fields, String key, String at) {
-        Object value = fields.get(key);
-        if (value == null) {
-            return List.of();
-        }
-        if (!(value instanceof List)) {
-            throw error(at + "/" + key, "must be an array of role names");
-        }
-        List<String> result = new ArrayList<>();
-        List<?> items = (List<?>) value;
-        for (int i = 0; i < items.size(); i++) {
-            if (!(items.get(i) instanceof String) || ((String) items.get(i)).isBlank()) {
-                throw error(at + "/" + key + "/" + i, "must be a non-blank string");
-            }
-            result.add(((String) items.get(i)).strip());
-        }
-        return result;
-    }
-
-    /** JSON pointer escaping of one reference token (RFC 6901). */
-    private static String escape(String token) {
-        return token.replace("~", "~0").replace("/", "~1");
-    }
-
-    private static ConfigurationException error(String pointer, String problem) {
-        return new ConfigurationException((pointer.isEmpty() ? "/" : pointer) + ": " + problem);
     }
 
     // ---- accessors

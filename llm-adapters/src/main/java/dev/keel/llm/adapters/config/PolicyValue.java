@@ -6,9 +6,9 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * A number of the {@code policy} section (seed 003: {@code normalMaxUsd}, {@code deepMaxUsd},
- * {@code askUserThreshold}, ...): either fixed in the file, or read from an environment variable with a default
- * (seed 003 §3.3: "configurable by env"). Immutable, pure (the environment is passed in) and thread-safe.
+ * A number of the {@code policy} section ({@code normalMaxUsd}, {@code deepMaxUsd}, {@code askUserThreshold},
+ * ...): either fixed in the file, or read from an environment variable with a default, so that a deployment can
+ * change a cap without editing the file. Immutable, pure (the environment is passed in) and thread-safe.
  *
  * @param fixed        the value written in the file, or null
  * @param env          the environment variable to read, or null

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param name       the entry's key
  * @param kind       what it speaks
- * @param enabled    false for placeholders (seed 003: {@code openai}/{@code xai} disabled); roles on a disabled
+ * @param enabled    false for placeholders (a provider configured but not in use); roles on a disabled
  *                   provider cannot be resolved
  * @param baseUrl    a literal base URL, or null
  * @param baseUrlEnv the name of the environment variable holding the base URL, or null

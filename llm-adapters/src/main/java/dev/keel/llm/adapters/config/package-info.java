@@ -1,6 +1,6 @@
 /**
- * The LLM configuration file (seed 003 §6, {@code llm.config.json}) and its resolution against the
- * environment: providers, roles that map to a provider and a model, model names given as the NAMES of
+ * The LLM configuration file ({@code llm.config.json}, described in {@code docs/llm-adapters.md}) and its
+ * resolution against the environment: providers, roles that map to a provider and a model, model names given as the NAMES of
  * environment variables and resolved at run time, prices, budget caps and the retry policy.
  *
  * <p>{@link dev.keel.llm.adapters.config.LlmConfig} is the parsed file (immutable, thread-safe, pure: it reads no

@@ -1,11 +1,11 @@
 /**
  * Embeddings over langchain4j: {@link dev.keel.llm.adapters.embedding.Embedders#fromLangChain} adapts any
- * langchain4j {@code EmbeddingModel} (deterministic when the model is), {@link dev.keel.llm.adapters.embedding.Embedders#caching}
- * bounds the work with a least-recently-used cache, and {@link dev.keel.llm.adapters.embedding.SemanticRanker}
- * ranks passages by meaning with any {@link dev.keel.core.spi.Embedder}, beside a lexical ranking.
+ * langchain4j {@code EmbeddingModel} (deterministic when the model is) and
+ * {@link dev.keel.llm.adapters.embedding.Embedders#caching} bounds the work with a least-recently-used cache. To rank
+ * governance knowledge by meaning, give an embedder to the policy module's {@code KnowledgeRanker.semantic}.
  *
  * <p>The in-process all-MiniLM-L6-v2 embedder, which needs no network, is in {@code keel-embeddings-minilm}
- * ({@code dev.keel.embeddings.minilm}); it registers itself as core's {@link dev.keel.core.spi.EmbedderProvider}.
+ * ({@code dev.keel.embeddings.minilm}).
  *
  * <p>Every type here is thread-safe.
  */

@@ -3,9 +3,11 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.ReadyBackends;
+import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.llm.adapters.config.ProviderConfig;
 import dev.keel.llm.adapters.config.ProviderKind;
@@ -26,7 +28,8 @@ import java.util.Set;
  * "base_url", "fallback", "priced"}}}}: {@code model} is the value of the role's variable or null, {@code priced}
  * whether the pricing table lists that model (null when unresolved), {@code missing_env} the variables enabled
  * roles need that {@code env} lacks, {@code ready} true when none is missing. Values of API key variables are
- * never written. An invalid configuration is an error whose message starts with its JSON pointer under
+ * never written, nor the user information of a base URL ({@code http://[REDACTED]@host:11434}). An invalid
+ * configuration is an error whose message names every problem by its JSON pointer under
  * {@code /config}. Pure, stateless and thread-safe.
  */
 public final class LlmConfigOp implements EvalOp {
@@ -54,9 +57,9 @@ public final class LlmConfigOp implements EvalOp {
         Map<String, Object> tree = (Map<String, Object>) input.get("config");
         LlmConfig config;
         try {
-            config = LlmConfig.fromTree(tree);
+            config = LlmConfig.fromTree(tree, "/config");
         } catch (ConfigurationException e) {
-            throw new InvalidInputException("invalid_llm_config", "/config" + e.getMessage());
+            throw new InvalidInputException("invalid_llm_config", e.getMessage(), e);
         }
         Environment environment = Environment.of(variables(input.get("env")));
         Set<String> missing = new LinkedHashSet<>();
@@ -70,7 +73,7 @@ public final class LlmConfigOp implements EvalOp {
             out.put("model_env", role.modelEnv());
             String model = role.modelEnv() == null ? null : environment.value(role.modelEnv()).orElse(null);
             out.put("model", model);
-            out.put("base_url", baseUrl(provider, environment));
+            out.put("base_url", ProviderUrl.redact(baseUrl(provider, environment)));
             out.put("fallback", role.fallback());
             out.put("priced", model == null ? null : config.prices().priceOf(model).isPresent());
             roles.put(role.name(), out);
@@ -122,7 +125,8 @@ public final class LlmConfigOp implements EvalOp {
                 if (provider.baseUrlEnv() != null) {
                     return environment.value(provider.baseUrlEnv()).orElse(null);
                 }
-                return provider.kind() == ProviderKind.ANTHROPIC ? ReadyBackends.ANTHROPIC_BASE_URL : ReadyBackends.OPENAI_BASE_URL;
+                return provider.kind() == ProviderKind.ANTHROPIC ? AnthropicBackends.ANTHROPIC_BASE_URL
+                        : OpenAiBackends.OPENAI_BASE_URL;
         }
     }
 
@@ -136,7 +140,7 @@ public final class LlmConfigOp implements EvalOp {
         Map<String, String> variables = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : ((Map<?, ?>) env).entrySet()) {
             if (!(entry.getValue() instanceof String)) {
-                throw new InvalidInputException("/env/" + String.valueOf(entry.getKey()).replace("~", "~0").replace("/", "~1")
+                throw new InvalidInputException(JsonPointers.child("/env", String.valueOf(entry.getKey()))
                         + ": must be a string");
             }
             variables.put((String) entry.getKey(), (String) entry.getValue());

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 /** Reads {@code llm.config.json} (UTF-8). Not pure (file I/O); thread-safe (no state). */
 public final class LlmConfigLoader {
 
-    /** The file name seed 003 §6 gives the configuration. */
+    /** The configuration's usual file name. */
     public static final String FILE_NAME = "llm.config.json";
 
     /** Larger files are refused before they are read: a configuration is a few kilobytes. */

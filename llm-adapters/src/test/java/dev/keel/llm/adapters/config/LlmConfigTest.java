@@ -64,29 +64,31 @@ class LlmConfigTest {
         "{\"providers\": {}, \"models\": {\"roles\": {}}}"
             + "| /providers: must name at least one provider",
         "{\"models\": {\"roles\": {}}}"
-            + "| /providers: is required",
+            + "| /providers: required",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}, \"budget\": 1}"
-            + "| /budget: is not a known field",
+            + "| /budget: unknown key; expected one of description, models, policy, pricing, providers, retry",
         "{\"providers\": {\"local\": {}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"local\"}}}}"
-            + "| /providers/local/kind: is required when the provider's name is not one of",
+            + "| /providers/local/kind: required when the provider's name is not one of",
         "{\"providers\": {\"ollama\": {\"kind\": \"gemini\"}}, \"models\": {\"roles\": {}}}"
             + "| /providers/ollama/kind: must be one of ollama, openai, anthropic, embedded",
+        "{\"providers\": {\"local\": {\"kind\": 7}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"local\"}}}}"
+            + "| /providers/local/kind: must be a non-blank string, found the number 7",
         "{\"providers\": {\"ollama\": {\"enabled\": \"yes\"}}, \"models\": {\"roles\": {}}}"
-            + "| /providers/ollama/enabled: must be true or false",
+            + "| /providers/ollama/enabled: must be a boolean, found 'yes'",
         "{\"providers\": {\"ollama\": {\"base_url\": \"http://a\", \"base_url_env\": \"B\"}}, \"models\": {\"roles\": {}}}"
             + "| /providers/ollama: give base_url or base_url_env, not both",
         "{\"providers\": {\"anthropic\": {}}, \"models\": {\"roles\": {}}}"
-            + "| /providers/anthropic/api_key_env: is required for an anthropic provider",
+            + "| /providers/anthropic/api_key_env: required for an anthropic provider",
         "{\"providers\": {\"anthropic\": {\"api_key_env\": \"sk-ant-123\"}}, \"models\": {\"roles\": {}}}"
             + "| /providers/anthropic/api_key_env: must be the name of an environment variable",
         "{\"providers\": {\"ollama\": {\"timeout_ms\": 0}}, \"models\": {\"roles\": {}}}"
-            + "| /providers/ollama/timeout_ms: must be a whole number in 1..3600000",
+            + "| /providers/ollama/timeout_ms: must be an integer from 1 to 3600000, found the number 0",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}}"
             + "| /models/roles: must name at least one role",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"olama\", \"model\": \"M\"}}}}"
             + "| /models/roles/llama/provider: names no provider: 'olama' is not under /providers",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\"}}}}"
-            + "| /models/roles/llama/model: is required: the NAME of the environment variable",
+            + "| /models/roles/llama/model: required: the NAME of the environment variable",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\", \"model\": \"llama3.1\"}}}}"
             + "| /models/roles/llama/model: must be the NAME of an environment variable holding the model name",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\", \"model\": \"M\"}}}}"
@@ -96,22 +98,65 @@ class LlmConfigTest {
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\", \"fallback\": [\"i\"]}}}}"
             + "| /models/roles/i/fallback/0: repeats a role already in the chain: 'i'",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"m\": {\"input_usd_per_million\": -1, \"output_usd_per_million\": 1}}}"
-            + "| /pricing/m/input_usd_per_million: must be >= 0",
+            + "| /pricing/m/input_usd_per_million: must be a number of at least 0, found the number -1",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"a/b\": {\"input_usd_per_million\": 1}}}"
-            + "| /pricing/a~1b/output_usd_per_million: is required",
+            + "| /pricing/a~1b/output_usd_per_million: required",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": \"0.5\"}}"
-            + "| /policy/deepMaxUsd: must be a number",
+            + "| /policy/deepMaxUsd: must be a number of at least 0, found '0.5'",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": {\"default\": 1}}}"
-            + "| /policy/deepMaxUsd/env: is required",
+            + "| /policy/deepMaxUsd/env: required",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"max_attempts\": 50}}"
-            + "| /retry/max_attempts: must be a whole number in 1..20",
+            + "| /retry/max_attempts: must be an integer from 1 to 20, found the number 50",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"multiplier\": 0.5}}"
-            + "| /retry/multiplier: must be a number in 1..10",
+            + "| /retry/multiplier: must be a number from 1 to 10, found the number 0.5",
     })
     void refusesAnInvalidFileNamingTheField(String json, String expected) {
         assertThatThrownBy(() -> LlmConfig.parse(json))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageStartingWith(expected.strip());
+    }
+
+    @Test
+    void aConfigurationMayNameItsSchema() {
+        String minimal = "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"internal\": {\"provider\": \"embedded\"}}}}";
+        String named = "{\"$schema\": \"https://keel.dev/schema/llm-config.schema.json\", " + minimal.substring(1);
+
+        assertThat(LlmConfig.parse(named).roles()).isEqualTo(LlmConfig.parse(minimal).roles());
+        assertThatThrownBy(() -> LlmConfig.parse("{\"$schema\": null, " + minimal.substring(1)))
+                .isInstanceOf(ConfigurationException.class).hasMessageStartingWith("/$schema: must be a string");
+    }
+
+    @Test
+    void everyInvalidFieldIsNamedAtOnce() {
+        String json = "{\"providers\": {\"ollama\": {\"enabled\": \"yes\", \"timeout\": 5}, \"local\": {}},"
+                + " \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\", \"model\": \"llama3.1\", \"fallback\": [\"nobody\"]},"
+                + " \"other\": {\"provider\": \"olama\"}}},"
+                + " \"retry\": {\"max_attempts\": 0, \"multiplier\": 11}}";
+
+        assertThatThrownBy(() -> LlmConfig.parse(json))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/providers/ollama/timeout: unknown key; expected one of api_key_env, base_url, base_url_env,"
+                        + " description, enabled, kind, timeout_ms; "
+                        + "/providers/ollama/enabled: must be a boolean, found 'yes'; "
+                        + "/providers/local/kind: required when the provider's name is not one of ollama, openai, anthropic,"
+                        + " embedded; "
+                        + "/models/roles/llama/fallback/0: names no role: 'nobody' is not under /models/roles; "
+                        + "/models/roles/other/provider: names no provider: 'olama' is not under /providers; "
+                        + "/retry/max_attempts: must be an integer from 1 to 20, found the number 0; "
+                        + "/retry/multiplier: must be a number from 1 to 10, found the number 11");
+    }
+
+    @Test
+    void aHostileNumberIsNamedShortly() {
+        java.util.Map<String, Object> tree = new java.util.LinkedHashMap<>(dev.keel.core.json.JsonCodec.strict().parseObject(
+                "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"internal\": {\"provider\": \"embedded\"}}}}"));
+        tree.put("retry", java.util.Map.of("initial_backoff_ms", new BigDecimal("1e999999")));
+        tree.put("policy", java.util.Map.of("cap", new BigDecimal("-1e-999999")));
+
+        assertThatThrownBy(() -> LlmConfig.fromTree(tree))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/policy/cap: must be a number of at least 0, found the number -1E-999999; "
+                        + "/retry/initial_backoff_ms: must be an integer from 0 to 3600000, found the number 1E+999999");
     }
 
     @Property(tries = 300)

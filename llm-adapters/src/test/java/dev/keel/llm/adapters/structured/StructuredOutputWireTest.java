@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.llm.adapters.ReadyBackends;
+import dev.keel.llm.adapters.OllamaBackends;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -44,7 +44,7 @@ class StructuredOutputWireTest {
         server.start();
         try {
             StructuredOutput structured = StructuredOutput.create(
-                    ReadyBackends.ollama("llama", "llama3.1", "http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofSeconds(5)),
+                    OllamaBackends.create("llama", "llama3.1", "http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofSeconds(5)),
                     StructuredOutputTest.CONTRACT);
 
             StructuredResult result = structured.call(ChatRequest.ofUserMessage("Summarise as JSON."));

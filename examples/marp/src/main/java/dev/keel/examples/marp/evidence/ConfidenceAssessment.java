@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The outcome of the seed 000 §4.2 checks: the provenance stub's {@code confidence}, and the findings behind it.
- * Immutable and thread-safe.
+ * The outcome of the confidence checks ({@code docs/marp-example.md}, "Confidence"): the provenance stub's {@code
+ * confidence}, and the findings behind it. Immutable and thread-safe.
  *
  * @param confidence     level and rationale
  * @param missingCalendars expected calendars absent from the evidence used

@@ -6,10 +6,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Seed 000 §4.2: are both calendars present, are the requested elements populated, do governed figures contradict
- * regulated knowledge? {@code high} when all three hold; {@code low} when a calendar is missing or a figure
- * contradicts; {@code partial} when only requested elements are missing. The rationale says which check failed and
- * where.
+ * The confidence checks ({@code docs/marp-example.md}, "Confidence"): are both calendars present, are the requested
+ * elements populated, do governed figures contradict regulated knowledge? {@code high} when all three hold; {@code
+ * low} when a calendar is missing or a figure contradicts; {@code partial} when only requested elements are missing.
+ * The rationale says which check failed and where.
  *
  * <p>Contradictions: a weekly capability or dock utilisation outside the calendar's regulated range, a weekly budget
  * envelope different from the regulated envelope, or budget committed above the envelope.
@@ -24,7 +24,7 @@ public final class ConfidenceAssessor {
         this.expectedCalendars = List.copyOf(expectedCalendars);
     }
 
-    /** Expects calendars {@code A} and {@code B}, as seed 000 does. */
+    /** Expects calendars {@code A} and {@code B}, as the example's data does. */
     public static ConfidenceAssessor create() {
         return expecting(List.of("A", "B"));
     }

@@ -2,7 +2,7 @@ package dev.keel.examples.marp.evidence;
 
 import java.util.Locale;
 
-/** Confidence in an assembled answer (seed 000 §4.2). Wire names are lower case. Immutable and thread-safe. */
+/** Confidence in an assembled answer ({@code docs/marp-example.md}, "Confidence"). Wire names are lower case. Immutable and thread-safe. */
 public enum ConfidenceLevel {
     LOW,
     PARTIAL,

@@ -3,7 +3,7 @@ package dev.keel.examples.marp.evidence;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** Seed 000 §3.3 as a pure function of the prompt. Immutable and thread-safe. */
+/** Evidence routing ({@code docs/marp-example.md}, "Sources, routing, collection") as a pure function of the prompt. Immutable and thread-safe. */
 final class DefaultEvidenceRouter implements EvidenceRouter {
 
     private final Pattern weeklyCurves;

@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** An element an answer may be asked to contain (seed 000 §3.2 subtasks, §4.1 canonical sections). */
+/** An element an answer may be asked to contain (the subtasks and canonical sections of {@code docs/marp-example.md}, "The steps"). */
 public enum EvidenceElement {
     CAPABILITY_THRESHOLDS,
     TRANSITION_CALENDARS,
@@ -15,9 +15,9 @@ public enum EvidenceElement {
     BUDGET_UTILISATION;
 
     /**
-     * The elements the seed's subtasks ask for ({@code capability_threshold_check}, {@code identify_transition_calendars},
-     * {@code compare_uncertainty_bands}, {@code identify_bottlenecks}, {@code collect_policy_flags}), plus weekly curves
-     * and budget utilisation when the route reads governed data. Unknown subtasks ask for nothing.
+     * The elements the subtasks ask for ({@code capability_threshold_check}, {@code identify_transition_calendars},
+     * {@code compare_uncertainty_bands}, {@code identify_bottlenecks}, {@code collect_policy_flags}), plus weekly
+     * curves and budget utilisation when the route reads governed data. Unknown subtasks ask for nothing.
      */
     public static Set<EvidenceElement> requestedBy(List<String> subtasks, EvidenceRoutingDecision routing) {
         Set<EvidenceElement> elements = EnumSet.noneOf(EvidenceElement.class);

@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-/** Which evidence a request uses (seed 000 §3.3). Immutable and thread-safe. */
+/** Which evidence a request uses ({@code docs/marp-example.md}, "Sources, routing, collection"). Immutable and thread-safe. */
 public enum EvidenceRoute {
     /** Regulated knowledge only; the governed data CSV is not read. */
     REGULATED_ONLY,

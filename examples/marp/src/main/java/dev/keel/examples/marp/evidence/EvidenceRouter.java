@@ -3,11 +3,11 @@ package dev.keel.examples.marp.evidence;
 import java.util.regex.Pattern;
 
 /**
- * Decides which evidence a request uses, exactly as seed 000 §3.3 says: SCENARIO 1 regulated knowledge only;
- * SCENARIO 2 regulated knowledge for a narrative without weekly curves; SCENARIO 3, or a prompt that explicitly asks
- * for weekly curves or budget utilisation, both; no flag, the minimal set: high-level questions regulated knowledge
- * only, questions about weekly patterns both. A scenario flag wins over the wording (SCENARIO 1 never reads the
- * governed data, whatever else the prompt asks).
+ * Decides which evidence a request uses, exactly as {@code docs/marp-example.md}, "Sources, routing, collection" says:
+ * SCENARIO 1 regulated knowledge only; SCENARIO 2 regulated knowledge for a narrative without weekly curves; SCENARIO
+ * 3, or a prompt that explicitly asks for weekly curves or budget utilisation, both; no flag, the minimal set:
+ * high-level questions regulated knowledge only, questions about weekly patterns both. A scenario flag wins over the
+ * wording (SCENARIO 1 never reads the governed data, whatever else the prompt asks).
  *
  * <p>Implementations are pure and thread-safe.
  */

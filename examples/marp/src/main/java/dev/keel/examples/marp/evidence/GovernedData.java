@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Governed data (seed 000 {@code marp_governed_data_view.csv}): weekly capability, dock utilisation, crew readiness,
+ * Governed data ({@code marp_governed_data_view.csv}): weekly capability, dock utilisation, crew readiness,
  * spares and budget per calendar, in file order. Immutable and thread-safe.
  */
 public record GovernedData(String source, List<WeeklyRow> rows) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Regulated knowledge (seed 000 {@code marp_regulated_knowledge.json}): the structural and policy facts that MUST
+ * Regulated knowledge ({@code marp_regulated_knowledge.json}): the structural and policy facts that MUST
  * come from it: capability thresholds and the transition calendars with their ranges, uncertainty bands,
  * bottlenecks and policy flags. Every item carries its {@link Locator}. Immutable and thread-safe.
  *

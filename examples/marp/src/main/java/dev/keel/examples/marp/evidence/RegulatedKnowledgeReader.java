@@ -1,20 +1,23 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.loader.MalformedEvidenceException;
-import dev.keel.core.KeelException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonNumbers;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
+import dev.keel.evidence.loader.MalformedEvidenceException;
 import dev.keel.evidence.source.Locator;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads regulated knowledge JSON ({@code regulated-knowledge.schema.json}, documented in docs/evidence.md) into
  * {@link RegulatedKnowledge}. Strict: unknown members, missing members, wrong types and malformed JSON fail with a
- * {@link MalformedEvidenceException} naming the source, the JSON pointer (or line and column) and the problem.
+ * {@link MalformedEvidenceException} naming the source, the JSON pointer (or line and column) and the problem;
+ * every problem of a document that parses is named at once. The root may carry {@code $schema}.
  *
  * <p>Pure; thread-safe.
  */
@@ -28,73 +31,94 @@ public final class RegulatedKnowledgeReader {
 
     /** @throws MalformedEvidenceException when {@code json} is not regulated knowledge */
     public static RegulatedKnowledge read(String source, String json) {
-        Map<String, Object> root;
+        Object tree;
         try {
-            root = JsonCodec.strict().parseObject(json);
+            tree = JsonCodec.strict().parse(json);
         } catch (WireFormatException e) {
             throw new MalformedEvidenceException(source, lineOf(e.getMessage()), e.getMessage(), e);
         }
-        Node document = new Node(source, "", root);
-        try {
-            document.only("schema_version", "case_id", "capability_thresholds", "calendars");
-            if (!SCHEMA_VERSION.equals(document.text("schema_version"))) {
-                throw document.child("schema_version").problem("must be " + SCHEMA_VERSION);
-            }
-            List<CapabilityThreshold> thresholds = new ArrayList<>();
-            for (Node item : document.items("capability_thresholds")) {
-                item.only("id", "metric", "minimum", "unit", "description");
-                thresholds.add(new CapabilityThreshold(item.text("id"), item.text("metric"), item.number("minimum"),
-                        item.optionalText("unit"), item.text("description"), item.locator()));
-            }
-            List<TransitionCalendar> calendars = new ArrayList<>();
-            for (Node item : document.items("calendars")) {
-                calendars.add(calendar(item));
-            }
-            return new RegulatedKnowledge(source, document.text("case_id"), thresholds, calendars);
-        } catch (MalformedEvidenceException e) {
-            throw e;
-        } catch (KeelException e) {
-            // A value that reads but breaks an invariant (a range whose min is above its max, a repeated id).
-            throw new MalformedEvidenceException(source, "/", e.getMessage(), e);
-        }
+        return fromTree(source, tree);
     }
 
-    private static TransitionCalendar calendar(Node item) {
-        item.only("id", "name", "description", "capability_range", "dock_utilisation_range", "uncertainty_band",
-                "budget", "bottlenecks", "policy_flags");
-        Node band = item.object("uncertainty_band");
-        band.only("min", "max", "unit", "description");
-        Node budget = item.object("budget");
-        budget.only("envelope", "currency", "profile");
-        List<Bottleneck> bottlenecks = new ArrayList<>();
-        for (Node b : item.items("bottlenecks")) {
-            b.only("id", "resource", "description");
-            bottlenecks.add(new Bottleneck(b.text("id"), b.text("resource"), b.text("description"), b.locator()));
-        }
-        List<PolicyFlag> flags = new ArrayList<>();
-        for (Node f : item.items("policy_flags")) {
-            f.only("id", "severity", "description");
-            flags.add(new PolicyFlag(f.text("id"), f.text("severity"), f.text("description"), f.locator()));
-        }
-        Node capability = item.object("capability_range");
-        capability.only("min", "max", "unit");
-        Node dock = item.object("dock_utilisation_range");
-        dock.only("min", "max", "unit");
-        return new TransitionCalendar(item.text("id"), item.text("name"), item.text("description"),
-                range(capability), range(dock),
-                new UncertaintyBand(range(band), band.text("description"), band.locator()),
-                new BudgetEnvelope(budget.number("envelope"), budget.text("currency"), budget.optionalText("profile"),
-                        budget.locator()),
-                bottlenecks, flags, item.locator());
+    /** Reads a parsed document (a plain tree, as the codec gives). */
+    static RegulatedKnowledge fromTree(String source, Object tree) {
+        return JsonTreeReader.read(tree, root -> knowledge(source, root), problems -> malformed(source, problems));
     }
 
-    private static ValueRange range(Node node) {
-        BigDecimal min = node.number("min");
-        BigDecimal max = node.number("max");
-        if (min.compareTo(max) > 0) {
-            throw node.problem("min " + min.toPlainString() + " is above max " + max.toPlainString());
+    private static RegulatedKnowledge knowledge(String source, Value root) {
+        ObjectValue document = root.object("schema_version", "case_id", "capability_thresholds", "calendars");
+        document.required("schema_version").mustEqual(SCHEMA_VERSION);
+        String caseId = document.required("case_id").nonBlankString();
+        List<CapabilityThreshold> thresholds = document.required("capability_thresholds").list(item -> {
+            ObjectValue threshold = item.object("id", "metric", "minimum", "unit", "description");
+            String id = threshold.required("id").nonBlankString();
+            String metric = threshold.required("metric").nonBlankString();
+            BigDecimal minimum = threshold.required("minimum").decimal();
+            String unit = threshold.optional("unit").nonBlankString();
+            String description = threshold.required("description").nonBlankString();
+            return threshold.build(() -> new CapabilityThreshold(id, metric, minimum, unit, description,
+                    Locator.json(source, threshold.pointer())));
+        });
+        List<TransitionCalendar> calendars = document.required("calendars").list(item -> calendar(source, item));
+        return document.build(() -> new RegulatedKnowledge(source, caseId, thresholds, calendars));
+    }
+
+    private static TransitionCalendar calendar(String source, Value value) {
+        ObjectValue calendar = value.object("id", "name", "description", "capability_range", "dock_utilisation_range",
+                "uncertainty_band", "budget", "bottlenecks", "policy_flags");
+        String id = calendar.required("id").nonBlankString();
+        String name = calendar.required("name").nonBlankString();
+        String description = calendar.required("description").nonBlankString();
+        ValueRange capability = range(source, calendar.required("capability_range").object("min", "max", "unit"));
+        ValueRange dock = range(source, calendar.required("dock_utilisation_range").object("min", "max", "unit"));
+        ObjectValue band = calendar.required("uncertainty_band").object("min", "max", "unit", "description");
+        ValueRange bandRange = range(source, band);
+        String bandDescription = band.required("description").nonBlankString();
+        ObjectValue budget = calendar.required("budget").object("envelope", "currency", "profile");
+        // The schema says an envelope is not negative: the reader holds every file to it, not only validated ones.
+        BigDecimal envelope = budget.required("envelope").decimal(BigDecimal.ZERO, null);
+        String currency = budget.required("currency").nonBlankString();
+        String profile = budget.optional("profile").nonBlankString();
+        List<Bottleneck> bottlenecks = described(source, calendar.required("bottlenecks"), "resource", Bottleneck::new);
+        List<PolicyFlag> flags = described(source, calendar.required("policy_flags"), "severity", PolicyFlag::new);
+        return calendar.build(() -> new TransitionCalendar(id, name, description, capability, dock,
+                new UncertaintyBand(bandRange, bandDescription, Locator.json(source, band.pointer())),
+                new BudgetEnvelope(envelope, currency, profile, Locator.json(source, budget.pointer())),
+                bottlenecks, flags, Locator.json(source, calendar.pointer())));
+    }
+
+    /** What {@link #described} builds: a bottleneck or a policy flag. */
+    private interface Described<T> {
+        T of(String id, String text, String description, Locator locator);
+    }
+
+    /** An array of objects of three texts, {@code id}, {@code textKey} and {@code description}. */
+    private static <T> List<T> described(String source, Value array, String textKey, Described<T> constructor) {
+        return array.list(item -> {
+            ObjectValue object = item.object("id", textKey, "description");
+            String id = object.required("id").nonBlankString();
+            String text = object.required(textKey).nonBlankString();
+            String description = object.required("description").nonBlankString();
+            return object.build(() -> constructor.of(id, text, description, Locator.json(source, object.pointer())));
+        });
+    }
+
+    private static ValueRange range(String source, ObjectValue range) {
+        BigDecimal min = range.required("min").decimal();
+        BigDecimal max = range.required("max").decimal();
+        String unit = range.optional("unit").nonBlankString();
+        if (min != null && max != null && min.compareTo(max) > 0) {
+            range.problem("min " + JsonNumbers.asWritten(min) + " is above max " + JsonNumbers.asWritten(max));
         }
-        return new ValueRange(min, max, node.optionalText("unit"), node.locator());
+        return range.build(() -> new ValueRange(min, max, unit, Locator.json(source, range.pointer())));
+    }
+
+    /** The problems as one exception: located at the first problem, the others listed after it. */
+    private static MalformedEvidenceException malformed(String source, List<JsonProblem> problems) {
+        JsonProblem first = problems.get(0);
+        List<JsonProblem> others = problems.subList(1, problems.size());
+        return new MalformedEvidenceException(source, JsonPointers.display(first.pointer()),
+                others.isEmpty() ? first.message() : first.message() + "; " + JsonProblem.describe(null, others));
     }
 
     /** "at line 3, column 7" from the codec's message, as "line 3, column 7". */
@@ -105,98 +129,5 @@ public final class RegulatedKnowledgeReader {
         }
         int end = message.indexOf(':', at);
         return message.substring(at + 3, end < 0 ? message.length() : end).trim();
-    }
-
-    /** A JSON value with its pointer; every accessor fails naming the pointer. Not thread-safe (never shared). */
-    private static final class Node {
-        private final String source;
-        private final String pointer;
-        private final Object value;
-
-        Node(String source, String pointer, Object value) {
-            this.source = source;
-            this.pointer = pointer;
-            this.value = value;
-        }
-
-        Locator locator() {
-            return Locator.json(source, pointer);
-        }
-
-        MalformedEvidenceException problem(String what) {
-            return new MalformedEvidenceException(source, pointer.isEmpty() ? "/" : pointer, what);
-        }
-
-        Node child(String key) {
-            return new Node(source, pointer + "/" + key, map().get(key));
-        }
-
-        private Map<?, ?> map() {
-            if (!(value instanceof Map)) {
-                throw problem("must be an object");
-            }
-            return (Map<?, ?>) value;
-        }
-
-        boolean has(String key) {
-            return map().containsKey(key);
-        }
-
-        void only(String... keys) {
-            Set<String> known = Set.of(keys);
-            for (Object key : map().keySet()) {
-                if (!known.contains(key)) {
-                    throw child((String) key).problem("unknown member");
-                }
-            }
-        }
-
-        private Node required(String key) {
-            if (!has(key)) {
-                throw child(key).problem("is missing");
-            }
-            return child(key);
-        }
-
-        String text(String key) {
-            Node node = required(key);
-            if (!(node.value instanceof String) || ((String) node.value).isBlank()) {
-                throw node.problem("must be a non-empty string");
-            }
-            return (String) node.value;
-        }
-
-        String optionalText(String key) {
-            return has(key) && map().get(key) != null ? text(key) : null;
-        }
-
-        BigDecimal number(String key) {
-            Node node = required(key);
-            if (!(node.value instanceof BigDecimal)) {
-                throw node.problem("must be a number");
-            }
-            return (BigDecimal) node.value;
-        }
-
-        Node object(String key) {
-            Node node = required(key);
-            node.map();
-            return node;
-        }
-
-        List<Node> items(String key) {
-            Node node = required(key);
-            if (!(node.value instanceof List)) {
-                throw node.problem("must be an array");
-            }
-            List<Node> items = new ArrayList<>();
-            List<?> list = (List<?>) node.value;
-            for (int i = 0; i < list.size(); i++) {
-                Node item = new Node(source, node.pointer + "/" + i, list.get(i));
-                item.map();
-                items.add(item);
-            }
-            return items;
-        }
     }
 }

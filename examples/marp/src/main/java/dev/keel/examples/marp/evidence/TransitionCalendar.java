@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One transition calendar of regulated knowledge (seed 000: Calendar A, Calendar B): its structure, the capability
+ * One transition calendar of regulated knowledge (Calendar A, Calendar B): its structure, the capability
  * and dock utilisation ranges it keeps, its uncertainty band, budget envelope, bottlenecks and policy flags.
  * Immutable and thread-safe.
  */

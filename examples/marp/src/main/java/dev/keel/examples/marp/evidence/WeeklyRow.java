@@ -5,7 +5,7 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * One week of one calendar in governed data (seed 000 {@code marp_governed_data_view.csv}). Fractions are 0..1
+ * One week of one calendar in governed data ({@code marp_governed_data_view.csv}). Fractions are 0..1
  * (capability as a fraction of the required capability may exceed 1); budget amounts are cumulative, in the
  * calendar's envelope currency. {@link #locator()} names the CSV line; {@code locator().child("dock_utilisation")}
  * names one figure. Immutable and thread-safe.

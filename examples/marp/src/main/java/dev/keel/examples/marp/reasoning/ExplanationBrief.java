@@ -12,10 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What the main explanatory subtask of seed 000 §3.5 is built from: who asks (role and clearance) under which
- * governance decision, the scenario label, the constraints from the evidence (capability thresholds, dock, crew,
- * spares, budget), short summaries of the transition calendars, key weekly behaviour, and the routing facts
- * that matter here (reasoning mode, top-secret safeguard).
+ * What the main explanatory subtask ({@code docs/marp-example.md}, "The reasoning path") is built from: who asks (role
+ * and clearance) under which governance decision, the scenario label, the constraints from the evidence (capability
+ * thresholds, dock, crew, spares, budget), short summaries of the transition calendars, key weekly behaviour, and the
+ * routing facts that matter here (reasoning mode, top-secret safeguard).
  *
  * <p>Texts are kept as given; {@link ExplanationPrompt} puts each on one line. Immutable, pure and thread-safe;
  * the builder is not thread-safe.
@@ -84,12 +84,12 @@ public final class ExplanationBrief {
         return weeklyBehaviour;
     }
 
-    /** Seed 000's {@code reasoning_mode} (the voice of the commentary), if known. */
+    /** The routing table's {@code reasoning_mode} (the voice of the commentary), if known. */
     public Optional<String> reasoningMode() {
         return Optional.ofNullable(reasoningMode);
     }
 
-    /** Seed 000 §3.4.3: when true no external backend may be called, whatever the target. */
+    /** When true no external backend may be called, whatever the target. */
     public boolean topSecretInternalOnly() {
         return topSecretInternalOnly;
     }

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The single structured prompt of seed 000 §3.5: role and clearance, scenario label, constraints from the
- * evidence, calendar summaries and key weekly behaviour, then the instruction to compare the calendars, explain
- * trade-offs and bottlenecks, stay consistent with the supplied data and not invent numerical values (and, under
- * a PARTIAL decision, to stay qualitative).
+ * The single structured prompt ({@code docs/marp-example.md}, "The reasoning path"): role and clearance, scenario
+ * label, constraints from the evidence, calendar summaries and key weekly behaviour, then the instruction to compare
+ * the calendars, explain trade-offs and bottlenecks, stay consistent with the supplied data and not invent numerical
+ * values (and, under a PARTIAL decision, to stay qualitative).
  *
  * <p>The text is Markdown with fixed headings, every supplied text on one line (line breaks inside a value
  * become spaces), so that {@link #parse(String)} reads back exactly the brief it was rendered from: that is how

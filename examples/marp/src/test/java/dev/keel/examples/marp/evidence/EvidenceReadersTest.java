@@ -4,12 +4,17 @@ import dev.keel.evidence.loader.MalformedEvidenceException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.json.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,13 +115,71 @@ class EvidenceReadersTest {
     void wrongJsonContentNamesThePointer() {
         String text = resource(JSON_NAME);
         assertThatThrownBy(() -> json(text.replace("\"min\": 0.80, \"max\": 0.98", "\"min\": \"0.80\", \"max\": 0.98")))
-                .hasMessage(JSON_NAME + " /calendars/1/capability_range/min: must be a number");
+                .hasMessage(JSON_NAME + " /calendars/1/capability_range/min: must be a number, found '0.80'");
         assertThatThrownBy(() -> json(text.replace("\"budget\": { \"envelope\": 110.0, ", "\"budget\": { ")))
-                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: is missing");
+                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: required");
+        assertThatThrownBy(() -> json(text.replace("\"envelope\": 110.0", "\"envelope\": -110.0")))
+                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: must be a number of at least 0, found the number -110.0");
         assertThatThrownBy(() -> json(text.replace("\"min\": 0.82, \"max\": 0.95", "\"min\": 0.99, \"max\": 0.95")))
                 .hasMessage(JSON_NAME + " /calendars/0/capability_range: min 0.99 is above max 0.95");
         assertThatThrownBy(() -> json(text.replace("\"case_id\"", "\"surprise\": 1, \"case_id\"")))
-                .hasMessage(JSON_NAME + " /surprise: unknown member");
+                .hasMessage(JSON_NAME + " /surprise: unknown key; expected one of calendars, capability_thresholds, case_id,"
+                        + " schema_version");
+    }
+
+    @Test
+    void theKnowledgeMayNameItsSchema() {
+        String text = resource(JSON_NAME);
+        String named = text.replaceFirst("\\{", "{ \"\\$schema\": \"https://keel.dev/schema/evidence/regulated-knowledge.schema.json\",");
+
+        assertThat(json(named)).isEqualTo(json(text));
+        assertThat(SchemaFiles.problems("regulated-knowledge.schema.json", named)).isEmpty();
+        assertThatThrownBy(() -> json(text.replaceFirst("\\{", "{ \"\\$schema\": 1,")))
+                .hasMessage(JSON_NAME + " /$schema: must be a string (the URI of a JSON Schema), found the number 1");
+    }
+
+    @Test
+    void everyProblemOfTheKnowledgeIsNamedAtOnce() {
+        String text = resource(JSON_NAME)
+                .replace("\"min\": 0.80, \"max\": 0.98", "\"min\": \"0.80\", \"max\": 0.98")
+                .replace("\"budget\": { \"envelope\": 110.0, ", "\"budget\": { ")
+                .replace("\"case_id\"", "\"surprise\": 1, \"case_id\"");
+
+        assertThatThrownBy(() -> json(text)).isInstanceOfSatisfying(MalformedEvidenceException.class, e -> {
+            assertThat(e.location()).isEqualTo("/surprise");
+            assertThat(e.getMessage()).isEqualTo(JSON_NAME + " /surprise: unknown key; expected one of calendars,"
+                    + " capability_thresholds, case_id, schema_version; "
+                    + "/calendars/1/capability_range/min: must be a number, found '0.80'; "
+                    + "/calendars/1/budget/envelope: required");
+        });
+    }
+
+    @Test
+    void aHostileNumberIsNamedShortly() {
+        String text = resource(JSON_NAME).replace("\"min\": 0.82, \"max\": 0.95", "\"min\": 1e999, \"max\": 0.95");
+        assertThatThrownBy(() -> json(text))
+                .hasMessage(JSON_NAME + " /calendars/0/capability_range: min 1e999 is above max 0.95");
+
+        Object tree = JsonCodec.strict().parse(resource(JSON_NAME)
+                .replace("\"min\": 0.82, \"max\": 0.95", "\"min\": \"HUGE\", \"max\": 0.95")
+                .replace("\"case_id\": \"", "\"case_id\": \"TINY\", \"unused\": \""));
+        Object hostile = swap(swap(tree, "HUGE", new BigDecimal("1e999999")), "TINY", new BigDecimal("1e-999999"));
+        assertThatThrownBy(() -> RegulatedKnowledgeReader.fromTree(JSON_NAME, hostile)).hasMessageContaining(
+                "/case_id: must be a non-blank string, found the number 1E-999999; ").hasMessageContaining(
+                "/calendars/0/capability_range: min 1E+999999 is above max 0.95");
+    }
+
+    /** A copy of {@code tree} with every value equal to {@code from} replaced by {@code to}. */
+    private static Object swap(Object tree, Object from, Object to) {
+        if (tree instanceof Map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            ((Map<?, ?>) tree).forEach((key, value) -> copy.put((String) key, swap(value, from, to)));
+            return copy;
+        }
+        if (tree instanceof List) {
+            return ((List<?>) tree).stream().map(item -> swap(item, from, to)).toList();
+        }
+        return from.equals(tree) ? to : tree;
     }
 
     @Test

@@ -1,0 +1,179 @@
+package dev.keel.llm.adapters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.Principal;
+import dev.keel.core.eval.EvalOpRegistry;
+import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.core.spi.TokenUsage;
+import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.pipeline.GovernedRequest;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.SingleCallReasoning;
+import dev.keel.policy.DomainRule;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.RolePolicy;
+import dev.keel.routing.PoolEntry;
+import dev.keel.routing.RoutingTable;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A base URL with user information ({@code OLLAMA_HOST=http://user:secret@host:11434}): the credentials go into an
+ * {@code Authorization: Basic} header, the URL the client calls has none, and the password is shown nowhere.
+ */
+class BaseUrlCredentialsTest {
+
+    private static final String PASSWORD = "s3cret-Pass";
+    private static final String TOKEN = Base64.getEncoder().encodeToString(("ward:" + PASSWORD)
+            .getBytes(StandardCharsets.UTF_8));
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private final FakeProviderServer server = new FakeProviderServer();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private String withCredentials() {
+        return "http://ward:" + PASSWORD + "@127.0.0.1:" + server.port();
+    }
+
+    @Test
+    void ollamaHostKeepsTheUserInformationAndEncodesWhatAUriCannotHold() {
+        assertThat(OllamaHost.baseUrl("http://ward:s3cret@gpu-box:11434")).isEqualTo("http://ward:s3cret@gpu-box:11434");
+        assertThat(OllamaHost.baseUrl("ward:s3cret@gpu-box")).isEqualTo("http://ward:s3cret@gpu-box:11434");
+        assertThat(OllamaHost.baseUrl("https://ward:p@ss/w rd@proxy/ollama/"))
+                .isEqualTo("https://ward:p%40ss%2Fw%20rd@proxy:443/ollama");
+        assertThat(OllamaHost.baseUrl("http://ward:100%25@[::1]:9000")).isEqualTo("http://ward:100%25@[::1]:9000");
+    }
+
+    @Test
+    void ollamaSendsTheCredentialsAsABasicHeaderToTheRightPath() {
+        server.requireAuthorization("Basic " + TOKEN).reply(Reply.ok(FakeProviderServer.ollamaReply("Two beds.")));
+        Environment environment = Environment.of(Map.of("OLLAMA_HOST", withCredentials() + "/ollama"));
+
+        ChatReply reply = OllamaBackends.create("ward", "llama3.1", OllamaHost.baseUrl(environment), TIMEOUT)
+                .chat(ChatRequest.ofUserMessage("How many beds?"));
+
+        assertThat(reply.text()).isEqualTo("Two beds.");
+        assertThat(server.received()).singleElement().satisfies(request -> {
+            assertThat(request.path()).isEqualTo("/ollama/api/chat");
+            assertThat(request.header("Authorization")).isEqualTo("Basic " + TOKEN);
+        });
+    }
+
+    @Test
+    void withoutTheCredentialsTheServerRefusesAndSaysSo() {
+        server.requireAuthorization("Basic " + TOKEN);
+
+        NonRetriableBackendException failure = catchThrowableOfType(NonRetriableBackendException.class,
+                () -> OllamaBackends.create("ward", "llama3.1", server.baseUrl(), TIMEOUT)
+                        .chat(ChatRequest.ofUserMessage("How many beds?")));
+
+        assertThat(failure.getMessage()).contains("HTTP 401");
+    }
+
+    @Test
+    void anOpenAiCompatibleEndpointGetsTheBasicHeaderInsteadOfABearerToken() {
+        server.requireAuthorization("Basic " + TOKEN).reply(Reply.ok(FakeProviderServer.openAiReply("Two beds.")));
+
+        ChatReply reply = OpenAiBackends.create("gpt", "gpt-4o-mini", withCredentials() + "/v1", null, TIMEOUT)
+                .chat(ChatRequest.ofUserMessage("How many beds?"));
+
+        assertThat(reply.text()).isEqualTo("Two beds.");
+        assertThat(server.received().get(0).path()).isEqualTo("/v1/chat/completions");
+    }
+
+    @Test
+    void credentialsInTheUrlAndAnApiKeyTogetherAreRefusedWithoutShowingEither() {
+        assertThatThrownBy(() -> OpenAiBackends.create("gpt", "gpt-4o-mini", withCredentials() + "/v1", "sk-key-0123456789",
+                TIMEOUT))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("backend 'gpt': the base URL http://[REDACTED]@127.0.0.1:" + server.port() + "/v1 carries"
+                        + " user information and an API key is given too; give one of them");
+    }
+
+    @Test
+    void anthropicBehindAProxyGetsTheBasicHeaderBesideItsKey() {
+        server.reply(Reply.ok(FakeProviderServer.recorded("anthropic-messages.json")));
+
+        AnthropicBackends.create("master", "claude-sonnet-4-5", withCredentials() + "/v1/", "sk-ant-test-0123456789",
+                TIMEOUT).chat(ChatRequest.ofUserMessage("How many beds?"));
+
+        assertThat(server.received().get(0).header("Authorization")).isEqualTo("Basic " + TOKEN);
+        assertThat(server.received().get(0).header("x-api-key")).isEqualTo("sk-ant-test-0123456789");
+    }
+
+    @Test
+    void aBaseUrlThatCannotBeReadIsRefusedWithItsUserInformationRedacted() {
+        assertThatThrownBy(() -> OllamaBackends.create("ward", "llama3.1", "http://ward:" + PASSWORD + "@", TIMEOUT))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("the base URL 'http://[REDACTED]@' cannot be used")
+                .message().doesNotContain(PASSWORD);
+        assertThatThrownBy(() -> OpenAiBackends.create("gpt", "gpt-4o-mini", "ftp://ward:" + PASSWORD + "@host", null,
+                TIMEOUT))
+                .isInstanceOf(ConfigurationException.class).message().doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void aFailedCallsFallbackReasonProvenanceAndAuditRecordNeverShowThePassword() {
+        // the server echoes what it got, as a misconfigured proxy might
+        server.respond(request -> Reply.status(503, "{\"error\": \"upstream down; you sent " + request.header("Authorization")
+                + " for ward:" + PASSWORD + "\"}"));
+        Environment environment = Environment.of(Map.of("OLLAMA_HOST", withCredentials()));
+        ChatModelBackend cloud = OllamaBackends.create("cloud", "llama3.1", OllamaHost.baseUrl(environment), TIMEOUT);
+        InMemoryAuditSink audit = new InMemoryAuditSink();
+        Pipeline pipeline = Pipeline.builder()
+                .policy(PolicyDocument.builder().policyId("ward").version("1")
+                        .role("visitor", new RolePolicy(List.of("public"), List.of(), Decision.PARTIAL))
+                        .domainRule(DomainRule.of(List.of("bed*"), List.of("beds"))).build())
+                .routing(RoutingTable.builder().entries(0, 9, new PoolEntry("cloud", "default", "cloud"))
+                        .internalBackendTarget("ward").build())
+                .backends(Backends.builder()
+                        .internal("ward", request -> ChatReply.builder().text("Answered inside.").backendId("ward")
+                                .usage(TokenUsage.UNKNOWN).build())
+                        .external("cloud", cloud).build())
+                .reasoning(SingleCallReasoning.userMessage()).auditSink(audit).build();
+
+        GovernedAnswer answer = pipeline.call(GovernedRequest.of(Principal.of("visitor", "public"), "Any beds?"));
+
+        assertThat(answer.text()).isEqualTo("Answered inside.");
+        assertThat(answer.provenance().backendUsedReason()).startsWith("cloud failed (backend_retriable: backend 'cloud'"
+                + " HTTP 503 server error");
+        String everything = JsonCodec.strict().write(answer.toWire()) + JsonCodec.strict().write(audit.records().get(0)
+                .payload()) + cloud + cloud.id();
+        assertThat(everything).contains("upstream down").doesNotContain(PASSWORD).doesNotContain(TOKEN);
+        assertThat(server.received().get(0).header("Authorization")).isEqualTo("Basic " + TOKEN);
+    }
+
+    @Test
+    void theLlmConfigOpPrintsTheBaseUrlRedacted() {
+        String config = "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\","
+                + " \"model\": \"KEEL_LLAMA_MODEL\"}}}}";
+        StringWriter out = new StringWriter();
+        EvalRunner.create(EvalOpRegistry.discover()).run(new StringReader("{\"op\": \"llm_config\", \"input\": {\"config\": "
+                + config + ", \"env\": {\"OLLAMA_HOST\": \"http://ward:" + PASSWORD + "@gpu-box\"}}}\n"), out);
+
+        assertThat(out.toString()).contains("\"base_url\":\"http://[REDACTED]@gpu-box:80\"").doesNotContain(PASSWORD);
+    }
+}

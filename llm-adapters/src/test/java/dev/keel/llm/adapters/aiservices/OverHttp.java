@@ -1,0 +1,90 @@
+package dev.keel.llm.adapters.aiservices;
+
+import dev.keel.core.Principal;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.evidence.source.EvidenceItem;
+import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.evidence.source.Locator;
+import dev.keel.llm.adapters.FakeProviderServer;
+import dev.keel.llm.adapters.FakeProviderServer.Reply;
+import dev.keel.llm.adapters.OllamaBackends;
+import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;
+import dev.keel.policy.PolicyDocument;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A ward whose external model is a real provider client (Ollama's or an OpenAI-compatible one) calling a loopback
+ * HTTP server, and whose internal model is in process: the governed chat model over both, its audit records, and
+ * what reached the server. The server answers the external calls with the scripted answers in turn (the last one
+ * repeating), in the protocol of the path it is called on.
+ */
+final class OverHttp implements AutoCloseable {
+
+    static final PolicyDocument POLICY = Ward.policy();
+
+    final FakeProviderServer server = new FakeProviderServer();
+    final InMemoryAuditSink audit = new InMemoryAuditSink();
+    final ScriptedModel inside;
+    final GovernedChatModel governed;
+    private final List<String> answers;
+    private final AtomicInteger next = new AtomicInteger();
+
+    /**
+     * @param principal the signed-in user
+     * @param evidence  texts of the evidence items each answer may use (domain {@code bed_occupancy})
+     * @param answers   what the external server answers, in turn
+     */
+    OverHttp(Principal principal, List<String> evidence, List<String> answers) {
+        this(Client.OLLAMA, principal, evidence, answers);
+    }
+
+    /** The provider client of the external model. */
+    enum Client { OLLAMA, OPENAI }
+
+    OverHttp(Client client, Principal principal, List<String> evidence, List<String> answers) {
+        this.answers = List.copyOf(answers);
+        server.respond(request -> {
+            String answer = this.answers.get(Math.min(next.getAndIncrement(), this.answers.size() - 1));
+            return Reply.ok(request.path().endsWith("/chat/completions") ? FakeProviderServer.openAiReply(answer)
+                    : FakeProviderServer.ollamaReply(answer));
+        });
+        inside = ScriptedModel.answering(this.answers.toArray(String[]::new));
+        List<EvidenceItem> items = new ArrayList<>();
+        for (int i = 0; i < evidence.size(); i++) {
+            items.add(new EvidenceItem("records", "bed_occupancy", Locator.csv("beds.csv", i + 2), evidence.get(i)));
+        }
+        governed = GovernedChatModel.builder(POLICY)
+                .internal("ward", inside)
+                .external("cloud", client == Client.OLLAMA
+                        ? OllamaBackends.create("cloud", "llama3.1", server.baseUrl(), Duration.ofSeconds(10))
+                        : OpenAiBackends.create("cloud", "gpt-4o-mini", server.baseUrl() + "/v1", null,
+                                Duration.ofSeconds(10)))
+                .principal(() -> principal)
+                .evidence(turn -> EvidenceSet.of(items))
+                .auditSink(audit)
+                .build();
+    }
+
+    /** The text of every message of every request the external server received. */
+    List<String> sentOutside() {
+        List<String> texts = new ArrayList<>();
+        server.received().forEach(request -> {
+            Object messages = JsonCodec.strict().parseObject(request.body()).get("messages");
+            for (Object message : (List<?>) messages) {
+                texts.add(String.valueOf(((Map<?, ?>) message).get("content")));
+            }
+        });
+        return texts;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

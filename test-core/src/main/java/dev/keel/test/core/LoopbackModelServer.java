@@ -1,0 +1,261 @@
+package dev.keel.test.core;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.keel.core.WireFormatException;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.test.core.internal.WireFormats;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A model provider for tests: a real HTTP server on 127.0.0.1 at a free port, speaking the OpenAI-compatible chat
+ * completions API ({@code POST .../chat/completions}) and Ollama's ({@code POST .../api/chat}), answering from a
+ * script and recording every request. Point a real client at it (a langchain4j model, any HTTP client) to test a
+ * host's wiring down to the bytes on the wire, failures and timeouts included, without the internet.
+ *
+ * <pre>{@code
+ * try (LoopbackModelServer server = LoopbackModelServer.start()) {
+ *     server.onModel("llama3.1").reply("Two beds are free.")
+ *           .then(Reply.status(429, "rate limited"), Reply.text("late").after(Duration.ofSeconds(5)));
+ *     LlmBackend cloud = OllamaBackends.create("cloud", "llama3.1", server.baseUrl(), Duration.ofSeconds(2));
+ *     ...
+ *     assertThat(server.requests().get(0).json()).containsEntry("stream", false);
+ * }
+ * }</pre>
+ *
+ * <p>A chat request is answered as a {@link ScriptedBackend} answers one: the first rule that accepts it
+ * ({@link #on}, by what the request asked as read from the wire; {@link #onModel}, by the model it names), else the
+ * next reply in order, else the default reply. A reply's text is sent as the API's chat response with fixed ids and
+ * times, failures as the API's error body ({@link Reply} lists what each reply does on the wire). A request nothing
+ * answers gets a 500 whose error says what was asked and what was scripted, and is kept in {@link #unanswered()};
+ * a request to another path gets a 404, a streamed one (unsupported) or a body that is no chat request a 400.
+ *
+ * <p>Thread-safe; requests are served in parallel, and delayed replies are cut short by {@link #close()}.
+ */
+public final class LoopbackModelServer implements AutoCloseable {
+
+    private static final String NODELAY = "sun.net.httpserver.nodelay";
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final ReplyScript<WireRequest> script = new ReplyScript<>();
+    private final List<WireRequest> requests = new ArrayList<>();
+    private final List<WireRequest> unanswered = new ArrayList<>();
+
+    static {
+        // Without TCP_NODELAY the JDK server sends a response's headers and body in two writes, and the client's
+        // delayed acknowledgement holds the second back for about 40 ms: every request would take that long. The
+        // setting is read once, when the JDK's server first starts; a value the JVM was given is kept.
+        if (System.getProperty(NODELAY) == null) {
+            System.setProperty(NODELAY, "true");
+        }
+    }
+
+    private LoopbackModelServer() {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a loopback port", e);
+        }
+        executor = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "loopback-model-server");
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    /** A server listening on 127.0.0.1 at a free port, with nothing scripted yet. */
+    public static LoopbackModelServer start() {
+        return new LoopbackModelServer();
+    }
+
+    /** {@code http://127.0.0.1:<port>}: Ollama's base URL. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** {@code http://127.0.0.1:<port>/v1}: the base URL of an OpenAI-compatible client. */
+    public String openAiBaseUrl() {
+        return baseUrl() + "/v1";
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** The replies for the chat requests {@code matcher} accepts (matched on what was read from the wire). */
+    public Stubbing<LoopbackModelServer> on(RequestMatcher matcher) {
+        Objects.requireNonNull(matcher, "matcher");
+        return new Stubbing<>(this, replies -> script.rule(matcher.description(),
+                request -> request.chat().map(matcher::test).orElse(false), replies));
+    }
+
+    /** The replies for the chat requests that name the model {@code model}. */
+    public Stubbing<LoopbackModelServer> onModel(String model) {
+        Objects.requireNonNull(model, "model");
+        return new Stubbing<>(this, replies -> script.rule("model " + model,
+                request -> request.model().filter(model::equals).isPresent(), replies));
+    }
+
+    /** Answers the next chat requests no rule takes with {@code texts}, one each. */
+    public LoopbackModelServer thenReply(String... texts) {
+        return then(Arrays.stream(texts).map(Reply::text).toArray(Reply[]::new));
+    }
+
+    /** Answers the next chat requests no rule takes with {@code replies}, one each. */
+    public LoopbackModelServer then(Reply... replies) {
+        script.inOrder(List.of(replies));
+        return this;
+    }
+
+    /** Answers every chat request that no rule and no reply in order takes with {@code reply}. */
+    public LoopbackModelServer otherwise(Reply reply) {
+        script.otherwise(Objects.requireNonNull(reply, "reply"));
+        return this;
+    }
+
+    /** Every request received, to any path, in order of arrival. */
+    public synchronized List<WireRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The requests that got no scripted reply (unscripted, to another path, streamed, or no chat request). */
+    public synchronized List<WireRequest> unanswered() {
+        return List.copyOf(unanswered);
+    }
+
+    /** How many replies scripted in order were never asked for. */
+    public int unusedReplies() {
+        return script.unusedInOrder();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            String path = exchange.getRequestURI().getPath();
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            ModelApi api = ModelApi.of(method, path);
+            Map<String, Object> json = parse(body);
+            ChatRequest chat = null;
+            String problem = null;
+            if (api == ModelApi.UNKNOWN) {
+                problem = "no model API at " + method + " " + path + "; this server answers POST .../chat/completions"
+                        + " and POST .../api/chat";
+            } else if (WireFormats.isStreaming(json)) {
+                problem = "streamed responses are not supported; send \"stream\": false";
+            } else {
+                try {
+                    chat = WireFormats.chatRequest(api, json);
+                } catch (IllegalArgumentException | IllegalStateException e) {
+                    problem = "the body is not a chat request: " + e.getMessage();
+                }
+            }
+            WireRequest request = new WireRequest(api, method, path, exchange.getRequestHeaders(), body, json, chat);
+            int number = record(request);
+            if (problem != null) {
+                unanswered(request);
+                respond(exchange, api == ModelApi.UNKNOWN ? 404 : 400, WireFormats.errorBody(api,
+                        api == ModelApi.UNKNOWN ? 404 : 400, problem));
+                return;
+            }
+            Optional<Reply> scripted = script.next(request);
+            if (scripted.isEmpty()) {
+                unanswered(request);
+                respond(exchange, 500, WireFormats.errorBody(api, 500, "the loopback model server has no reply for"
+                        + " request " + number + " (" + request.model().map(m -> "model " + m + ", ").orElse("")
+                        + Requests.describe(chat) + "); scripted: " + script.describe()));
+                return;
+            }
+            answer(exchange, request, chat, scripted.get(), number);
+        }
+    }
+
+    private void answer(HttpExchange exchange, WireRequest request, ChatRequest chat, Reply reply, int number)
+            throws IOException {
+        try {
+            Requests.pause(reply.delay(), () -> new IllegalStateException("closed while waiting to reply"));
+        } catch (IllegalStateException closed) {
+            return;
+        }
+        switch (reply.kind()) {
+            case TEXT:
+                String text = reply.textFor(chat);
+                respond(exchange, 200, WireFormats.chatResponse(request.api(), request.model().orElse("loopback"),
+                        text, reply.usageFor(chat, text), reply.finishReason(), number));
+                break;
+            case FAILURE:
+                respond(exchange, reply.status(), WireFormats.errorBody(request.api(), reply.status(), reply.body()));
+                break;
+            case HTTP:
+                respond(exchange, reply.status(), reply.body());
+                break;
+            default:
+                // A dropped connection: closing the exchange before any response ends it unanswered.
+                break;
+        }
+    }
+
+    private static Map<String, Object> parse(String body) {
+        try {
+            Object parsed = JsonCodec.strict().parse(body);
+            if (parsed instanceof Map) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> object = (Map<String, Object>) parsed;
+                return object;
+            }
+        } catch (WireFormatException notJson) {
+            // recorded as sent; json() is empty
+        }
+        return Map.of();
+    }
+
+    private synchronized int record(WireRequest request) {
+        requests.add(request);
+        return requests.size();
+    }
+
+    private synchronized void unanswered(WireRequest request) {
+        unanswered.add(request);
+    }
+
+    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        try {
+            exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+            if (bytes.length > 0) {
+                exchange.getResponseBody().write(bytes);
+            }
+        } catch (IOException clientGone) {
+            // The client gave up (a timeout) and closed the connection: there is nobody to answer.
+        }
+    }
+
+    /** Stops listening, and cuts short the replies still waiting out a delay. */
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    @Override
+    public String toString() {
+        return "LoopbackModelServer{" + baseUrl() + "}";
+    }
+}

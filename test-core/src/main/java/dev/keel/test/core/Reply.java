@@ -1,0 +1,190 @@
+package dev.keel.test.core;
+
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.TokenUsage;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One scripted answer of a {@link ScriptedBackend} or a {@link LoopbackModelServer}: a text (fixed, or made from the
+ * request), a failure, an HTTP status, or a dropped connection; optionally the tokens it reports, why generation
+ * stopped, and a delay before it is given. Every kind means the same in process and over HTTP:
+ *
+ * <table>
+ *   <caption>What each reply does</caption>
+ *   <tr><th>reply</th><th>{@link ScriptedBackend}</th><th>{@link LoopbackModelServer}</th></tr>
+ *   <tr><td>{@link #text}, {@link #from}</td><td>a {@code ChatReply}</td><td>200 with the API's chat response</td></tr>
+ *   <tr><td>{@link #retriableFailure}</td><td>throws {@code RetriableBackendException}</td>
+ *       <td>503 with the API's error body</td></tr>
+ *   <tr><td>{@link #nonRetriableFailure}</td><td>throws {@code NonRetriableBackendException}</td>
+ *       <td>400 with the API's error body</td></tr>
+ *   <tr><td>{@link #status}</td><td>throws the failure the status means (429 and 5xx retriable, others not)</td>
+ *       <td>that status with the API's error body</td></tr>
+ *   <tr><td>{@link #http}</td><td>a 2xx body is the reply text; other statuses as {@link #status}</td>
+ *       <td>that status and body, exactly (a recorded provider body, a malformed one)</td></tr>
+ *   <tr><td>{@link #throwing}</td><td>throws the exception</td><td>closes the connection without a response</td></tr>
+ * </table>
+ *
+ * <p>Immutable and thread-safe when the text function is.
+ */
+public final class Reply {
+
+    /** What kind of answer a reply is. */
+    enum Kind { TEXT, FAILURE, HTTP, THROW }
+
+    private final Kind kind;
+    private final Function<ChatRequest, String> text;
+    private final int status;
+    private final String body;
+    private final RuntimeException exception;
+    private final TokenUsage usage;
+    private final String finishReason;
+    private final Duration delay;
+
+    private Reply(Kind kind, Function<ChatRequest, String> text, int status, String body, RuntimeException exception,
+                  TokenUsage usage, String finishReason, Duration delay) {
+        this.kind = kind;
+        this.text = text;
+        this.status = status;
+        this.body = body;
+        this.exception = exception;
+        this.usage = usage;
+        this.finishReason = finishReason;
+        this.delay = delay;
+    }
+
+    /** The model answers {@code text}. */
+    public static Reply text(String text) {
+        Objects.requireNonNull(text, "text");
+        return from(request -> text);
+    }
+
+    /** The model answers what {@code text} makes of the request (called once per request it answers). */
+    public static Reply from(Function<ChatRequest, String> text) {
+        return new Reply(Kind.TEXT, Objects.requireNonNull(text, "text"), 200, null, null, null, "stop", Duration.ZERO);
+    }
+
+    /** A failure that may pass (a timeout, an overloaded provider): {@code message} says what happened. */
+    public static Reply retriableFailure(String message) {
+        return status(503, message);
+    }
+
+    /** A failure that trying again will not mend (a rejected request, a bad key). */
+    public static Reply nonRetriableFailure(String message) {
+        return status(400, message);
+    }
+
+    /**
+     * A failure with an HTTP status (at least 400): 429 and 5xx are retriable, the others are not.
+     *
+     * @throws IllegalArgumentException when {@code status} is not a failure status
+     */
+    public static Reply status(int status, String message) {
+        if (status < 400 || status > 599) {
+            throw new IllegalArgumentException("a failure status is 400 to 599, not " + status);
+        }
+        return new Reply(Kind.FAILURE, null, status, Objects.requireNonNull(message, "message"), null, null, null,
+                Duration.ZERO);
+    }
+
+    /**
+     * An HTTP response given exactly: {@code status} (100 to 599) and {@code body}, such as a provider's recorded
+     * reply or a malformed one.
+     */
+    public static Reply http(int status, String body) {
+        if (status < 100 || status > 599) {
+            throw new IllegalArgumentException("an HTTP status is 100 to 599, not " + status);
+        }
+        return new Reply(Kind.HTTP, null, status, Objects.requireNonNull(body, "body"), null, null, null,
+                Duration.ZERO);
+    }
+
+    /** The call breaks: in process {@code exception} is thrown; over HTTP the connection closes unanswered. */
+    public static Reply throwing(RuntimeException exception) {
+        return new Reply(Kind.THROW, null, 0, null, Objects.requireNonNull(exception, "exception"), null, null,
+                Duration.ZERO);
+    }
+
+    /** This reply reporting {@code usage}; unless set, an estimate of a quarter token per character in and out. */
+    public Reply withUsage(TokenUsage usage) {
+        return new Reply(kind, text, status, body, exception, Objects.requireNonNull(usage, "usage"), finishReason,
+                delay);
+    }
+
+    /** This reply with the finish reason {@code reason} ({@code stop} unless set, {@code length}, ...). */
+    public Reply withFinishReason(String reason) {
+        return new Reply(kind, text, status, body, exception, usage, Objects.requireNonNull(reason, "reason"), delay);
+    }
+
+    /** This reply, given only after {@code delay}: for timeouts and slow providers. */
+    public Reply after(Duration delay) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("a delay must not be negative");
+        }
+        return new Reply(kind, text, status, body, exception, usage, finishReason, delay);
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** The text for {@code request}; a text reply only. */
+    String textFor(ChatRequest request) {
+        return Objects.requireNonNull(text.apply(request), "a scripted reply function returned null");
+    }
+
+    int status() {
+        return status;
+    }
+
+    /** The error message of a failure, or the body of an HTTP reply. */
+    String body() {
+        return body;
+    }
+
+    RuntimeException exception() {
+        return exception;
+    }
+
+    Optional<TokenUsage> usage() {
+        return Optional.ofNullable(usage);
+    }
+
+    String finishReason() {
+        return finishReason;
+    }
+
+    Duration delay() {
+        return delay;
+    }
+
+    /** Whether a failure with this status may pass when tried again. */
+    static boolean retriable(int status) {
+        return status == 429 || status >= 500;
+    }
+
+    /** The tokens a text reply reports: as set, or a quarter token per character in and out, rounded up. */
+    TokenUsage usageFor(ChatRequest request, String answer) {
+        if (usage != null) {
+            return usage;
+        }
+        long in = request.messages().stream().mapToLong(message -> message.text().length()).sum();
+        return new TokenUsage((in + 3) / 4, (answer.length() + 3) / 4);
+    }
+
+    @Override
+    public String toString() {
+        switch (kind) {
+            case TEXT:
+                return "Reply{text" + (delay.isZero() ? "" : ", after " + delay) + "}";
+            case FAILURE:
+                return "Reply{status " + status + ": " + body + "}";
+            case HTTP:
+                return "Reply{http " + status + ", " + body.length() + " characters}";
+            default:
+                return "Reply{throwing " + exception.getClass().getSimpleName() + "}";
+        }
+    }
+}

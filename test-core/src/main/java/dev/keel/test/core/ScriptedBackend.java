@@ -1,0 +1,171 @@
+package dev.keel.test.core;
+
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.RetriableBackendException;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * An {@link LlmBackend} for tests that answers from a script and records every request it receives.
+ *
+ * <p>A request is answered by the first rule that accepts it ({@link #on}, {@link #onPurpose}: by the request's
+ * purpose, which the stage runtime sets to the stage id, or by any {@link RequestMatcher}), whose replies come in
+ * turn with the last one repeated; else by the next reply scripted in order ({@link #thenReply}, {@link #then}),
+ * each used once; else by the default reply ({@link #otherwise}). A request nothing answers is recorded and fails
+ * with an {@link AssertionError} that names the request and what was scripted: an error, not an exception, so that
+ * no fallback in the code under test can swallow it.
+ *
+ * <pre>{@code
+ * ScriptedBackend cloud = ScriptedBackend.named("cloud")
+ *         .onPurpose("judgement_v1", JUDGEMENT)
+ *         .on(RequestMatcher.lastUserMessageContains("beds")).reply("Two beds are free.")
+ *         .thenReply("first", "second")
+ *         .then(Reply.retriableFailure("timed out"));
+ * ...
+ * assertThat(cloud.requests()).hasSize(3);
+ * }</pre>
+ *
+ * <p>A reply's text becomes a {@code ChatReply} from this backend's id; failures are thrown as {@link Reply}
+ * describes. Thread-safe: requests may come from several threads, and the record keeps their order of arrival.
+ */
+public final class ScriptedBackend implements LlmBackend {
+
+    private final String id;
+    private final ReplyScript<ChatRequest> script = new ReplyScript<>();
+    private final List<ChatRequest> requests = new ArrayList<>();
+    private final List<ChatRequest> unanswered = new ArrayList<>();
+
+    private ScriptedBackend(String id) {
+        this.id = Objects.requireNonNull(id, "id");
+    }
+
+    /** A backend reporting itself as {@code id}, with nothing scripted yet. */
+    public static ScriptedBackend named(String id) {
+        return new ScriptedBackend(id);
+    }
+
+    /** A backend answering its requests with {@code texts}, one each, in order. */
+    public static ScriptedBackend replying(String id, String... texts) {
+        return named(id).thenReply(texts);
+    }
+
+    /** A backend answering every request with what {@code text} makes of it. */
+    public static ScriptedBackend answering(String id, Function<ChatRequest, String> text) {
+        return named(id).otherwise(Reply.from(text));
+    }
+
+    /** The replies for the requests {@code matcher} accepts; rules are tried in the order they were added. */
+    public Stubbing<ScriptedBackend> on(RequestMatcher matcher) {
+        Objects.requireNonNull(matcher, "matcher");
+        return new Stubbing<>(this, replies -> script.rule(matcher.description(), matcher, replies));
+    }
+
+    /** Requests whose purpose is {@code purpose} (a stage id) are answered with {@code texts} in turn. */
+    public ScriptedBackend onPurpose(String purpose, String... texts) {
+        return on(RequestMatcher.purpose(purpose)).reply(texts);
+    }
+
+    /** Answers the next requests no rule takes with {@code texts}, one each. */
+    public ScriptedBackend thenReply(String... texts) {
+        return then(Arrays.stream(texts).map(Reply::text).toArray(Reply[]::new));
+    }
+
+    /** Answers the next requests no rule takes with {@code replies}, one each. */
+    public ScriptedBackend then(Reply... replies) {
+        script.inOrder(List.of(replies));
+        return this;
+    }
+
+    /** Answers every request that no rule and no reply in order takes with {@code reply}. */
+    public ScriptedBackend otherwise(Reply reply) {
+        script.otherwise(Objects.requireNonNull(reply, "reply"));
+        return this;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Answers from the script.
+     *
+     * @throws AssertionError when nothing scripted answers {@code request}
+     */
+    @Override
+    public ChatReply chat(ChatRequest request) {
+        Objects.requireNonNull(request, "request");
+        int number;
+        synchronized (this) {
+            requests.add(request);
+            number = requests.size();
+        }
+        Optional<Reply> scripted = script.next(request);
+        if (scripted.isEmpty()) {
+            synchronized (this) {
+                unanswered.add(request);
+            }
+            throw new AssertionError("scripted backend '" + id + "' has no reply for request " + number + " ("
+                    + Requests.describe(request) + "); scripted: " + script.describe());
+        }
+        Reply reply = scripted.get();
+        Requests.pause(reply.delay(), () -> new RetriableBackendException(id, "interrupted while waiting to reply",
+                null));
+        switch (reply.kind()) {
+            case TEXT:
+                String text = reply.textFor(request);
+                return answer(request, reply, text);
+            case HTTP:
+                if (reply.status() / 100 == 2) {
+                    return answer(request, reply, reply.body());
+                }
+                throw failure(reply);
+            case FAILURE:
+                throw failure(reply);
+            default:
+                throw reply.exception();
+        }
+    }
+
+    private ChatReply answer(ChatRequest request, Reply reply, String text) {
+        return ChatReply.builder().text(text).usage(reply.usageFor(request, text)).backendId(id)
+                .finishReason(reply.finishReason() == null ? "stop" : reply.finishReason()).build();
+    }
+
+    private RuntimeException failure(Reply reply) {
+        return Reply.retriable(reply.status()) ? new RetriableBackendException(id, reply.body(), null)
+                : new NonRetriableBackendException(id, reply.body(), null);
+    }
+
+    /** Every request received, in order of arrival, answered or not. */
+    public synchronized List<ChatRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The requests {@code matcher} accepts, in order of arrival. */
+    public synchronized List<ChatRequest> requests(RequestMatcher matcher) {
+        return requests.stream().filter(matcher).toList();
+    }
+
+    /** The requests nothing scripted answered. */
+    public synchronized List<ChatRequest> unanswered() {
+        return List.copyOf(unanswered);
+    }
+
+    /** How many replies scripted in order were never asked for. */
+    public int unusedReplies() {
+        return script.unusedInOrder();
+    }
+
+    @Override
+    public String toString() {
+        return "ScriptedBackend{" + id + "}";
+    }
+}

@@ -1,0 +1,159 @@
+package dev.keel.test.core.internal;
+
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
+import dev.keel.core.spi.ResponseFormat;
+import dev.keel.core.spi.TokenUsage;
+import dev.keel.test.core.ModelApi;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The chat requests and responses of the OpenAI-compatible and Ollama APIs, as far as a stand-in provider needs
+ * them: a request body read into a {@link ChatRequest}, a reply text written as the API's response, a failure as its
+ * error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and thread-safe.
+ */
+public final class WireFormats {
+
+    /** 2026-01-01T00:00:00Z, the time every response reports. */
+    private static final long CREATED = 1767225600L;
+    private static final String CREATED_AT = "2026-01-01T00:00:00Z";
+
+    private WireFormats() {
+    }
+
+    /**
+     * The chat request in {@code body} (a parsed JSON object) of {@code api}.
+     *
+     * @throws IllegalArgumentException saying what is wrong when it is not one
+     */
+    public static ChatRequest chatRequest(ModelApi api, Map<String, Object> body) {
+        Object messages = body.get("messages");
+        if (!(messages instanceof List) || ((List<?>) messages).isEmpty()) {
+            throw new IllegalArgumentException("'messages' must be a non-empty array");
+        }
+        ChatRequest.Builder request = ChatRequest.builder();
+        for (Object item : (List<?>) messages) {
+            if (!(item instanceof Map)) {
+                throw new IllegalArgumentException("every message must be an object");
+            }
+            Map<?, ?> message = (Map<?, ?>) item;
+            request.addMessage(new ChatMessage(role(message.get("role")), content(message.get("content"))));
+        }
+        Map<?, ?> options = api == ModelApi.OLLAMA_CHAT && body.get("options") instanceof Map
+                ? (Map<?, ?>) body.get("options") : body;
+        if (isJsonRequested(api, body)) {
+            request.responseFormat(ResponseFormat.JSON);
+        }
+        if (options.get("temperature") instanceof Number) {
+            request.temperature(((Number) options.get("temperature")).doubleValue());
+        }
+        Object maxTokens = api == ModelApi.OLLAMA_CHAT ? options.get("num_predict")
+                : body.get("max_completion_tokens") != null ? body.get("max_completion_tokens")
+                : body.get("max_tokens");
+        if (maxTokens instanceof Number && ((Number) maxTokens).intValue() > 0) {
+            request.maxOutputTokens(((Number) maxTokens).intValue());
+        }
+        return request.build();
+    }
+
+    private static boolean isJsonRequested(ModelApi api, Map<String, Object> body) {
+        if (api == ModelApi.OLLAMA_CHAT) {
+            return body.get("format") != null && !"".equals(body.get("format"));
+        }
+        Object format = body.get("response_format");
+        return format instanceof Map && String.valueOf(((Map<?, ?>) format).get("type")).startsWith("json");
+    }
+
+    private static ChatRole role(Object role) {
+        String name = String.valueOf(role).toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "system":
+            case "developer":
+                return ChatRole.SYSTEM;
+            case "assistant":
+                return ChatRole.ASSISTANT;
+            case "user":
+                return ChatRole.USER;
+            default:
+                throw new IllegalArgumentException("unknown message role '" + role + "'");
+        }
+    }
+
+    /** A message's text: a string, or the text parts of an array of content parts. */
+    private static String content(Object content) {
+        if (content == null) {
+            return "";
+        }
+        if (content instanceof String) {
+            return (String) content;
+        }
+        if (content instanceof List) {
+            StringBuilder text = new StringBuilder();
+            for (Object part : (List<?>) content) {
+                if (part instanceof Map && ((Map<?, ?>) part).get("text") instanceof String) {
+                    text.append((String) ((Map<?, ?>) part).get("text"));
+                }
+            }
+            return text.toString();
+        }
+        throw new IllegalArgumentException("a message's content must be a string or an array of parts");
+    }
+
+    /** Whether the request asks for a streamed response. */
+    public static boolean isStreaming(Map<String, Object> body) {
+        return Boolean.TRUE.equals(body.get("stream"));
+    }
+
+    /** The API's chat response carrying {@code text}; {@code number} makes the response id. */
+    public static String chatResponse(ModelApi api, String model, String text, TokenUsage usage, String finishReason,
+                                      int number) {
+        Map<String, Object> response = new LinkedHashMap<>();
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("role", "assistant");
+        message.put("content", text);
+        if (api == ModelApi.OLLAMA_CHAT) {
+            response.put("model", model);
+            response.put("created_at", CREATED_AT);
+            response.put("message", message);
+            response.put("done_reason", finishReason);
+            response.put("done", true);
+            response.put("prompt_eval_count", usage.inputTokens());
+            response.put("eval_count", usage.outputTokens());
+            return JsonCodec.strict().write(response);
+        }
+        response.put("id", "chatcmpl-loopback-" + number);
+        response.put("object", "chat.completion");
+        response.put("created", CREATED);
+        response.put("model", model);
+        Map<String, Object> choice = new LinkedHashMap<>();
+        choice.put("index", 0);
+        choice.put("message", message);
+        choice.put("finish_reason", finishReason);
+        response.put("choices", List.of(choice));
+        Map<String, Object> tokens = new LinkedHashMap<>();
+        tokens.put("prompt_tokens", usage.inputTokens());
+        tokens.put("completion_tokens", usage.outputTokens());
+        tokens.put("total_tokens", usage.totalTokens());
+        response.put("usage", tokens);
+        return JsonCodec.strict().write(response);
+    }
+
+    /** The API's error body for a failure with {@code status} and {@code message}. */
+    public static String errorBody(ModelApi api, int status, String message) {
+        if (api == ModelApi.OPENAI_CHAT) {
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", message);
+            error.put("type", status == 429 ? "rate_limit_error" : status >= 500 ? "server_error"
+                    : "invalid_request_error");
+            error.put("param", null);
+            error.put("code", null);
+            return JsonCodec.strict().write(Map.of("error", error));
+        }
+        return JsonCodec.strict().write(Map.of("error", message));
+    }
+}
