@@ -75,13 +75,13 @@ final class GovernedCalls {
     static PolicyDocument policy(int restrictionCopies, int domainRuleCopies) {
         PolicyDocument marp = MarpData.policy();
         PolicyDocument.Builder policy = PolicyDocument.builder().policyId(marp.policyId()).version(marp.version())
-                .description(marp.description()).sensitivity(marp.sensitivity())
-                .partialInstruction(marp.partialInstruction());
+                .description(marp.description()).clearanceLevels(marp.clearanceLevels())
+                .sensitivity(marp.sensitivity()).partialInstruction(marp.partialInstruction());
         marp.roles().forEach(policy::role);
         for (int copy = 0; copy < restrictionCopies; copy++) {
             for (QualitativeRestriction r : marp.restrictions()) {
-                policy.restriction(copy == 0 ? r
-                        : new QualitativeRestriction(r.id() + "_" + copy, r.description(), r.patterns(), r.replacement()));
+                policy.restriction(copy == 0 ? r : new QualitativeRestriction(r.id() + "_" + copy, r.description(),
+                        r.patterns(), r.replacement()));
             }
         }
         for (int copy = 0; copy < domainRuleCopies; copy++) {
@@ -171,7 +171,8 @@ final class GovernedCalls {
         require(allowed, Decision.ALLOW);
         if (!allowed.text().contains("[unit withheld]") || !allowed.text().contains("[vendor detail withheld]")
                 || !allowed.text().contains("83%")) {
-            throw new IllegalStateException("under ALLOW the restrictions, and only they, must apply: " + allowed.text());
+            throw new IllegalStateException("under ALLOW the restrictions, and only they, must apply: "
+                    + allowed.text());
         }
         GovernedAnswer partial = pipeline.call(GUEST);
         require(partial, Decision.PARTIAL);
