@@ -1,6 +1,7 @@
 package dev.keel.benchmarks.policy;
 
 import dev.keel.core.Decision;
+import dev.keel.examples.marp.MarpData;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import java.util.Locale;
@@ -72,7 +73,7 @@ public class OutboundFilterBenchmark {
     @Setup
     public void setUp() {
         withoutRestrictions = OutboundFilter.withoutRestrictions();
-        marp = OutboundFilter.create(MarpBenchmarkPolicy.document());
+        marp = OutboundFilter.create(MarpData.policy());
         if (answer.length() < 1900 || answer.length() > 2300) {
             throw new IllegalStateException("the answer should be about 2 KB, is " + answer.length() + " characters");
         }
