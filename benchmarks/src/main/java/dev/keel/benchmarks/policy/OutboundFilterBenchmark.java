@@ -1,6 +1,7 @@
 package dev.keel.benchmarks.policy;
 
 import dev.keel.core.Decision;
+import dev.keel.examples.marp.MarpData;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import java.util.Locale;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class OutboundFilterBenchmark {
 
-    static final String ANSWER = """
+    /** The answer: also what the scripted model answers in the governed call benchmarks. */
+    public static final String ANSWER = """
             Summary
             Retiring two boats in Q3 2025 keeps capability above the 80% threshold in both calendars, but the \
             margin differs: Calendar A bottoms out at 83% in week 31, Calendar B at 81% in week 36. Dock \
@@ -71,7 +73,7 @@ public class OutboundFilterBenchmark {
     @Setup
     public void setUp() {
         withoutRestrictions = OutboundFilter.withoutRestrictions();
-        marp = OutboundFilter.create(MarpBenchmarkPolicy.document());
+        marp = OutboundFilter.create(MarpData.policy());
         if (answer.length() < 1900 || answer.length() > 2300) {
             throw new IllegalStateException("the answer should be about 2 KB, is " + answer.length() + " characters");
         }

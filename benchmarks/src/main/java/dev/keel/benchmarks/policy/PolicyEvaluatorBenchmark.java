@@ -1,6 +1,8 @@
 package dev.keel.benchmarks.policy;
 
+import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.examples.marp.MarpData;
 import dev.keel.policy.PolicyDecision;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyEvaluator;
@@ -20,10 +22,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * {@link PolicyEvaluator#evaluate} on the MARP policy, beside the floor (one {@code HashMap} lookup of the role)
- * and jCasbin's {@code enforce()} on an equivalent RBAC model: one policy line per (role, clearance, domain) the
- * MARP policy allows, matched through the role relation {@code g}. One {@code enforce()} answers "is this one
- * domain allowed?"; Keel's three-valued decision over three domains needs three of them, so both shapes are
+ * {@link PolicyEvaluator#evaluate} on the MARP example's policy, beside the floor (one {@code HashMap} lookup of
+ * the role) and jCasbin's {@code enforce()} on an equivalent RBAC model: one policy line per (role, clearance,
+ * domain) the policy allows, matched through the role relation {@code g}. One {@code enforce()} answers "is this
+ * one domain allowed?"; Keel's three-valued decision over three domains needs three of them, so both shapes are
  * measured. Fields are not final so that JIT cannot fold them into constants.
  */
 @State(Scope.Benchmark)
@@ -51,14 +53,15 @@ public class PolicyEvaluatorBenchmark {
     String clearance = "secret";
     Principal planner = Principal.of("planner", "secret");
     Principal plannerUnclassified = Principal.of("planner", "unclassified");
+    Principal auditor = Principal.of("auditor", "secret");
     String domain = "capability_planning";
     List<String> oneDomain = List.of("capability_planning");
     List<String> threeDomains = List.of("capability_planning", "transition_calendars", "budget_envelopes");
-    List<String> outsideDomain = List.of("capability_planning", "marp_provenance_views");
+    List<String> outsideDomain = List.of("marp_provenance_views", "capability_planning");
 
     @Setup
     public void setUp() {
-        PolicyDocument policy = MarpBenchmarkPolicy.document();
+        PolicyDocument policy = MarpData.policy();
         evaluator = PolicyEvaluator.create(policy);
         roles = new HashMap<>(policy.roles());
         Model model = new Model();
@@ -74,9 +77,14 @@ public class PolicyEvaluatorBenchmark {
             }
         });
         if (!enforcer.enforce("planner", "secret", "capability_planning")
-                || enforcer.enforce("planner", "secret", "marp_provenance_views")
+                || enforcer.enforce("auditor", "secret", "capability_planning")
                 || enforcer.enforce("planner", "unclassified", "capability_planning")) {
             throw new IllegalStateException("the jCasbin model does not match the MARP policy");
+        }
+        if (keelAllowThreeDomains().decision() != Decision.ALLOW
+                || keelPartialDomainOutside().decision() != Decision.PARTIAL
+                || keelDenyClearance().decision() != Decision.DENY) {
+            throw new IllegalStateException("each Keel benchmark must measure the decision it is named after");
         }
     }
 
@@ -96,10 +104,10 @@ public class PolicyEvaluatorBenchmark {
         return evaluator.evaluate(planner, threeDomains);
     }
 
-    /** PARTIAL lists the restricted domain: the one path that allocates. */
+    /** An auditor asking for capability planning: PARTIAL, with the restricted domain listed. */
     @Benchmark
     public PolicyDecision keelPartialDomainOutside() {
-        return evaluator.evaluate(planner, outsideDomain);
+        return evaluator.evaluate(auditor, outsideDomain);
     }
 
     @Benchmark

@@ -18,8 +18,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * {@link RoutingIndex} on the MARP table, beside the floor (a {@code HashMap} lookup of the routing key).
- * {@code select} is §3.4.1-2 alone (count K, mod 10, table); {@code route*} is the whole decision for a
- * 120-character prompt: scenario tag, digest, top-secret scan, key string and decision object.
+ * {@code select} is the index alone (count the code points of the routing key's parts, mod 10, table entry);
+ * {@code route*} is the whole decision for a 120-character prompt: scenario tag, digest, key string and decision
+ * object.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})

@@ -37,7 +37,7 @@ public class StageValidationBenchmark {
 
     static final String SESSION = "7d1f3c2a-5b8e-4f0a-9c6d-2e4b8a1f0c3d";
 
-    /** A typical output: two agencies with two scored categories each, and the envelope. */
+    /** A typical output: three agencies with five scored categories among them, and the envelope. */
     static final String VALID = ("{\"session_id\": \"" + SESSION + "\", \"response_id\": \"resp-5c1e9a7b\","
             + " \"stage\": \"semantic_analysis_v1\", \"semanticAnalysis\": {\"agencies\": ["
             + "{\"agencyId\": \"tax_agency\", \"agencyName\": \"National Tax Agency\", \"categorySelection\": {\"candidates\": {"
