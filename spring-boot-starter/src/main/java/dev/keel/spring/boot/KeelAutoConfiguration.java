@@ -49,7 +49,8 @@ import org.springframework.core.env.Environment;
  * (Spring Boot Actuator makes one). Each bean backs off when the host defines one of its type; the pipeline also
  * takes the host's {@link EvidenceProvider}, {@link TurnStep}s and {@link EnforcementStep}s (in their order),
  * {@link AnswerComposer}, {@link PrincipalResolver}, {@link DomainDetector}, {@link KnowledgeRanker}, {@link Clock}
- * and {@link IdSource}. Off with {@code keel.enabled=false}. See {@code docs/spring-boot.md}.
+ * and {@link IdSource}. Off with {@code keel.enabled=false}; the governed call alone (the stores stay) with
+ * {@code keel.governed-call.enabled=false}. See {@code docs/spring-boot.md}.
  *
  * <p>The beans are thread-safe singletons; building them reads the policy and routing resources and opens the
  * database.
@@ -60,37 +61,6 @@ import org.springframework.core.env.Environment;
 @ConditionalOnProperty(prefix = "keel", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(KeelProperties.class)
 public final class KeelAutoConfiguration {
-
-    /** The policy named by {@code keel.policy}. */
-    @Bean
-    @ConditionalOnMissingBean
-    public PolicyDocument keelPolicy(KeelProperties properties) {
-        return PolicyDocument.parse(ResourceText.read(properties.policy(), "keel.policy"));
-    }
-
-    /** The routing table named by {@code keel.routing}. */
-    @Bean
-    @ConditionalOnMissingBean
-    public RoutingTable keelRoutingTable(KeelProperties properties) {
-        return RoutingTable.parse(ResourceText.read(properties.routing(), "keel.routing"));
-    }
-
-    /** The backends of {@code keel.backends}; model names and keys from the environment variables they name. */
-    @Bean
-    @ConditionalOnMissingBean
-    public Backends keelBackends(KeelProperties properties, ListableBeanFactory beans, Environment environment) {
-        return PropertyBackends.build(properties.backends(), properties.fallback(),
-                name -> beans.containsBean(name) && beans.isTypeMatch(name, LlmBackend.class)
-                        ? beans.getBean(name, LlmBackend.class) : null,
-                name -> Optional.ofNullable(environment.getProperty(name)));
-    }
-
-    /** One model call with the user's message ({@link SingleCallReasoning#userMessage()}). */
-    @Bean
-    @ConditionalOnMissingBean
-    public ReasoningStep keelReasoning() {
-        return SingleCallReasoning.userMessage();
-    }
 
     /**
      * The stores of {@code keel.store}, migrated. Lazy: opened only when the audit sink or the session store is
@@ -123,38 +93,81 @@ public final class KeelAutoConfiguration {
         return stores.sessionStore();
     }
 
-    /** The governed call. */
-    @Bean
-    @ConditionalOnMissingBean
-    public Pipeline keelPipeline(KeelProperties properties, PolicyDocument policy, RoutingTable routing,
-                                 Backends backends, ReasoningStep reasoning, AuditSink auditSink,
-                                 ObjectProvider<ObservationRegistry> observations,
-                                 ObjectProvider<EvidenceProvider> evidence, ObjectProvider<TurnStep> turnSteps,
-                                 ObjectProvider<EnforcementStep> enforcement, ObjectProvider<AnswerComposer> composer,
-                                 ObjectProvider<PrincipalResolver> principalResolver,
-                                 ObjectProvider<DomainDetector> domainDetector,
-                                 ObjectProvider<KnowledgeRanker> knowledgeRanker, ObjectProvider<Clock> clock,
-                                 ObjectProvider<IdSource> idSource) {
-        Pipeline.Builder pipeline = Pipeline.builder().policy(policy).routing(routing).backends(backends)
-                .reasoning(reasoning).auditSink(auditSink)
-                .observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP));
-        List<String> sources = properties.policySources() != null ? properties.policySources()
-                : properties.policy() != null && properties.policy().getFilename() != null
-                ? List.of(properties.policy().getFilename()) : List.of();
-        pipeline.policySources(sources.toArray(String[]::new));
-        if (properties.refusal() != null) {
-            pipeline.refusal(properties.refusal());
+    /**
+     * The governed call and the parts only it uses (policy, routing table, backends, reasoning). Off with
+     * {@code keel.governed-call.enabled=false}, for an application that uses Keel's stores but not the governed
+     * call, so that it needs no policy or routing table.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "keel.governed-call", name = "enabled", havingValue = "true",
+            matchIfMissing = true)
+    static class GovernedCall {
+
+        /** The policy named by {@code keel.policy}. */
+        @Bean
+        @ConditionalOnMissingBean
+        public PolicyDocument keelPolicy(KeelProperties properties) {
+            return PolicyDocument.parse(ResourceText.read(properties.policy(), "keel.policy"));
         }
-        evidence.ifAvailable(pipeline::evidence);
-        turnSteps.orderedStream().forEach(pipeline::turnStep);
-        enforcement.orderedStream().forEach(pipeline::enforcement);
-        composer.ifAvailable(pipeline::composer);
-        principalResolver.ifAvailable(pipeline::principalResolver);
-        domainDetector.ifAvailable(pipeline::domainDetector);
-        knowledgeRanker.ifAvailable(pipeline::knowledgeRanker);
-        clock.ifAvailable(pipeline::clock);
-        idSource.ifAvailable(pipeline::idSource);
-        return pipeline.build();
+
+        /** The routing table named by {@code keel.routing}. */
+        @Bean
+        @ConditionalOnMissingBean
+        public RoutingTable keelRoutingTable(KeelProperties properties) {
+            return RoutingTable.parse(ResourceText.read(properties.routing(), "keel.routing"));
+        }
+
+        /** The backends of {@code keel.backends}; model names and keys from the environment variables they name. */
+        @Bean
+        @ConditionalOnMissingBean
+        public Backends keelBackends(KeelProperties properties, ListableBeanFactory beans,
+                                     Environment environment) {
+            return PropertyBackends.build(properties.backends(), properties.fallback(),
+                    name -> beans.containsBean(name) && beans.isTypeMatch(name, LlmBackend.class)
+                            ? beans.getBean(name, LlmBackend.class) : null,
+                    name -> Optional.ofNullable(environment.getProperty(name)));
+        }
+
+        /** One model call with the user's message ({@link SingleCallReasoning#userMessage()}). */
+        @Bean
+        @ConditionalOnMissingBean
+        public ReasoningStep keelReasoning() {
+            return SingleCallReasoning.userMessage();
+        }
+
+        /** The governed call. */
+        @Bean
+        @ConditionalOnMissingBean
+        public Pipeline keelPipeline(KeelProperties properties, PolicyDocument policy, RoutingTable routing,
+                                     Backends backends, ReasoningStep reasoning, AuditSink auditSink,
+                                     ObjectProvider<ObservationRegistry> observations,
+                                     ObjectProvider<EvidenceProvider> evidence, ObjectProvider<TurnStep> turnSteps,
+                                     ObjectProvider<EnforcementStep> enforcement, ObjectProvider<AnswerComposer> composer,
+                                     ObjectProvider<PrincipalResolver> principalResolver,
+                                     ObjectProvider<DomainDetector> domainDetector,
+                                     ObjectProvider<KnowledgeRanker> knowledgeRanker, ObjectProvider<Clock> clock,
+                                     ObjectProvider<IdSource> idSource) {
+            Pipeline.Builder pipeline = Pipeline.builder().policy(policy).routing(routing).backends(backends)
+                    .reasoning(reasoning).auditSink(auditSink)
+                    .observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP));
+            List<String> sources = properties.policySources() != null ? properties.policySources()
+                    : properties.policy() != null && properties.policy().getFilename() != null
+                    ? List.of(properties.policy().getFilename()) : List.of();
+            pipeline.policySources(sources.toArray(String[]::new));
+            if (properties.refusal() != null) {
+                pipeline.refusal(properties.refusal());
+            }
+            evidence.ifAvailable(pipeline::evidence);
+            turnSteps.orderedStream().forEach(pipeline::turnStep);
+            enforcement.orderedStream().forEach(pipeline::enforcement);
+            composer.ifAvailable(pipeline::composer);
+            principalResolver.ifAvailable(pipeline::principalResolver);
+            domainDetector.ifAvailable(pipeline::domainDetector);
+            knowledgeRanker.ifAvailable(pipeline::knowledgeRanker);
+            clock.ifAvailable(pipeline::clock);
+            idSource.ifAvailable(pipeline::idSource);
+            return pipeline.build();
+        }
     }
 
     /** Keel's meters beside the timers, when the host has a {@link MeterRegistry} (Spring Boot Actuator). */

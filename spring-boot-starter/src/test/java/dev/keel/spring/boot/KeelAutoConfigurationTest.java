@@ -6,6 +6,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.InMemoryAuditSink;
@@ -17,12 +18,14 @@ import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
+import dev.keel.policy.PolicyDocument;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.keel.store.jdbc.JdbcSessionStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -139,6 +142,20 @@ class KeelAutoConfigurationTest {
     }
 
     @Test
+    void theStoresWithoutTheGovernedCallNeedNoPolicy() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class))
+                .withPropertyValues("keel.governed-call.enabled=false",
+                        "keel.store.url=jdbc:sqlite:" + directory.resolve("stores-only.db"))
+                .run(context -> {
+                    assertThat(context).hasNotFailed().doesNotHaveBean(Pipeline.class)
+                            .doesNotHaveBean(PolicyDocument.class).hasSingleBean(AuditSink.class);
+                    assertThat(context.getBean(AuditSink.class).append(AuditRecord.builder().requestId("r-1")
+                            .kind("stores_only").recordedAt(Instant.EPOCH).payload(Map.of("ok", true)).build()))
+                            .isTrue();
+                });
+    }
+
+    @Test
     void aMissingOrWrongPropertyFailsStartupNamingIt() {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class))
                 .withPropertyValues("keel.routing=classpath:keel/desk-routing.json",
@@ -218,7 +235,7 @@ class KeelAutoConfigurationTest {
 
         assertThat(descriptions).containsKeys("keel.policy", "keel.policy-sources", "keel.routing", "keel.backends",
                 "keel.fallback", "keel.refusal", "keel.store.url", "keel.store.username", "keel.store.password",
-                "keel.store.maximum-pool-size", "keel.pricing");
+                "keel.store.maximum-pool-size", "keel.pricing", "keel.governed-call.enabled");
         assertThat(descriptions.values()).allSatisfy(d -> assertThat((String) d).isNotBlank().isNotEqualTo("null")
                 .doesNotContain("{@"));
     }

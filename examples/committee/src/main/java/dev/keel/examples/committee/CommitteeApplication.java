@@ -10,7 +10,6 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -24,9 +23,8 @@ import org.springframework.core.env.Environment;
  * audit sink (SQLite in {@code ./data/keel.db} unless {@code keel.store.url} says otherwise). Real models answer
  * unless {@code keel.committee.replay} names recordings.
  *
- * <p>The service uses the starter's stores, not its governed call: the application is lazily initialised, so that
- * the governed call's beans (and their policy and routing table) are never built, and {@link #eagerParts()} keeps
- * the service's own parts, the stores with them, eager, so that a bad configuration stops startup.
+ * <p>The service uses the starter's stores, not its governed call ({@code keel.governed-call.enabled=false}), so it
+ * needs no policy or routing table.
  *
  * <p>{@code java -jar keel-examples-committee-exec.jar [--port N] [--config FILE] [--db FILE-OR-URL] [--replay
  * DIR]} ({@link ServiceArguments}). Its beans are thread-safe singletons.
@@ -39,12 +37,6 @@ public class CommitteeApplication {
 
     public static void main(String[] args) {
         SpringApplication.run(CommitteeApplication.class, ServiceArguments.toSpring(args));
-    }
-
-    /** The parts built at startup although the application is lazily initialised. */
-    @Bean
-    static LazyInitializationExcludeFilter eagerParts() {
-        return LazyInitializationExcludeFilter.forBeanTypes(ChatService.class, FilterRegistrationBean.class);
     }
 
     /** The chat path: on recordings with {@code keel.committee.replay}, else on the configured models. */
