@@ -518,8 +518,16 @@ final class StrictJsonCodec implements JsonCodec {
         return sorted;
     }
 
+    private static long digits(String number) {
+        return number.chars().filter(c -> c >= '0' && c <= '9').count();
+    }
+
     private static void writeNumber(JsonGenerator generator, Number number) throws IOException {
-        if (number instanceof BigDecimal) {
+        if (number instanceof ExponentDecimal && digits(number.toString()) > digits(((ExponentDecimal) number).text())) {
+            // As it was read when its usual form is longer, so that it reads back within the limits it passed:
+            // 10804899314e1 would otherwise be written 1.0804899314E+11, two digits longer.
+            generator.writeNumber(((ExponentDecimal) number).text());
+        } else if (number instanceof BigDecimal) {
             generator.writeNumber((BigDecimal) number);
         } else if (number instanceof BigInteger) {
             generator.writeNumber((BigInteger) number);
