@@ -83,9 +83,7 @@ public interface Committee {
          * @throws ConfigurationException when the master, the scorer or an available agent has no backend
          */
         public Committee build() {
-            requireBackend(CommitteeConfig.MASTER);
-            requireBackend(config.scorerRole());
-            config.availableAgents().forEach(this::requireBackend);
+            config.modelRoles().forEach(this::requireBackend);
             return new DefaultCommittee(config, backends, pricing, clock, attempts);
         }
 

@@ -210,6 +210,18 @@ public final class CommitteeConfig {
         return Collections.unmodifiableSet(agents);
     }
 
+    /**
+     * The roles a committee on this configuration calls, each of which needs a backend: the master, the scorer (when
+     * it is not the master) and the available agents, in that order.
+     */
+    public Set<String> modelRoles() {
+        Set<String> roles = new LinkedHashSet<>();
+        roles.add(MASTER);
+        roles.add(scorerRole());
+        roles.addAll(availableAgents());
+        return Collections.unmodifiableSet(roles);
+    }
+
     /** The role that scores: {@code scorer} when it can run, else the master. */
     public String scorerRole() {
         return available(SCORER) ? SCORER : MASTER;

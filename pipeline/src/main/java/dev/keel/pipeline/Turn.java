@@ -2,10 +2,14 @@ package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRequest;
 import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -58,6 +62,25 @@ public interface Turn {
      */
     Optional<String> regenerationInstruction();
 
+    /**
+     * {@code request} as a model must receive it in this turn: under a PARTIAL decision the policy's PARTIAL
+     * instruction comes first as a system message, and when an enforcement step asked for the answer again its
+     * instruction comes last as a user message. The outbound filter applies whatever the model does; this tells the
+     * model before it writes.
+     */
+    default ChatRequest instructed(ChatRequest request) {
+        if (decision() != Decision.PARTIAL && regenerationInstruction().isEmpty()) {
+            return request;
+        }
+        List<ChatMessage> messages = new ArrayList<>();
+        if (decision() == Decision.PARTIAL) {
+            messages.add(ChatMessage.system(partialInstruction()));
+        }
+        messages.addAll(request.messages());
+        regenerationInstruction().ifPresent(instruction -> messages.add(ChatMessage.user(instruction)));
+        return request.toBuilder().messages(messages).build();
+    }
+
     /** Keeps {@code value} under {@code key} for the later steps of this turn. */
     <T> void put(TurnKey<T> key, T value);
 
@@ -75,7 +98,8 @@ public interface Turn {
 
     /**
      * Sets a provenance extension (a plain JSON value by name; see {@link dev.keel.core.Provenance.Builder#extension}).
-     * Free text in extensions passes the outbound filter with the answer.
+     * As in the trace, only filtered ({@link #filtered}) or Keel-made text may go into an extension: the pipeline
+     * filters the answer's text, not its extensions.
      */
     void extension(String name, Object value);
 }

@@ -73,14 +73,12 @@ final class GovernedBackendCalls implements BackendCalls {
         try {
             reply = backend.chat(sent);
         } catch (BackendException failure) {
-            record(new BackendCall(target, name, failure.code(), external, dev.keel.core.spi.TokenUsage.UNKNOWN,
-                    withheld));
+            record(failed(target, name, failure, failureReason, external, withheld));
             throw failure;
         } catch (RuntimeException failure) {
             BackendException wrapped = new NonRetriableBackendException(name, "backend '" + name
                     + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
-            record(new BackendCall(target, name, wrapped.code(), external, dev.keel.core.spi.TokenUsage.UNKNOWN,
-                    withheld));
+            record(failed(target, name, wrapped, failureReason, external, withheld));
             throw wrapped;
         }
         String used = reply.backendId();
@@ -88,6 +86,14 @@ final class GovernedBackendCalls implements BackendCalls {
                 : used.equals(target) ? null : target + " is served by " + used;
         record(new BackendCall(target, used, reason, external, reply.usage(), withheld));
         return new BackendReply(reply, target, used, reason);
+    }
+
+    /** A failed call: its code, after the reason this backend was called instead of the target, if any. */
+    private static BackendCall failed(String target, String name, BackendException failure, String failureReason,
+                                      boolean external, Map<String, Integer> withheld) {
+        String reason = failureReason == null ? failure.code() : failureReason + "; " + name + " failed ("
+                + failure.code() + ")";
+        return new BackendCall(target, name, reason, external, dev.keel.core.spi.TokenUsage.UNKNOWN, withheld);
     }
 
     /** {@code request} with every message passed through the outbound filter under the turn's decision. */

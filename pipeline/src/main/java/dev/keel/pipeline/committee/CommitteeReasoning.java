@@ -1,0 +1,198 @@
+package dev.keel.pipeline.committee;
+
+import dev.keel.committee.CallPricing;
+import dev.keel.committee.Committee;
+import dev.keel.committee.CommitteeConfig;
+import dev.keel.committee.CommitteeRequest;
+import dev.keel.committee.CommitteeResponse;
+import dev.keel.committee.Mode;
+import dev.keel.committee.Outcome;
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.pipeline.Reasoning;
+import dev.keel.pipeline.ReasoningStep;
+import dev.keel.pipeline.Turn;
+import dev.keel.pipeline.TurnKey;
+import dev.keel.pipeline.TurnOutcome;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A committee of models as a governed call's reasoning. Each turn runs a {@link Committee} whose master, scorer and
+ * agents reach their models through {@link Turn#backends()}, bound to the pipeline backend each role is mapped to
+ * (the role's own name unless {@link Builder#target} says otherwise). So every prompt to an external model is
+ * egress-filtered under the turn's decision, a request that must stay in the house never reaches an external model
+ * (the pipeline's fallback answers), and every call is recorded for the provenance and the audit record. Each
+ * prompt is {@linkplain Turn#instructed instructed} for the turn (the PARTIAL instruction, a regeneration's
+ * instruction).
+ *
+ * <p>The committee's reply is the draft; a reply that asks the user one A/B/C question ends the turn as
+ * {@link TurnOutcome#ASK_USER}. Either passes the pipeline's enforcement and outbound filter like any draft. The
+ * committee's response is kept under {@link #RESPONSE} ({@link dev.keel.pipeline.GovernedAnswer#value}), and the
+ * provenance extension {@value #EXTENSION} holds its outcome, {@code meta} and audit appendix, free text filtered
+ * under the turn's decision.
+ *
+ * <p>The committee request comes from the governed request's attribute {@value #REQUEST_ATTRIBUTE} (a
+ * {@link CommitteeRequest}, or its wire form); without one, the governed message is asked in {@code ask} mode. Its
+ * message must be the governed message, so that governance judged what the committee answers. A regeneration runs
+ * the committee again, under the mode's cap again.
+ *
+ * <p>Immutable and thread-safe: each turn builds its own committee.
+ */
+public final class CommitteeReasoning implements ReasoningStep {
+
+    /** Where the committee's response is kept for the rest of the turn and the caller. */
+    public static final TurnKey<CommitteeResponse> RESPONSE = TurnKey.of("committee_response", CommitteeResponse.class);
+
+    /** The provenance extension: {@code {"outcome", "meta", "audit"}}. */
+    public static final String EXTENSION = "committee";
+
+    /** The governed request's attribute holding the committee request. */
+    public static final String REQUEST_ATTRIBUTE = "committee_request";
+
+    private final CommitteeConfig config;
+    private final Clock clock;
+    private final Map<String, String> targets;
+    private final CallPricing pricing;
+    private final int attempts;
+
+    private CommitteeReasoning(Builder b) {
+        this.config = b.config;
+        this.clock = b.clock;
+        this.targets = Map.copyOf(b.targets);
+        this.pricing = b.pricing;
+        this.attempts = b.attempts;
+    }
+
+    /** A builder; {@code clock} measures the calls' latencies. */
+    public static Builder builder(CommitteeConfig config, Clock clock) {
+        return new Builder(config, clock);
+    }
+
+    /** The pipeline backend {@code role} is bound to. */
+    public String target(String role) {
+        return targets.getOrDefault(role, role);
+    }
+
+    @Override
+    public Reasoning reason(Turn turn) {
+        CommitteeRequest request = committeeRequest(turn);
+        Committee.Builder committee = Committee.builder(config, clock).pricing(pricing).attempts(attempts);
+        for (String role : config.modelRoles()) {
+            committee.backend(role, new InstructedBackend(turn, turn.backends().bound(target(role))));
+        }
+        CommitteeResponse response = committee.build().answer(request, turn.requestId());
+        turn.put(RESPONSE, response);
+
+        Map<String, Object> extension = new LinkedHashMap<>();
+        extension.put("outcome", response.outcome().wireName());
+        extension.put("meta", filtered(turn, response.meta()));
+        extension.put("audit", filtered(turn, response.audit()));
+        turn.extension(EXTENSION, extension);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("outcome", response.outcome().wireName());
+        details.put("c_final", response.cFinal());
+        details.put("used_agents", response.usedAgents());
+        details.put("budget", response.budget().toWire());
+        turn.trace("reasoning", "committee " + response.outcome().wireName() + " in mode "
+                + request.mode().wireName() + ", c_final " + response.cFinal().toPlainString() + ", agents "
+                + response.usedAgents(), details);
+        return response.outcome() == Outcome.ASKED_USER
+                ? Reasoning.endTurn(TurnOutcome.ASK_USER, response.reply())
+                : Reasoning.draft(response.reply());
+    }
+
+    private static CommitteeRequest committeeRequest(Turn turn) {
+        Object given = turn.request().attributes().get(REQUEST_ATTRIBUTE);
+        CommitteeRequest request = given == null ? CommitteeRequest.of(Mode.ASK, turn.request().message())
+                : given instanceof CommitteeRequest typed ? typed : CommitteeRequest.fromWire(given);
+        if (!request.message().equals(turn.request().message())) {
+            throw new ConfigurationException("the committee request's message is not the governed request's message;"
+                    + " governance must judge what the committee answers");
+        }
+        return request;
+    }
+
+    /** {@code value} with every string filtered under the turn's decision; keys and other values as they are. */
+    private static Object filtered(Turn turn, Object value) {
+        if (value instanceof String text) {
+            return turn.filtered(text);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            map.forEach((key, item) -> copy.put(key, filtered(turn, item)));
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(item -> copy.add(filtered(turn, item)));
+            return copy;
+        }
+        return value;
+    }
+
+    /** A role's governed backend, each prompt instructed for the turn. */
+    private record InstructedBackend(Turn turn, LlmBackend governed) implements LlmBackend {
+
+        @Override
+        public ChatReply chat(ChatRequest request) {
+            return governed.chat(turn.instructed(request));
+        }
+
+        @Override
+        public String id() {
+            return governed.id();
+        }
+    }
+
+    /** Collects the step's parts; not thread-safe. */
+    public static final class Builder {
+        private final CommitteeConfig config;
+        private final Clock clock;
+        private final Map<String, String> targets = new LinkedHashMap<>();
+        private CallPricing pricing = CallPricing.free();
+        private int attempts = Committee.Builder.DEFAULT_ATTEMPTS;
+
+        private Builder(CommitteeConfig config, Clock clock) {
+            this.config = Objects.requireNonNull(config, "config");
+            this.clock = Objects.requireNonNull(clock, "clock");
+        }
+
+        /** Binds {@code role} to the pipeline backend {@code backendTarget}; a role is bound to its own name unless set. */
+        public Builder target(String role, String backendTarget) {
+            targets.put(Objects.requireNonNull(role, "role"), Objects.requireNonNull(backendTarget, "backendTarget"));
+            return this;
+        }
+
+        /** Prices of the roles' calls, for the caps; every call free unless set. */
+        public Builder pricing(CallPricing pricing) {
+            this.pricing = Objects.requireNonNull(pricing, "pricing");
+            return this;
+        }
+
+        /** Attempts at each strict JSON reply ({@link Committee.Builder#attempts}). */
+        public Builder attempts(int attempts) {
+            Committee.builder(config, clock).attempts(attempts); // the committee's own bounds, so the two agree
+            this.attempts = attempts;
+            return this;
+        }
+
+        /** @throws ConfigurationException when a mapped role is not one the committee calls */
+        public CommitteeReasoning build() {
+            for (String role : targets.keySet()) {
+                if (!config.modelRoles().contains(role)) {
+                    throw new ConfigurationException("the committee does not call the role '" + role
+                            + "'; it calls " + config.modelRoles());
+                }
+            }
+            return new CommitteeReasoning(this);
+        }
+    }
+}
