@@ -1,15 +1,21 @@
 package dev.keel.cli;
 
 import dev.keel.committee.CommitteeConfig;
+import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.examples.committee.ChatExchange;
 import dev.keel.examples.committee.ChatService;
-import dev.keel.examples.committee.LiveCommittee;
+import dev.keel.examples.committee.CommitteeModels;
+import dev.keel.examples.committee.CommitteeServiceProperties;
 import dev.keel.examples.committee.NoRecordingException;
 import dev.keel.examples.committee.RecordedConversation;
 import dev.keel.examples.committee.RecordedReplies;
 import dev.keel.llm.adapters.Environment;
+import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.pipeline.committee.CommitteeReasoning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -76,17 +82,23 @@ final class CommitteeDemoCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         InMemoryAuditSink audit = new InMemoryAuditSink();
-        ChatService service;
+        CommitteeModels models;
         if (config != null) {
-            service = ChatService.live(LiveCommittee.build(Files.readString(config), Environment.system(),
-                    Clock.systemUTC()), audit, Clock.systemUTC());
+            models = CommitteeModels.live(Files.readString(config), Environment.system());
             out.println("Real models answer, as configured in " + config + ".");
         } else {
-            service = ChatService.replaying(CommitteeConfig.parse(RecordedReplies.sampleConfigJson(),
-                    Environment.system()::lookup), RecordedReplies.shipped(), audit, Clock.systemUTC());
+            models = CommitteeModels.replaying(CommitteeConfig.parse(RecordedReplies.sampleConfigJson(),
+                    Environment.system()::lookup), RecordedReplies.shipped());
             out.println("No provider is configured (--config): every model call is answered from the recorded"
                     + " replies shipped with the committee example; no model is called.");
         }
+        out.println("Every request is a governed call for the role " + CommitteeServiceProperties.DEFAULT_ROLE
+                + " (clearance " + CommitteeServiceProperties.DEFAULT_CLEARANCE + ") under the service's policy ("
+                + CommitteeModels.POLICY + "): the committee's prompts pass the egress filter, its reply the"
+                + " outbound filter.");
+        ChatService service = ChatService.builder().pipeline(models.pipeline(audit, Clock.systemUTC()))
+                .models(models).principal(Principal.of(CommitteeServiceProperties.DEFAULT_ROLE,
+                        CommitteeServiceProperties.DEFAULT_CLEARANCE)).build();
         List<Map<String, Object>> requests = new ArrayList<>();
         if (question == null || question.isEmpty()) {
             RecordedReplies.shipped().conversations().stream().map(RecordedConversation::request)
@@ -102,7 +114,7 @@ final class CommitteeDemoCommand implements Callable<Integer> {
         }
         for (Map<String, Object> request : requests) {
             try {
-                print(out, request, service.answer(request, UUID.randomUUID().toString()));
+                print(out, request, service.answer(request, UUID.randomUUID().toString()), audit);
             } catch (NoRecordingException notRecorded) {
                 out.println();
                 out.println(notRecorded.getMessage() + ". Configure a provider with --config llm.config.json, or"
@@ -115,7 +127,9 @@ final class CommitteeDemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void print(PrintWriter out, Map<String, Object> request, ChatExchange exchange) {
+    @SuppressWarnings("unchecked") // the wire meta and the audit details are the JSON objects Keel made
+    private static void print(PrintWriter out, Map<String, Object> request, ChatExchange exchange,
+                              InMemoryAuditSink audit) {
         JsonCodec codec = JsonCodec.strict();
         out.println();
         out.println("# " + request.get("message") + " (" + request.get("mode") + ")");
@@ -124,16 +138,31 @@ final class CommitteeDemoCommand implements Callable<Integer> {
         out.println("## Reply");
         out.println(exchange.wire().get("reply"));
         out.println();
-        out.println("## Meta");
-        out.println(codec.writePretty(exchange.wire().get("meta")));
+        Map<String, Object> meta = new LinkedHashMap<>((Map<String, Object>) exchange.wire().get("meta"));
+        meta.remove("provenance");
+        out.println("## Meta (the answer's provenance is under meta.provenance on the wire)");
+        out.println(codec.writePretty(meta));
         out.println();
-        out.println("## Audit (stored as " + exchange.audit().kind() + ", request " + exchange.audit().requestId()
-                + ")");
-        Object replay = exchange.audit().payload().get("replay");
-        if (replay != null) {
-            out.println("Replay: " + codec.write(replay));
+        GovernedAnswer answer = exchange.answer();
+        out.println("## Governed call");
+        out.println("decision " + answer.decision().wireName() + " " + answer.provenance().reasonCodes().values()
+                + ", outcome " + answer.outcome().wireName() + ", withheld from the reply " + answer.withheldCounts());
+        for (BackendCall call : answer.calls()) {
+            out.println("  " + call.target() + " -> " + call.used() + (call.external() ? " (external" : " (internal")
+                    + (call.withheld().isEmpty() ? "" : ", withheld from the prompt " + call.withheld()) + ")"
+                    + (call.usedReason() == null ? "" : ": " + call.usedReason()));
         }
-        out.println(codec.writePretty(exchange.audit().payload().get("audit")));
+        out.println();
+        AuditRecord stored = audit.find(answer.requestId()).orElseThrow();
+        Map<String, Object> details = (Map<String, Object>) stored.payload().getOrDefault("details", Map.of());
+        out.println("## Audit record (" + stored.kind() + ", request " + stored.requestId() + "): the committee's"
+                + " audit appendix");
+        if (details.get("replay") != null) {
+            out.println("Replay: " + codec.write(details.get("replay")));
+        }
+        Object committee = details.get(CommitteeReasoning.AUDIT_DETAIL);
+        out.println(committee instanceof Map<?, ?> record ? codec.writePretty(record.get("audit"))
+                : "(no committee ran: " + answer.outcome().wireName() + ")");
         out.println();
         out.println("Reply invariants: " + (exchange.violations().isEmpty() ? "all hold"
                 : "broken " + exchange.violations()));

@@ -111,6 +111,13 @@ class ArchitectureTest {
                     + "calls of a rule-governed turn are the pipeline's");
 
     @ArchTest
+    static final ArchRule theCommitteeServiceReachesItsModelsThroughTheGovernedCall = noClasses().that()
+            .resideInAnyPackage("dev.keel.examples.committee..", "dev.keel.cli..")
+            .should().dependOnClassesThat().haveNameMatching("dev\\.keel\\.committee\\.Committee(\\$.*)?")
+            .because("the committee service runs the committee as the governed call's reasoning, so that every"
+                    + " prompt is egress-filtered and every answer filtered and audited; it never builds one itself");
+
+    @ArchTest
     static final ArchRule theSupportAgentTakesItsModelsFromTheHost = noClasses().that()
             .resideInAPackage("dev.keel.examples.support..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, "dev.keel.embeddings..")

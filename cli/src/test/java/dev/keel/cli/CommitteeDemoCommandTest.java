@@ -34,8 +34,10 @@ class CommitteeDemoCommandTest {
                 .contains("## Execution time estimate", "**Question:** Which reports do you mean?")
                 .containsPattern("\"discarded\": \\[\\s*\"verifier\"\\s*\\]")
                 .containsPattern("\"quarantined\": \\[\\s*\"critic\"\\s*\\]")
-                .contains("## Audit (stored as committee_chat, request ", "\"quarantineJustifications\"",
-                        "Replay: {\"recording\":\"shipping-plan\",\"source\":\"shipped\"");
+                .contains("## Audit record (governed_call, request ", "\"quarantineJustifications\"",
+                        "Replay: {\"recording\":\"shipping-plan\",\"source\":\"shipped\"")
+                .contains("Every request is a governed call for the role client",
+                        "decision ALLOW [principal_from_host", "master -> replay:master (external)");
         assertThat(run.out().split("Reply invariants: all hold", -1)).hasSize(5);
         assertThat(run.out()).doesNotContain("Reply invariants: broken");
     }

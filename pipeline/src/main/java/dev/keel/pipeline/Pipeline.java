@@ -42,6 +42,9 @@ import java.util.function.Function;
  */
 public interface Pipeline {
 
+    /** The kind of the audit record of every call ({@code docs/governed-call.md}, "The audit record"). */
+    String AUDIT_KIND = "governed_call";
+
     static Builder builder() {
         return new Builder();
     }

@@ -97,6 +97,13 @@ public interface Turn {
     void trace(String step, String summary, Map<String, ?> details);
 
     /**
+     * Records {@code value} (a plain JSON value) under {@code name} in the {@code details} of this call's audit
+     * record, answered or failed. The audit record stays in the house, so a step may keep there what the caller may
+     * not see (a model's raw output, a plan); nothing recorded here reaches the answer. Null removes it.
+     */
+    void auditDetail(String name, Object value);
+
+    /**
      * Sets a provenance extension (a plain JSON value by name; see {@link dev.keel.core.Provenance.Builder#extension}).
      * As in the trace, only filtered ({@link #filtered}) or Keel-made text may go into an extension: the pipeline
      * filters the answer's text, not its extensions.

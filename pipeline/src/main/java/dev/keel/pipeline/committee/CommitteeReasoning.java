@@ -7,6 +7,7 @@ import dev.keel.committee.CommitteeRequest;
 import dev.keel.committee.CommitteeResponse;
 import dev.keel.committee.Mode;
 import dev.keel.committee.Outcome;
+import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -37,7 +38,7 @@ import java.util.function.Function;
  * {@link TurnOutcome#ASK_USER}. Either passes the pipeline's enforcement and outbound filter like any draft. The
  * committee's response is kept under {@link #RESPONSE} ({@link dev.keel.pipeline.GovernedAnswer#value}), and the
  * provenance extension {@value #EXTENSION} holds its outcome, {@code meta} and audit appendix, free text filtered
- * under the turn's decision.
+ * under the turn's decision. The call's audit record gets the committee's whole record under {@value #AUDIT_DETAIL}.
  *
  * <p>The committee request comes from the governed request's attribute {@value #REQUEST_ATTRIBUTE} (a
  * {@link CommitteeRequest}, or its wire form); without one, the governed message is asked in {@code ask} mode. Its
@@ -53,6 +54,14 @@ public final class CommitteeReasoning implements ReasoningStep {
 
     /** The provenance extension: {@code {"outcome", "meta", "audit"}}. */
     public static final String EXTENSION = "committee";
+
+    /**
+     * The entry of the audit record's {@code details} holding the committee's record
+     * ({@link CommitteeResponse#record()}: the request, plan, agent outputs, scores and statuses, synthesis, reply and
+     * audit appendix, unfiltered: the audit record stays in the house) and the {@code invariantViolations}
+     * ({@link ReplyInvariants}) its reply broke.
+     */
+    public static final String AUDIT_DETAIL = "committee";
 
     /** The governed request's attribute holding the committee request. */
     public static final String REQUEST_ATTRIBUTE = "committee_request";
@@ -96,6 +105,10 @@ public final class CommitteeReasoning implements ReasoningStep {
         extension.put("meta", filtered(turn, response.meta()));
         extension.put("audit", filtered(turn, response.audit()));
         turn.extension(EXTENSION, extension);
+        Map<String, Object> record = new LinkedHashMap<>(response.record());
+        record.put("invariantViolations", ReplyInvariants.check(response).stream()
+                .map(violation -> Map.of("code", violation.code(), "message", violation.message())).toList());
+        turn.auditDetail(AUDIT_DETAIL, record);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("outcome", response.outcome().wireName());
         details.put("c_final", response.cFinal());

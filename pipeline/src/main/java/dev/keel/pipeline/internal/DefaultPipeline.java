@@ -48,7 +48,6 @@ import java.util.Set;
 public final class DefaultPipeline implements Pipeline {
 
     /** The kind of the audit records this pipeline writes. */
-    public static final String AUDIT_KIND = "governed_call";
     /** How many times an answer is written at most: once, and once more after a violation. */
     private static final int ATTEMPTS = 2;
 
@@ -299,8 +298,17 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("evidence_sources", answer.provenance().evidenceSources().toWire());
         payload.put("withheld", answer.withheldCounts());
         payload.put("message_length", turn.request().message().length());
+        addDetails(turn, payload);
         return AuditRecord.builder().requestId(turn.requestId()).recordedAt(settings.clock().instant())
-                .kind(AUDIT_KIND).payload(payload).build();
+                .kind(Pipeline.AUDIT_KIND).payload(payload).build();
+    }
+
+    /** What the steps recorded for the audit alone ({@link dev.keel.pipeline.Turn#auditDetail}), when any did. */
+    private static void addDetails(TurnState turn, Map<String, Object> payload) {
+        Map<String, Object> details = turn.auditDetails();
+        if (!details.isEmpty()) {
+            payload.put("details", details);
+        }
     }
 
     /** The record of a call that failed: what was decided up to the failure, and the failure's code. */
@@ -312,9 +320,10 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("decision", turn.decision().wireName());
         payload.put("reason_codes", turn.reasonCodes().values());
         payload.put("calls", turn.governedBackends().calls().stream().map(BackendCall::toWire).toList());
+        addDetails(turn, payload);
         try {
             settings.auditSink().append(AuditRecord.builder().requestId(turn.requestId())
-                    .recordedAt(settings.clock().instant()).kind(AUDIT_KIND).payload(payload).build());
+                    .recordedAt(settings.clock().instant()).kind(Pipeline.AUDIT_KIND).payload(payload).build());
         } catch (RuntimeException sinkFailure) {
             failure.addSuppressed(sinkFailure);
         }

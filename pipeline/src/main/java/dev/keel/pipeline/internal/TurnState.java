@@ -34,6 +34,7 @@ final class TurnState implements Turn {
     private final GovernedBackendCalls backends;
     private final List<TraceStep> trace = new ArrayList<>();
     private final Map<String, Object> extensions = new LinkedHashMap<>();
+    private final Map<String, Object> auditDetails = new LinkedHashMap<>();
     private final Map<TurnKey<?>, Object> values = new HashMap<>();
     private final OutboundFilter filter;
     private final ReasonCodes.Builder reasonCodes = ReasonCodes.builder();
@@ -146,6 +147,20 @@ final class TurnState implements Turn {
         } else {
             extensions.put(name, value);
         }
+    }
+
+    @Override
+    public synchronized void auditDetail(String name, Object value) {
+        Objects.requireNonNull(name, "name");
+        if (value == null) {
+            auditDetails.remove(name);
+        } else {
+            auditDetails.put(name, value);
+        }
+    }
+
+    synchronized Map<String, Object> auditDetails() {
+        return new LinkedHashMap<>(auditDetails);
     }
 
     synchronized void lowerDecision(Decision lower) {

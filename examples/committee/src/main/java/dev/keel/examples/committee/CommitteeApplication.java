@@ -2,7 +2,10 @@ package dev.keel.examples.committee;
 
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.core.ConfigurationException;
-import dev.keel.core.spi.AuditSink;
+import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.ReasoningStep;
+import dev.keel.pipeline.TurnStep;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -19,12 +22,13 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 /**
- * The committee service: {@code POST /api/chat} and {@code GET /health}, every request stored by the starter's
- * audit sink (SQLite in {@code ./data/keel.db} unless {@code keel.store.url} says otherwise). Real models answer
- * unless {@code keel.committee.replay} names recordings.
- *
- * <p>The service uses the starter's stores, not its governed call ({@code keel.governed-call.enabled=false}), so it
- * needs no policy or routing table.
+ * The committee service: {@code POST /api/chat} and {@code GET /health}. Every request is a governed call of the
+ * starter's {@link dev.keel.pipeline.Pipeline} (policy {@code keel.policy}, routing table {@code keel.routing}: the
+ * shipped {@value CommitteeModels#POLICY} and {@value CommitteeModels#ROUTING} unless set) whose reasoning is the
+ * committee and whose backends are the committee's roles ({@link CommitteeModels}); the pipeline audits each call,
+ * and the service stores the committee's own record beside it, both through the starter's audit sink (SQLite in
+ * {@code ./data/keel.db} unless {@code keel.store.url} says otherwise). Real models answer unless
+ * {@code keel.committee.replay} names recordings.
  *
  * <p>{@code java -jar keel-examples-committee-exec.jar [--port N] [--config FILE] [--db FILE-OR-URL] [--replay
  * DIR]} ({@link ServiceArguments}). Its beans are thread-safe singletons.
@@ -39,21 +43,44 @@ public class CommitteeApplication {
         SpringApplication.run(CommitteeApplication.class, ServiceArguments.toSpring(args));
     }
 
-    /** The chat path: on recordings with {@code keel.committee.replay}, else on the configured models. */
+    /** The committee's models: the recordings with {@code keel.committee.replay}, else the configured models. */
     @Bean
-    ChatService chatService(CommitteeServiceProperties properties, AuditSink auditSink, Environment environment,
-                            ObjectProvider<Clock> clock) throws IOException {
+    CommitteeModels committeeModels(CommitteeServiceProperties properties, Environment environment)
+            throws IOException {
         String configJson = properties.config().getContentAsString(StandardCharsets.UTF_8);
-        Clock time = clock.getIfAvailable(Clock::systemUTC);
+        dev.keel.llm.adapters.Environment variables = name -> Optional.ofNullable(environment.getProperty(name));
         if (properties.replay() != null && !properties.replay().isBlank()) {
             RecordedReplies replies = RecordedReplies.at(properties.replay());
             LOG.info("replay mode: every model call is answered from the recordings of {} ({})", replies.source(),
                     replies.conversations().size());
-            return ChatService.replaying(CommitteeConfig.parse(configJson,
-                    name -> Optional.ofNullable(environment.getProperty(name))), replies, auditSink, time);
+            return CommitteeModels.replaying(CommitteeConfig.parse(configJson, variables::lookup), replies);
         }
-        return ChatService.live(LiveCommittee.build(configJson,
-                name -> Optional.ofNullable(environment.getProperty(name)), time), auditSink, time);
+        return CommitteeModels.live(configJson, variables);
+    }
+
+    /** The governed call's backends: the committee's roles, and the house's own. */
+    @Bean
+    Backends committeeBackends(CommitteeModels models) {
+        return models.backends();
+    }
+
+    /** The governed call's reasoning: the committee. */
+    @Bean
+    ReasoningStep committeeReasoning(CommitteeModels models, ObjectProvider<Clock> clock) {
+        return models.reasoning(clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    /** In replay mode, the recording that answered a call in its audit record. */
+    @Bean
+    TurnStep committeeReplayNote(CommitteeModels models) {
+        return models.replayNote();
+    }
+
+    /** The chat path: the governed call for the service's principal. */
+    @Bean
+    ChatService chatService(Pipeline pipeline, CommitteeModels models, CommitteeServiceProperties properties) {
+        return ChatService.builder().pipeline(pipeline).models(models)
+                .principal(properties.principal().toPrincipal()).build();
     }
 
     /** The request id of every request, first. */

@@ -2,6 +2,11 @@ package dev.keel.examples.committee;
 
 import dev.keel.committee.CommitteeRequest;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,13 +14,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
  * The recordings a service in replay mode answers from: the shipped samples ({@link #shipped()}) or every
- * {@code .json} file of a directory ({@link #fromDirectory}). Immutable and thread-safe.
+ * {@code .json} file of a directory ({@link #fromDirectory}), and the models that answer from them: one backend per
+ * role ({@link #backend}) answering each call from the recording {@link #replay} gave to the call's request id.
+ *
+ * <p>Thread-safe: the recordings are immutable, and each request's replay counts its own calls.
  */
 public final class RecordedReplies {
 
@@ -34,6 +47,7 @@ public final class RecordedReplies {
 
     private final String source;
     private final List<RecordedConversation> conversations;
+    private final Map<String, Run> runs = new ConcurrentHashMap<>();
 
     private RecordedReplies(String source, List<RecordedConversation> conversations) {
         this.source = source;
@@ -42,19 +56,20 @@ public final class RecordedReplies {
 
     /** The text of the {@code llm.config.json} shipped with this example, under which the recordings were made. */
     public static String sampleConfigJson() {
-        return resource("/committee/llm.config.json");
+        return shippedText("/committee/llm.config.json");
     }
 
     /** The recordings shipped with this example. */
     public static RecordedReplies shipped() {
         List<RecordedConversation> conversations = new ArrayList<>();
         for (String name : SAMPLES) {
-            conversations.add(RecordedConversation.parse(name, resource(RESOURCES + name + ".json")));
+            conversations.add(RecordedConversation.parse(name, shippedText(RESOURCES + name + ".json")));
         }
         return new RecordedReplies(SHIPPED, conversations);
     }
 
-    private static String resource(String path) {
+    /** The text of the resource {@code path} shipped with this example. */
+    static String shippedText(String path) {
         try (InputStream in = RecordedReplies.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new ConfigurationException("the shipped resource " + path + " is missing");
@@ -104,5 +119,74 @@ public final class RecordedReplies {
     /** The recording that answers {@code request}, if any. */
     public Optional<RecordedConversation> find(CommitteeRequest request) {
         return conversations.stream().filter(conversation -> conversation.answers(request)).findFirst();
+    }
+
+    /**
+     * Answers the model calls of the request {@code requestId} from {@code conversation} until the returned replay
+     * is closed.
+     */
+    public Replay replay(String requestId, RecordedConversation conversation) {
+        Objects.requireNonNull(conversation, "conversation");
+        if (runs.putIfAbsent(Objects.requireNonNull(requestId, "requestId"), new Run(conversation)) != null) {
+            throw new IllegalStateException("request " + requestId + " is already being replayed");
+        }
+        return () -> runs.remove(requestId);
+    }
+
+    /** The name of the recording being replayed for the request {@code requestId}, if any. */
+    public Optional<String> replaying(String requestId) {
+        return Optional.ofNullable(runs.get(requestId)).map(run -> run.conversation.name());
+    }
+
+    /** What a replayed answer says of itself ({@code meta.replay}, the audit record's {@code replay}). */
+    public Map<String, Object> note(String recording) {
+        Map<String, Object> note = new LinkedHashMap<>();
+        note.put("recording", recording);
+        note.put("source", source);
+        note.put("note", "every model call was answered from recorded replies; no model was called");
+        return note;
+    }
+
+    /**
+     * The model of {@code role}, id {@code replay:<role>}: each call answered from the recording being replayed for
+     * the call's request id, the recorded replies of a purpose in turn; a call without one fails as a model failure
+     * does (and the committee says so in its reply).
+     */
+    public LlmBackend backend(String role) {
+        Objects.requireNonNull(role, "role");
+        return new LlmBackend() {
+            @Override
+            public ChatReply chat(ChatRequest request) {
+                String purpose = request.purpose().orElse("");
+                Run run = request.requestId().map(runs::get).orElseThrow(() -> new NonRetriableBackendException(id(),
+                        "no recording is being replayed for this request", null));
+                int call = run.calls.computeIfAbsent(role + " " + purpose, key -> new AtomicInteger())
+                        .getAndIncrement();
+                String reply = run.conversation.reply(role, purpose, call).orElseThrow(() ->
+                        new NonRetriableBackendException(id(), "no recorded reply of " + role + " for " + purpose
+                                + " (call " + (call + 1) + ")", null));
+                return ChatReply.builder().text(reply).usage(new TokenUsage(0, 0)).backendId(id())
+                        .model(RecordedConversation.MODEL).finishReason("stop").build();
+            }
+
+            @Override
+            public String id() {
+                return "replay:" + role;
+            }
+        };
+    }
+
+    /** A request's replay; closing it ends it. */
+    @FunctionalInterface
+    public interface Replay extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** One request's replay: its recording and its calls so far, by role and purpose. */
+    private record Run(RecordedConversation conversation, Map<String, AtomicInteger> calls) {
+        Run(RecordedConversation conversation) {
+            this(conversation, new ConcurrentHashMap<>());
+        }
     }
 }

@@ -6,6 +6,8 @@ import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.committee.CommitteeReasoning;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.keel.store.jdbc.JdbcStores;
 import dev.keel.store.jdbc.StoreDialect;
@@ -92,21 +94,31 @@ class CommitteeServiceHttpTest {
         Map<String, Object> body = JSON.parseObject(response.body());
         assertThat(body).containsOnlyKeys("reply", "meta", "audit");
         Map<String, Object> meta = object(body.get("meta"));
-        assertThat(meta).containsOnlyKeys("taskType", "c_final", "budget", "usedAgents", "invalidation", "replay");
+        assertThat(meta).containsOnlyKeys("taskType", "c_final", "budget", "usedAgents", "invalidation", "replay",
+                "provenance");
         assertThat(meta.get("taskType")).isEqualTo("TECHNICAL_EXECUTION");
         assertThat(object(meta.get("budget"))).containsOnlyKeys("capUsd", "estimatedUsd", "modeCapExceeded");
         assertThat(object(meta.get("invalidation"))).containsOnlyKeys("discarded", "quarantined", "valid");
         assertThat(object(meta.get("replay"))).containsEntry("recording", "shipping-plan")
                 .containsEntry("source", "shipped");
+        assertThat(object(meta.get("provenance"))).containsEntry("request_id", requestId)
+                .containsEntry("decision", "ALLOW").containsEntry("role", "client")
+                .containsEntry("backend_used", "replay:master");
+        assertThat(String.valueOf(object(meta.get("provenance")).get("llm_calls"))).as("plan, 3 agents, score, synthesis")
+                .isEqualTo("6");
+        assertThat(object(body.get("audit"))).containsEntry("replay", meta.get("replay"));
         assertThat(ReplyInvariants.check(body, new BigDecimal("0.70"))).isEmpty();
 
         AuditRecord stored = ((JdbcAuditSink) auditSink).find(requestId).orElseThrow();
-        assertThat(stored.kind()).isEqualTo(ChatService.AUDIT_KIND);
-        assertThat(stored.payload()).containsKeys("request", "plan", "agentOutputs", "scores", "synthesis",
-                "response", "audit", "replay");
-        assertThat(object(stored.payload().get("replay"))).isEqualTo(meta.get("replay"));
-        assertThat(object(stored.payload().get("response")).get("reply")).isEqualTo(body.get("reply"));
-        assertThat(stored.payload().get("invariantViolations")).isEqualTo(List.of());
+        assertThat(stored.kind()).isEqualTo(Pipeline.AUDIT_KIND);
+        assertThat(stored.payload()).containsEntry("decision", "ALLOW").containsEntry("outcome", "answered");
+        Map<String, Object> details = object(stored.payload().get("details"));
+        assertThat(object(details.get("replay"))).isEqualTo(meta.get("replay"));
+        Map<String, Object> committee = object(details.get(CommitteeReasoning.AUDIT_DETAIL));
+        assertThat(committee).containsKeys("request", "plan", "agentOutputs", "scores", "synthesis", "response",
+                "audit");
+        assertThat(object(committee.get("response")).get("reply")).isEqualTo(body.get("reply"));
+        assertThat(committee.get("invariantViolations")).isEqualTo(List.of());
         assertThat(stores.dialect()).isEqualTo(StoreDialect.SQLITE);
         assertThat(Files.exists(data.resolve("committee.db"))).isTrue();
 

@@ -6,6 +6,8 @@ import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.committee.CommitteeReasoning;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.keel.store.jdbc.JdbcStores;
 import dev.keel.store.jdbc.PostgresServer;
@@ -54,10 +56,12 @@ class PostgresStoreTest {
 
                 String requestId = response.headers().firstValue(RequestIdFilter.HEADER).orElseThrow();
                 AuditRecord stored = audit.find(requestId).orElseThrow();
-                assertThat(stored.kind()).isEqualTo(ChatService.AUDIT_KIND);
-                assertThat(CommitteeServiceHttpTest.object(stored.payload().get("replay")))
-                        .containsEntry("recording", sample);
-                assertThat(CommitteeServiceHttpTest.object(stored.payload().get("response")).get("reply"))
+                assertThat(stored.kind()).isEqualTo(Pipeline.AUDIT_KIND);
+                Map<String, Object> details = CommitteeServiceHttpTest.object(stored.payload().get("details"));
+                assertThat(CommitteeServiceHttpTest.object(details.get("replay"))).containsEntry("recording", sample);
+                Map<String, Object> committee = CommitteeServiceHttpTest.object(details.get(
+                        CommitteeReasoning.AUDIT_DETAIL));
+                assertThat(CommitteeServiceHttpTest.object(committee.get("response")).get("reply"))
                         .isEqualTo(body.get("reply"));
             }
             assertThat(audit.count()).isEqualTo(RecordedReplies.SAMPLES.size());

@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.committee.CommitteeRequest;
+import dev.keel.committee.CommitteeResponse;
 import dev.keel.committee.Mode;
 import dev.keel.committee.Outcome;
 import dev.keel.committee.ReplyInvariants;
+import dev.keel.core.Decision;
+import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.committee.CommitteeReasoning;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,6 +23,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,18 +44,51 @@ class ReplayedConversationsTest {
         RecordedReplies replies = RecordedReplies.shipped();
         RecordedConversation conversation = replies.conversations().stream()
                 .filter(c -> c.name().equals(name)).findFirst().orElseThrow();
-        ChatExchange exchange = ChatService.replaying(sampleConfig(), replies, audit, CLOCK)
-                .answer(conversation.request().toWire(), "req-" + name);
+        ChatExchange exchange = service(replies).answer(conversation.request().toWire(), "req-" + name);
         assertThat(exchange.violations()).as(name).isEmpty();
         assertThat(ReplyInvariants.check(exchange.wire(), sampleConfig().scoring().askUserThreshold())).as(name)
                 .isEmpty();
         assertThat(exchange.replayed()).contains(name);
         Object recordedPlan = JsonCodec.strict().parseObject(conversation.replies().get("master").get("master_plan")
                 .get(0)).get("taskType");
-        assertThat(exchange.response().plan()).as("the recorded plan is accepted").isPresent();
-        assertThat(exchange.response().taskType().name()).isEqualTo(recordedPlan);
-        assertThat(meta(exchange).get("replay")).isEqualTo(exchange.audit().payload().get("replay"));
+        assertThat(response(exchange).plan()).as("the recorded plan is accepted").isPresent();
+        assertThat(response(exchange).taskType().name()).isEqualTo(recordedPlan);
+        AuditRecord stored = audit.find("req-" + name).orElseThrow();
+        assertThat(stored.kind()).isEqualTo(Pipeline.AUDIT_KIND);
+        assertThat(details(stored).get("replay")).isEqualTo(meta(exchange).get("replay"));
+        // Governed like live models: every role an external backend, answered by its recording, the pipeline's own
+        // audit record beside the service's, and nothing to withhold from these requests.
+        assertThat(exchange.answer().decision()).isEqualTo(Decision.ALLOW);
+        assertThat(exchange.wire().get("reply")).isEqualTo(response(exchange).reply());
+        assertThat(exchange.answer().calls()).isNotEmpty().allSatisfy(call -> {
+            assertThat(call.external()).isTrue();
+            assertThat(call.used()).isEqualTo("replay:" + call.target());
+        });
+        assertThat(committeeRecord(stored).get("invariantViolations")).isEqualTo(List.of());
+        assertThat(meta(exchange).get("provenance")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("decision", "ALLOW").doesNotContainKey("committee");
         return exchange;
+    }
+
+    private ChatService service(RecordedReplies replies) {
+        CommitteeModels models = CommitteeModels.replaying(sampleConfig(), replies);
+        return ChatService.builder().pipeline(models.pipeline(audit, CLOCK)).models(models)
+                .principal(Principal.of("client", "internal")).build();
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> details(AuditRecord stored) {
+        return (Map<String, Object>) stored.payload().get("details");
+    }
+
+    /** The committee's record in the call's audit record. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> committeeRecord(AuditRecord stored) {
+        return (Map<String, Object>) details(stored).get(CommitteeReasoning.AUDIT_DETAIL);
+    }
+
+    private static CommitteeResponse response(ChatExchange exchange) {
+        return exchange.response().orElseThrow();
     }
 
     @SuppressWarnings("unchecked")
@@ -65,8 +105,8 @@ class ReplayedConversationsTest {
     void theShippingAnswerHasItsPlanAndTheComputedEstimate() throws IOException {
         ChatExchange exchange = play("shipping-plan");
 
-        assertThat(exchange.response().outcome()).isEqualTo(Outcome.SHIPPED);
-        assertThat(exchange.response().reply()).contains("## Execution time estimate", "E_total")
+        assertThat(response(exchange).outcome()).isEqualTo(Outcome.SHIPPED);
+        assertThat(response(exchange).reply()).contains("## Execution time estimate", "E_total")
                 .doesNotContain("**Question:**");
         assertThat(invalidation(exchange).get("valid")).isEqualTo(List.of("solver", "critic", "verifier"));
         assertThat(exchange.wire()).containsKey("audit");
@@ -76,36 +116,36 @@ class ReplayedConversationsTest {
     void belowTheThresholdTheReplyIsOneQuestionWithThreeOptions() throws IOException {
         ChatExchange exchange = play("ask-user");
 
-        assertThat(exchange.response().outcome()).isEqualTo(Outcome.ASKED_USER);
-        assertThat(exchange.response().reply()).contains("**Question:** Which reports do you mean?", "A) ", "B) ",
+        assertThat(response(exchange).outcome()).isEqualTo(Outcome.ASKED_USER);
+        assertThat(response(exchange).reply()).contains("**Question:** Which reports do you mean?", "A) ", "B) ",
                 "C) ").doesNotContain("## TL;DR");
         assertThat(exchange.wire()).as("no audit on the wire in ask mode").doesNotContainKey("audit");
-        assertThat(exchange.audit().payload()).containsKey("audit");
+        assertThat(committeeRecord(audit.find("req-ask-user").orElseThrow())).containsKey("audit");
     }
 
     @Test
     void theDiscardedAgentIsNeverCited() throws IOException {
         ChatExchange exchange = play("discarded-agent");
 
-        assertThat(exchange.response().outcome()).isEqualTo(Outcome.SHIPPED);
+        assertThat(response(exchange).outcome()).isEqualTo(Outcome.SHIPPED);
         assertThat(invalidation(exchange).get("discarded")).isEqualTo(List.of("verifier"));
-        assertThat(exchange.response().reply()).doesNotContain("[verifier:");
+        assertThat(response(exchange).reply()).doesNotContain("[verifier:");
     }
 
     @Test
     void theQuarantinedCitationCarriesItsJustificationIntoTheAudit() throws IOException {
         ChatExchange exchange = play("quarantined-citation");
 
-        assertThat(exchange.response().outcome()).isEqualTo(Outcome.SHIPPED);
+        assertThat(response(exchange).outcome()).isEqualTo(Outcome.SHIPPED);
         assertThat(invalidation(exchange).get("quarantined")).isEqualTo(List.of("critic"));
-        assertThat(exchange.response().reply()).contains("[critic:q1]");
-        assertThat(String.valueOf(exchange.response().audit().get("quarantineJustifications")))
+        assertThat(response(exchange).reply()).contains("[critic:q1]");
+        assertThat(String.valueOf(response(exchange).audit().get("quarantineJustifications")))
                 .contains("Only the advice to check the clients is used");
     }
 
     @Test
     void aRequestWithoutARecordingIsRefusedAndNothingIsStored() throws IOException {
-        ChatService service = ChatService.replaying(sampleConfig(), RecordedReplies.shipped(), audit, CLOCK);
+        ChatService service = service(RecordedReplies.shipped());
 
         assertThatThrownBy(() -> service.answer(CommitteeRequest.of(Mode.ASK, "What is the weather?").toWire(),
                 "req-unknown")).isInstanceOf(NoRecordingException.class).hasMessageContaining("shipping-plan");
