@@ -83,6 +83,23 @@ class CommitteeServiceHttpTest {
         return (Map<String, Object>) value;
     }
 
+    /**
+     * The log lines of {@code requestId}, once one of them contains {@code last}: the request's summary line is
+     * written when its filter returns, which may be just after the client has read the response.
+     */
+    private static List<String> requestLines(CapturedOutput output, String requestId, String last)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            List<String> lines = output.getAll().lines().filter(line -> line.contains("requestId=" + requestId))
+                    .toList();
+            if (lines.stream().anyMatch(line -> line.contains(last)) || System.nanoTime() > deadline) {
+                return lines;
+            }
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void aValidRequestIsAnsweredFromTheRecordingAndStoredAsOneAuditRecord(CapturedOutput output) throws Exception {
         HttpResponse<String> response = post(http, port, TOKEN, sampleRequest("shipping-plan"));
@@ -122,7 +139,7 @@ class CommitteeServiceHttpTest {
         assertThat(stores.dialect()).isEqualTo(StoreDialect.SQLITE);
         assertThat(Files.exists(data.resolve("committee.db"))).isTrue();
 
-        List<String> lines = output.getAll().lines().filter(line -> line.contains("requestId=" + requestId)).toList();
+        List<String> lines = requestLines(output, requestId, "POST /api/chat -> 200");
         assertThat(lines).as("the lines of this request").anySatisfy(line ->
                 assertThat(line).contains("answered mode=audit")).anySatisfy(line ->
                 assertThat(line).contains("POST /api/chat -> 200"));
