@@ -25,9 +25,9 @@ import javax.sql.DataSource;
  *
  * <p>SQLite runs in write-ahead-log mode with synchronous commits ({@code synchronous=FULL}): an acknowledged
  * record survives a crash of the process and of the machine; deleted content is overwritten with zeros
- * ({@code secure_delete}), so a removed session leaves no copy in the file. The password is never put in the connection URL,
- * a log line or an exception message; a {@code password} parameter in the URL is taken out of it and used as the
- * password. See {@code docs/stores.md}.
+ * ({@code secure_delete}), so a removed session leaves no copy in the file. The password is never put in the
+ * connection URL, a log line or an exception message; a {@code password} parameter in the URL is taken out of it
+ * and used as the password. See {@code docs/stores.md}.
  *
  * <p>Thread-safe; its stores do database I/O. Close it when the host stops (a data source the host passed in is
  * left open).

@@ -64,7 +64,8 @@ final class SessionHistory {
         // Nothing resurrected: a token written before a removal was called never shows after it has returned.
         for (Operation removal : removals) {
             Set<String> erased = new HashSet<>();
-            writes.stream().filter(write -> write.returned() < removal.called()).forEach(write -> erased.add(write.token()));
+            writes.stream().filter(write -> write.returned() < removal.called())
+                    .forEach(write -> erased.add(write.token()));
             for (Operation observation : observations) {
                 if (observation.called() > removal.returned()) {
                     observation.tokens().stream().filter(erased::contains).findFirst().ifPresent(token ->

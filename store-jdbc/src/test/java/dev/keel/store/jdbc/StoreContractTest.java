@@ -216,7 +216,8 @@ abstract class StoreContractTest {
             assertThat(other.update("s-erased", state -> appended(state, "c"))).isEqualTo(tokens("c"));
             aMayWrite.countDown();
 
-            assertThat(written.get(1, TimeUnit.MINUTES)).as("A's change applied to C's state").isEqualTo(tokens("c", "a"));
+            assertThat(written.get(1, TimeUnit.MINUTES)).as("A's change applied to C's state")
+                    .isEqualTo(tokens("c", "a"));
         } finally {
             pool.shutdownNow();
         }
