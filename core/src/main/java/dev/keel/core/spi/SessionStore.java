@@ -8,7 +8,9 @@ import java.util.function.UnaryOperator;
  * stage runtime's {@code cached_state}.
  *
  * <p>Implementations must be thread-safe and apply {@link #update} atomically per session: two concurrent
- * updates of one session never lose either change.
+ * updates of one session never lose either change. An implementation that can remove a session keeps removals
+ * atomic too: once a session is removed, no update writes a state it computed from what the session held before,
+ * so neither the removed state nor a change to it comes back.
  */
 @FunctionalInterface
 public interface SessionStore {

@@ -8,7 +8,9 @@ import java.util.function.UnaryOperator;
  * A {@link SessionStore} on a database table, with optimistic concurrency: each session row carries a version; an
  * update reads the state and its version, applies the change, and writes only if the version is still the one it
  * read, else it reads again and applies the change to the newer state. So two hosts updating one session never lose
- * an update, and nothing is locked while the change is computed.
+ * an update, and nothing is locked while the change is computed. Versions are never reused, not even after the
+ * session is removed: a writer that read the session before its removal never writes over the session created
+ * after it, and never brings the removed state back; it applies its change again to the current state.
  *
  * <p>Because of that, {@code change} may be applied more than once: it must be a function of the state it is given,
  * without side effects. An update that gives up (the session changed under it too many times in a row) throws a
@@ -31,7 +33,9 @@ public interface JdbcSessionStore extends SessionStore {
     Map<String, Object> read(String sessionId);
 
     /**
-     * Forgets a session.
+     * Erases a session: its row is deleted, and nothing of its state is kept (no tombstone). An update that read the
+     * session before the removal writes nothing it computed from that state: it applies its change to the current
+     * state instead.
      *
      * @return true when the session was stored
      * @throws dev.keel.core.BackendException when the database fails

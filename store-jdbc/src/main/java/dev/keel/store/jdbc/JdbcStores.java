@@ -24,9 +24,10 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <p>SQLite runs in write-ahead-log mode with synchronous commits ({@code synchronous=FULL}): an acknowledged
- * record survives a crash of the process and of the machine. The password is never put in the connection URL,
- * a log line or an exception message; a {@code password} parameter in the URL is taken out of it and used as the
- * password. See {@code docs/stores.md}.
+ * record survives a crash of the process and of the machine; deleted content is overwritten with zeros
+ * ({@code secure_delete}), so a removed session leaves no copy in the file. The password is never put in the
+ * connection URL, a log line or an exception message; a {@code password} parameter in the URL is taken out of it
+ * and used as the password. See {@code docs/stores.md}.
  *
  * <p>Thread-safe; its stores do database I/O. Close it when the host stops (a data source the host passed in is
  * left open).
@@ -123,8 +124,8 @@ public final class JdbcStores implements AutoCloseable {
 
         /**
          * The host's own data source instead of a URL: the stores use it and leave it open. On SQLite its connections
-         * should set {@code synchronous=FULL} for commits to survive a crash of the machine (write-ahead logging is
-         * switched on by the migration).
+         * should set {@code synchronous=FULL} for commits to survive a crash of the machine, and {@code secure_delete}
+         * for a removed session to leave no copy in the file (write-ahead logging is switched on by the migration).
          */
         public Builder dataSource(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");

@@ -16,6 +16,8 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,6 +47,11 @@ class PostgresStoresTest extends StoreContractTest {
     @Override
     protected int threadsPerStore() {
         return 8;
+    }
+
+    @Override
+    protected FluentConfiguration flyway() {
+        return Flyway.configure().dataSource(schemaUrl, server.username(), server.password());
     }
 
     @Test

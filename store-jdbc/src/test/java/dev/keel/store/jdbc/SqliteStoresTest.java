@@ -4,12 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,11 +37,16 @@ class SqliteStoresTest extends StoreContractTest {
         return 4;
     }
 
+    @Override
+    protected FluentConfiguration flyway() {
+        return Flyway.configure().dataSource("jdbc:sqlite:" + directory.resolve("keel.db"), null, null);
+    }
+
     @Test
     void theFileIsInWriteAheadLogMode() throws Exception {
         JdbcStores stores = stores();
         assertThat(stores.dialect()).isEqualTo(StoreDialect.SQLITE);
-        stores.auditSink().append(record("r-wal", java.util.Map.of()));
+        stores.auditSink().append(record("r-wal", Map.of()));
 
         assertThat(Files.exists(directory.resolve("keel.db-wal"))).as("the write-ahead log").isTrue();
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + directory.resolve("keel.db"));
@@ -48,14 +61,38 @@ class SqliteStoresTest extends StoreContractTest {
     void theFilesDirectoriesAreCreatedAndTheSchemaHasItsOwnHistory() throws Exception {
         Path file = directory.resolve("data/nested/keel.db");
         try (JdbcStores stores = JdbcStores.builder().url("jdbc:sqlite:" + file).build()) {
-            stores.auditSink().append(record("r-dir", java.util.Map.of()));
+            stores.auditSink().append(record("r-dir", Map.of()));
         }
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
              Statement statement = connection.createStatement();
              ResultSet versions = statement.executeQuery("SELECT version FROM keel_schema_history"
                      + " WHERE success = 1 ORDER BY installed_rank")) {
-            versions.next();
-            assertThat(versions.getString(1)).isEqualTo("1");
+            List<String> applied = new ArrayList<>();
+            while (versions.next()) {
+                applied.add(versions.getString(1));
+            }
+            assertThat(applied).containsExactly("1", "2");
+        }
+    }
+
+    @Test
+    void aRemovedSessionLeavesNoByteOfItsStateInTheDatabaseFiles() throws Exception {
+        String marker = "erase-me-" + UUID.randomUUID();
+        try (JdbcStores stores = JdbcStores.sqlite(directory.resolve("keel.db"))) {
+            JdbcSessionStore sessions = stores.sessionStore();
+            sessions.update("s-kept", state -> Map.of("step", "intake"));
+            // A short state in the table's page and a long one on overflow pages.
+            sessions.update("s-short", state -> Map.of("name", marker));
+            sessions.update("s-long", state -> Map.of("notes", marker.repeat(400)));
+            assertThat(sessions.remove("s-short")).isTrue();
+            assertThat(sessions.remove("s-long")).isTrue();
+        }
+
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                assertThat(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).as(file.toString())
+                        .doesNotContain(marker).doesNotContain("erase-me-");
+            }
         }
     }
 
@@ -66,7 +103,7 @@ class SqliteStoresTest extends StoreContractTest {
         try (Connection held = host.getConnection()) {
             try (JdbcStores stores = JdbcStores.builder().dataSource(host).build()) {
                 assertThat(stores.dialect()).isEqualTo(StoreDialect.SQLITE);
-                assertThat(stores.auditSink().append(record("r-host", java.util.Map.of()))).isTrue();
+                assertThat(stores.auditSink().append(record("r-host", Map.of()))).isTrue();
             }
             assertThat(held.isClosed()).isFalse();
             try (Statement statement = held.createStatement();

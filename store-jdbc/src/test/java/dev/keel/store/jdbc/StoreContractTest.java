@@ -2,29 +2,41 @@ package dev.keel.store.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.AuditRecord;
+import dev.keel.store.jdbc.internal.SchemaMigrations;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * What both dialects promise, run by {@link SqliteStoresTest} and {@link PostgresStoresTest}: idempotent appends,
- * exact payloads, records that outlive the store object, and session updates that lose nothing when two store
- * instances (two hosts) and many threads update one session.
+ * exact payloads, records that outlive the store object, session updates that lose nothing when two store
+ * instances (two hosts) and many threads update one session, and removals after which nothing removed comes back,
+ * not even through a writer that read the session before it was removed.
  */
 abstract class StoreContractTest {
 
@@ -35,6 +47,9 @@ abstract class StoreContractTest {
 
     /** Threads per store instance in the concurrency tests. */
     protected abstract int threadsPerStore();
+
+    /** Flyway on this test's database, for a test that starts from an older schema. */
+    protected abstract FluentConfiguration flyway();
 
     protected final JdbcStores stores() {
         JdbcStores stores = openStores();
@@ -176,6 +191,155 @@ abstract class StoreContractTest {
         List<Object> marks = (List<Object>) state.get("marks");
         assertThat(marks).hasSize(threads * updatesPerThread)
                 .doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(applied);
+    }
+
+    @Test
+    void aWriterThatReadBeforeARemovalNeitherOverwritesTheNewSessionNorBringsTheOldOneBack() throws Exception {
+        JdbcSessionStore writerA = stores().sessionStore();
+        JdbcSessionStore other = stores().sessionStore();
+        other.update("s-erased", state -> appended(state, "before-removal"));
+        List<Map<String, Object>> seenByA = new CopyOnWriteArrayList<>();
+        CountDownLatch aHasRead = new CountDownLatch(1);
+        CountDownLatch aMayWrite = new CountDownLatch(1);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Map<String, Object>> written = pool.submit(() -> writerA.update("s-erased", state -> {
+                seenByA.add(state);
+                if (seenByA.size() == 1) {
+                    aHasRead.countDown();
+                    await(aMayWrite);
+                }
+                return appended(state, "a");
+            }));
+            assertThat(aHasRead.await(1, TimeUnit.MINUTES)).isTrue();
+            assertThat(other.remove("s-erased")).isTrue();
+            assertThat(other.update("s-erased", state -> appended(state, "c"))).isEqualTo(tokens("c"));
+            aMayWrite.countDown();
+
+            assertThat(written.get(1, TimeUnit.MINUTES)).as("A's change applied to C's state")
+                    .isEqualTo(tokens("c", "a"));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(seenByA).containsExactly(tokens("before-removal"), tokens("c"));
+        assertThat(other.read("s-erased")).isEqualTo(tokens("c", "a"));
+    }
+
+    @Test
+    void versionsWrittenAfterTheUpgradeAreAboveEveryVersionWrittenBeforeIt() throws Exception {
+        FluentConfiguration flyway = flyway();
+        String dialect;
+        try (Connection connection = flyway.getDataSource().getConnection()) {
+            dialect = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+        }
+        flyway.locations("classpath:dev/keel/store/jdbc/migration/" + dialect)
+                .table(SchemaMigrations.HISTORY_TABLE).target("1").load().migrate();
+        try (Connection connection = flyway.getDataSource().getConnection();
+             Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO keel_session (session_id, version, state, updated_at) VALUES"
+                    + " ('s-old', 7, '{\"tokens\":[\"old\"]}', '2026-03-01T10:15:30.000000000Z')");
+        }
+
+        JdbcSessionStore sessions = stores().sessionStore();
+        sessions.update("s-old", state -> appended(state, "a"));
+        sessions.update("s-new", state -> appended(state, "n"));
+
+        assertThat(sessions.read("s-old")).isEqualTo(tokens("old", "a"));
+        try (Connection connection = flyway.getDataSource().getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet versions = statement.executeQuery("SELECT version FROM keel_session ORDER BY session_id")) {
+            List<Long> written = new ArrayList<>();
+            while (versions.next()) {
+                written.add(versions.getLong(1));
+            }
+            assertThat(written).hasSize(2).allMatch(version -> version > 7).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void generatedInterleavingsOfUpdatesRemovalsAndRecreationsLoseNoUpdateAndBringNothingBack() throws Exception {
+        long seed = new Random().nextLong();
+        List<JdbcSessionStore> hosts = List.of(stores().sessionStore(), stores().sessionStore());
+        List<String> sessionIds = List.of("g-0", "g-1", "g-2");
+        int operationsPerThread = 30;
+        SessionHistory history = new SessionHistory();
+
+        runConcurrently(hosts.size() * threadsPerStore(), thread -> {
+            Random random = new Random(seed + thread);
+            JdbcSessionStore sessions = hosts.get(thread % hosts.size());
+            for (int i = 0; i < operationsPerThread; i++) {
+                String sessionId = sessionIds.get(random.nextInt(sessionIds.size()));
+                int choice = random.nextInt(10);
+                long called = history.call();
+                if (choice < 2) {
+                    sessions.remove(sessionId);
+                    history.returned(SessionHistory.Kind.REMOVE, sessionId, null, List.of(), called);
+                } else if (choice < 3) {
+                    history.returned(SessionHistory.Kind.READ, sessionId, null, tokensOf(sessions.read(sessionId)),
+                            called);
+                } else {
+                    String token = thread + ":" + i;
+                    // A slow writer: its first read is held a moment, for others to change the session meanwhile.
+                    long slowMillis = random.nextInt(3) == 0 ? 1 + random.nextInt(3) : 0;
+                    AtomicBoolean firstRead = new AtomicBoolean(true);
+                    try {
+                        Map<String, Object> after = sessions.update(sessionId, state -> {
+                            if (firstRead.getAndSet(false)) {
+                                sleep(slowMillis);
+                            }
+                            return appended(state, token);
+                        });
+                        history.returned(SessionHistory.Kind.WRITE, sessionId, token, tokensOf(after), called);
+                    } catch (RetriableBackendException gaveUp) {
+                        history.returned(SessionHistory.Kind.GAVE_UP, sessionId, token, List.of(), called);
+                    }
+                }
+            }
+        });
+        for (String sessionId : sessionIds) {
+            long called = history.call();
+            history.returned(SessionHistory.Kind.READ, sessionId, null, tokensOf(hosts.get(0).read(sessionId)), called);
+        }
+
+        assertThat(history.count(SessionHistory.Kind.REMOVE)).as("seed %d", seed).isPositive();
+        assertThat(history.count(SessionHistory.Kind.WRITE)).as("seed %d", seed).isPositive();
+        assertThat(history.violations()).as("seed %d, %d operations", seed, history.size()).isEmpty();
+    }
+
+    /** {@code state} with {@code token} appended to its list of tokens. */
+    static Map<String, Object> appended(Map<String, Object> state, String token) {
+        List<String> tokens = new ArrayList<>(tokensOf(state));
+        tokens.add(token);
+        Map<String, Object> next = new LinkedHashMap<>(state);
+        next.put("tokens", tokens);
+        return next;
+    }
+
+    static Map<String, Object> tokens(String... tokens) {
+        return Map.of("tokens", List.of(tokens));
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<String> tokensOf(Map<String, Object> state) {
+        return (List<String>) state.getOrDefault("tokens", List.of());
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(1, TimeUnit.MINUTES)).isTrue();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(interrupted);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(interrupted);
+        }
     }
 
     /** Runs {@code body} on {@code threads} threads released together; rethrows the first failure. */

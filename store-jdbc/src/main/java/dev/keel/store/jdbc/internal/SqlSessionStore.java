@@ -3,6 +3,7 @@ package dev.keel.store.jdbc.internal;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.store.jdbc.JdbcSessionStore;
+import dev.keel.store.jdbc.StoreDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,20 +18,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /**
- * {@link JdbcSessionStore} on the table {@code keel_session}, with optimistic concurrency: a row's {@code version}
- * goes up by one with every write, and a write names the version it read ({@code UPDATE ... WHERE version = ?}); a
- * new session is inserted with {@code ON CONFLICT DO NOTHING}. A write that changed no row lost a race: the state is
- * read again and the change applied to it, after a short random pause that grows with each attempt so that writers
- * racing for one session spread out. Thread-safe: every statement runs on its own autocommitted connection, and
- * nothing is held while the change is computed.
+ * {@link JdbcSessionStore} on the table {@code keel_session}, with optimistic concurrency: every write gives the row a
+ * new version, and a write names the version it read ({@code UPDATE ... WHERE version = ?}); a new session is
+ * inserted with {@code ON CONFLICT DO NOTHING}. Versions are drawn for all sessions from one sequence (a PostgreSQL
+ * sequence; on SQLite a counter row kept by triggers), so none is written twice: a session removed and created again
+ * has a version that no writer which read it before the removal holds, and such a writer's write changes no row. A
+ * write that changed no row lost a race: the state is read again and the change applied to it, after a short random
+ * pause that grows with each attempt so that writers racing for one session spread out. A removal deletes the row;
+ * nothing of the session is kept. Thread-safe: every statement runs on its own autocommitted connection, and nothing
+ * is held while the change is computed.
  */
 public final class SqlSessionStore implements JdbcSessionStore {
 
     private static final String SELECT = "SELECT version, state FROM keel_session WHERE session_id = ?";
-    private static final String INSERT = "INSERT INTO keel_session (session_id, version, state, updated_at)"
-            + " VALUES (?, 1, ?, ?) ON CONFLICT (session_id) DO NOTHING";
-    private static final String UPDATE = "UPDATE keel_session SET version = version + 1, state = ?, updated_at = ?"
-            + " WHERE session_id = ? AND version = ?";
     private static final String DELETE = "DELETE FROM keel_session WHERE session_id = ?";
     /** The longest pause between two attempts, in microseconds. */
     private static final long MAX_PAUSE_MICROS = 20_000;
@@ -39,11 +39,27 @@ public final class SqlSessionStore implements JdbcSessionStore {
     private final int attempts;
     private final Clock clock;
     private final JsonCodec json = JsonCodec.strict();
+    private final String insertSql;
+    private final String updateSql;
 
     public SqlSessionStore(StoreDatabase database, int attempts, Clock clock) {
         this.database = database;
         this.attempts = attempts;
         this.clock = clock;
+        String nextVersion = nextVersion(database.dialect());
+        this.insertSql = "INSERT INTO keel_session (session_id, version, state, updated_at) VALUES (?, " + nextVersion
+                + ", ?, ?) ON CONFLICT (session_id) DO NOTHING";
+        this.updateSql = "UPDATE keel_session SET version = " + nextVersion + ", state = ?, updated_at = ?"
+                + " WHERE session_id = ? AND version = ?";
+    }
+
+    /** A version never written before, to any session: the sequence of migration V2. */
+    private static String nextVersion(StoreDialect dialect) {
+        return switch (dialect) {
+            case POSTGRESQL -> "nextval('keel_session_version')";
+            // The triggers move last_version up to the version written, in the same statement.
+            case SQLITE -> "(SELECT last_version + 1 FROM keel_session_version)";
+        };
     }
 
     /** A stored state and the version it was read at. */
@@ -101,7 +117,7 @@ public final class SqlSessionStore implements JdbcSessionStore {
 
     private boolean insert(String sessionId, Map<String, Object> state) {
         try (Connection connection = database.connection();
-             PreparedStatement insert = connection.prepareStatement(INSERT)) {
+             PreparedStatement insert = connection.prepareStatement(insertSql)) {
             insert.setString(1, sessionId);
             insert.setString(2, json.write(state));
             insert.setString(3, SqlTimestamps.format(clock.instant()));
@@ -113,7 +129,7 @@ public final class SqlSessionStore implements JdbcSessionStore {
 
     private boolean update(String sessionId, Map<String, Object> state, long version) {
         try (Connection connection = database.connection();
-             PreparedStatement update = connection.prepareStatement(UPDATE)) {
+             PreparedStatement update = connection.prepareStatement(updateSql)) {
             update.setString(1, json.write(state));
             update.setString(2, SqlTimestamps.format(clock.instant()));
             update.setString(3, sessionId);

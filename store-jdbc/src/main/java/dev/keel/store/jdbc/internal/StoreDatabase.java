@@ -24,6 +24,8 @@ public final class StoreDatabase implements AutoCloseable {
     private static final String SQLITE_JOURNAL_MODE = "WAL";
     private static final String SQLITE_SYNCHRONOUS = "FULL";
     private static final String SQLITE_BUSY_TIMEOUT_MS = "10000";
+    /** A removed session's bytes are overwritten with zeros, not merely marked free: erasure leaves no copy. */
+    private static final String SQLITE_SECURE_DELETE = "true";
     private static final int POSTGRESQL_POOL_SIZE = 10;
 
     private final StoreDialect dialect;
@@ -60,6 +62,7 @@ public final class StoreDatabase implements AutoCloseable {
             config.addDataSourceProperty("journal_mode", SQLITE_JOURNAL_MODE);
             config.addDataSourceProperty("synchronous", SQLITE_SYNCHRONOUS);
             config.addDataSourceProperty("busy_timeout", SQLITE_BUSY_TIMEOUT_MS);
+            config.addDataSourceProperty("secure_delete", SQLITE_SECURE_DELETE);
             config.setMaximumPoolSize(maximumPoolSize == null ? 1 : maximumPoolSize);
             createParentDirectories(settings);
         } else {
