@@ -26,6 +26,16 @@ public record QualitativeRestriction(String id, String description, List<String>
     /** The replacement used when a document does not name one. */
     public static final String DEFAULT_REPLACEMENT = "[withheld]";
 
+    /** The most restriction patterns a policy may have, counting those of the restriction sets it uses. */
+    public static final int MAX_PATTERNS_PER_POLICY = 256;
+
+    /**
+     * The largest sum of the compiled sizes of a policy's restriction patterns, in RE2/J instructions (each
+     * pattern's size bounded as {@link dev.keel.core.text.LinearPatterns#programSizeBound} reads it): the
+     * filter runs every pattern over every answer, so its time is this sum times the length of the answer.
+     */
+    public static final int MAX_PROGRAM_SIZE_PER_POLICY = 20_000;
+
     public QualitativeRestriction {
         Objects.requireNonNull(id, "id");
         description = description == null ? "" : description;
