@@ -39,8 +39,10 @@ public record RestrictionSet(String name, String description, List<String> patte
     // and "s" are both word characters).
     private static final String START = "(?:\\\\[nrt]|\\b)";
     private static final String ACCESS_KEY_ID = "(?:AKIA|ASIA)[0-9A-Z]{16}";
-    // Forty characters of base64 standing alone: neither end touches another base64 character.
-    private static final String SECRET_ACCESS_KEY = "(?:^|[^A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?:[^A-Za-z0-9/+=]|$)";
+    // Forty characters of base64 standing alone: neither end touches another base64 character (an escaped line
+    // break or tab before it, or an equals sign, does not count as one).
+    private static final String SECRET_ACCESS_KEY =
+            "(?:^|\\\\[nrt]|[^A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?:[^A-Za-z0-9/+=]|$)";
     private static final String PRIVATE_KEY_LINE = "[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----";
 
     private static final Map<String, RestrictionSet> SETS = Map.of(CREDENTIALS, new RestrictionSet(CREDENTIALS,
