@@ -29,23 +29,43 @@ import java.util.List;
  * ({@code &#56;}, {@code &half;}) cannot hide a figure from PARTIAL or a restriction. Redactions are reported and
  * made in the original text.
  *
+ * <p>Filtering takes time linear in the text, whatever it holds. A text longer than the filter's limit
+ * ({@link #DEFAULT_MAX_INPUT_CHARS} unless set) is not read: under {@code ALLOW} and {@code PARTIAL} it is
+ * withheld whole, replaced by {@code [text withheld: too long to filter]} and reported as one
+ * {@link Redaction#OVERSIZED} redaction.
+ *
  * <p>Implementations are pure and thread-safe.
  */
 public interface OutboundFilter {
 
+    /** The longest text a filter reads unless told otherwise, in UTF-16 characters: 1 MiB. */
+    int DEFAULT_MAX_INPUT_CHARS = 1 << 20;
+
     /**
-     * A filter applying {@code restrictions} under ALLOW and PARTIAL.
+     * A filter applying {@code restrictions} under ALLOW and PARTIAL, reading texts of up to
+     * {@link #DEFAULT_MAX_INPUT_CHARS}.
      *
      * @throws PolicyValidationException when a restriction is invalid (for example a pattern the linear-time engine
      *                                   cannot run, or a replacement that contains a figure)
      */
     static OutboundFilter create(List<QualitativeRestriction> restrictions) {
-        return new RedactingOutboundFilter(restrictions);
+        return create(restrictions, DEFAULT_MAX_INPUT_CHARS);
     }
 
-    /** A filter applying the document's restrictions. */
+    /**
+     * A filter applying {@code restrictions} under ALLOW and PARTIAL, reading texts of up to {@code maxInputChars}
+     * UTF-16 characters and withholding longer ones whole.
+     *
+     * @throws PolicyValidationException when a restriction is invalid
+     * @throws IllegalArgumentException  when {@code maxInputChars} is not positive
+     */
+    static OutboundFilter create(List<QualitativeRestriction> restrictions, int maxInputChars) {
+        return new RedactingOutboundFilter(restrictions, maxInputChars);
+    }
+
+    /** A filter applying the document's restrictions, reading texts up to its {@link PolicyDocument#filterMaxInputChars()}. */
     static OutboundFilter create(PolicyDocument policy) {
-        return create(policy.restrictions());
+        return create(policy.restrictions(), policy.filterMaxInputChars());
     }
 
     /** A filter with no qualitative restrictions: ALLOW passes text unchanged. */

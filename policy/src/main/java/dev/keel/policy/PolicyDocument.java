@@ -17,8 +17,8 @@ import java.util.Optional;
 /**
  * A validated policy document: optionally the order of its clearances, which roles exist, which clearances and
  * domains each allows (and which domains it denies outright), its default decision, the qualitative restrictions that hold even under {@code ALLOW}, optionally the phrase rules that detect domains
- * in a prompt, what must never leave the house ({@link Sensitivity}), and what a model is told under a
- * {@code PARTIAL} decision. The wire format and its JSON Schema
+ * in a prompt, what must never leave the house ({@link Sensitivity}), what a model is told under a
+ * {@code PARTIAL} decision, and the longest answer the outbound filter reads. The wire format and its JSON Schema
  * ({@code dev/keel/policy/schema/policy-document.schema.json} in this jar) are described in
  * {@code docs/policy.md}.
  *
@@ -38,9 +38,12 @@ public final class PolicyDocument {
     private final List<String> clearanceLevels;
     private final Map<String, RolePolicy> roles;
     private final List<QualitativeRestriction> restrictions;
+    // For each restriction, the restriction set it uses (null: it lists its patterns), to write it back as it came.
+    private final List<String> restrictionSets;
     private final List<DomainRule> domainRules;
     private final Sensitivity sensitivity;
     private final String partialInstruction;
+    private final int filterMaxInputChars;
 
     private PolicyDocument(PolicySpec spec) {
         this.policyId = spec.policyId();
@@ -53,12 +56,19 @@ public final class PolicyDocument {
                 role.deniedDomains() == null ? List.of() : role.deniedDomains())));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
+        List<String> sets = new ArrayList<>();
         if (spec.restrictions() != null) {
             for (PolicySpec.Restriction r : spec.restrictions()) {
-                restrictionList.add(new QualitativeRestriction(r.id(), r.description(), r.patterns(), r.replacement()));
+                RestrictionSet set = r.use() == null ? null : RestrictionSet.named(r.use()).orElseThrow();
+                restrictionList.add(new QualitativeRestriction(r.id(),
+                        set != null && r.description() == null ? set.description() : r.description(),
+                        PolicyValidation.patterns(r),
+                        set != null && r.replacement() == null ? set.replacement() : r.replacement()));
+                sets.add(r.use());
             }
         }
         this.restrictions = List.copyOf(restrictionList);
+        this.restrictionSets = Collections.unmodifiableList(sets);
         List<DomainRule> ruleList = new ArrayList<>();
         if (spec.domainRules() != null) {
             for (PolicySpec.DomainRuleSpec r : spec.domainRules()) {
@@ -70,6 +80,8 @@ public final class PolicyDocument {
         this.sensitivity = sensitivity(spec.sensitivity());
         this.partialInstruction = spec.partialInstruction() == null ? DEFAULT_PARTIAL_INSTRUCTION
                 : spec.partialInstruction();
+        this.filterMaxInputChars = spec.outboundFilter() == null || spec.outboundFilter().maxInputChars() == null
+                ? OutboundFilter.DEFAULT_MAX_INPUT_CHARS : spec.outboundFilter().maxInputChars();
     }
 
     private static Sensitivity sensitivity(PolicySpec.SensitivitySpec spec) {
@@ -165,7 +177,10 @@ public final class PolicyDocument {
         return Optional.ofNullable(roles.get(Identifiers.canonical(name)));
     }
 
-    /** The qualitative restrictions, in document order. */
+    /**
+     * The qualitative restrictions, in document order; one that uses a {@link RestrictionSet} has the set's patterns
+     * (and its description and replacement where the document gives none).
+     */
     public List<QualitativeRestriction> restrictions() {
         return restrictions;
     }
@@ -186,6 +201,15 @@ public final class PolicyDocument {
      */
     public String partialInstruction() {
         return partialInstruction;
+    }
+
+    /**
+     * The longest text, in UTF-16 characters, that the outbound filter made from this document reads
+     * ({@code outbound_filter.max_input_chars}); a longer one is withheld whole. {@link
+     * OutboundFilter#DEFAULT_MAX_INPUT_CHARS} when the document says nothing.
+     */
+    public int filterMaxInputChars() {
+        return filterMaxInputChars;
     }
 
     /** The document as a plain JSON tree in its wire format (optional members only when set). */
@@ -213,13 +237,18 @@ public final class PolicyDocument {
         tree.put("roles", roleTree);
         if (!restrictions.isEmpty()) {
             List<Object> list = new ArrayList<>();
-            for (QualitativeRestriction restriction : restrictions) {
+            for (int i = 0; i < restrictions.size(); i++) {
+                QualitativeRestriction restriction = restrictions.get(i);
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("id", restriction.id());
                 if (!restriction.description().isEmpty()) {
                     entry.put("description", restriction.description());
                 }
-                entry.put("patterns", restriction.patterns());
+                if (restrictionSets.get(i) != null) {
+                    entry.put("use", restrictionSets.get(i));
+                } else {
+                    entry.put("patterns", restriction.patterns());
+                }
                 entry.put("replacement", restriction.replacement());
                 list.add(entry);
             }
@@ -255,6 +284,9 @@ public final class PolicyDocument {
         if (!partialInstruction.equals(DEFAULT_PARTIAL_INSTRUCTION)) {
             tree.put("partial_instruction", partialInstruction);
         }
+        if (filterMaxInputChars != OutboundFilter.DEFAULT_MAX_INPUT_CHARS) {
+            tree.put("outbound_filter", Map.of("max_input_chars", filterMaxInputChars));
+        }
         return tree;
     }
 
@@ -280,10 +312,11 @@ public final class PolicyDocument {
         private String description;
         private List<String> clearanceLevels;
         private final Map<String, RolePolicy> roles = new LinkedHashMap<>();
-        private final List<QualitativeRestriction> restrictions = new ArrayList<>();
+        private final List<PolicySpec.Restriction> restrictions = new ArrayList<>();
         private final List<DomainRule> domainRules = new ArrayList<>();
         private Sensitivity sensitivity = Sensitivity.none();
         private String partialInstruction;
+        private Integer filterMaxInputChars;
 
         private Builder() {
         }
@@ -326,7 +359,25 @@ public final class PolicyDocument {
         }
 
         public Builder restriction(QualitativeRestriction restriction) {
-            restrictions.add(Objects.requireNonNull(restriction, "restriction"));
+            Objects.requireNonNull(restriction, "restriction");
+            restrictions.add(new PolicySpec.Restriction(restriction.id(), restriction.description(),
+                    restriction.patterns(), null, restriction.replacement()));
+            return this;
+        }
+
+        /**
+         * Adds the restriction {@code id} that uses the shipped restriction set {@code set}
+         * ({@link RestrictionSet#CREDENTIALS}), with the set's description and replacement: as
+         * {@code {"id": id, "use": set}} in a document.
+         */
+        public Builder restrictionSet(String id, String set) {
+            restrictions.add(new PolicySpec.Restriction(id, null, null, Objects.requireNonNull(set, "set"), null));
+            return this;
+        }
+
+        /** The longest text the outbound filter reads; {@link OutboundFilter#DEFAULT_MAX_INPUT_CHARS} unless set. */
+        public Builder filterMaxInputChars(int maxInputChars) {
+            this.filterMaxInputChars = maxInputChars;
             return this;
         }
 
@@ -340,10 +391,6 @@ public final class PolicyDocument {
             Map<String, PolicySpec.Role> roleSpecs = new LinkedHashMap<>();
             roles.forEach((name, role) -> roleSpecs.put(name, new PolicySpec.Role(role.allowedClearances(),
                     role.allowedDomains(), role.defaultDecision().wireName(), role.deniedDomains())));
-            List<PolicySpec.Restriction> restrictionSpecs = new ArrayList<>();
-            for (QualitativeRestriction r : restrictions) {
-                restrictionSpecs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), r.replacement()));
-            }
             List<PolicySpec.DomainRuleSpec> ruleSpecs = new ArrayList<>();
             for (DomainRule r : domainRules) {
                 ruleSpecs.add(new PolicySpec.DomainRuleSpec(r.phrases(), r.domains(), r.maxGap(), r.fallback()));
@@ -353,9 +400,10 @@ public final class PolicyDocument {
                 markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive()));
             }
             return validated(new PolicySpec(policyId, version, description, clearanceLevels, roleSpecs,
-                    restrictionSpecs, ruleSpecs,
+                    List.copyOf(restrictions), ruleSpecs,
                     new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
-                            sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction));
+                            sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction,
+                    filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars)));
         }
     }
 }

@@ -12,7 +12,9 @@ import java.util.Objects;
  * <p>Patterns are regular expressions in RE2 syntax, run on a linear-time engine against the answer once
  * normalised (compatibility forms folded, invisible characters and accents removed), and matched as written: use
  * {@code (?i)} for case-insensitive matching and {@code \b} for word boundaries. Lookaround, back-references and
- * oversized counted repetitions are refused when the policy loads; {@code docs/policy.md} lists the rules.
+ * oversized counted repetitions are refused when the policy loads, as is a policy whose patterns together pass
+ * {@link #MAX_PATTERNS_PER_POLICY} or {@link #MAX_PROGRAM_SIZE_PER_POLICY}; {@code docs/policy.md} lists the rules.
+ * Patterns every policy would write alike ship as {@link RestrictionSet}s.
  * Immutable and thread-safe.
  *
  * @param id          a canonical name, used as the redaction kind in filter reports, for example
@@ -25,6 +27,16 @@ public record QualitativeRestriction(String id, String description, List<String>
 
     /** The replacement used when a document does not name one. */
     public static final String DEFAULT_REPLACEMENT = "[withheld]";
+
+    /** The most restriction patterns a policy may have, counting those of the restriction sets it uses. */
+    public static final int MAX_PATTERNS_PER_POLICY = 256;
+
+    /**
+     * The largest sum of the compiled sizes of a policy's restriction patterns, in RE2/J instructions (each
+     * pattern's size bounded as {@link dev.keel.core.text.LinearPatterns#programSizeBound} reads it): the
+     * filter runs every pattern over every answer, so its time is this sum times the length of the answer.
+     */
+    public static final int MAX_PROGRAM_SIZE_PER_POLICY = 20_000;
 
     public QualitativeRestriction {
         Objects.requireNonNull(id, "id");

@@ -12,7 +12,7 @@ import java.util.Objects;
  * the user. Immutable and thread-safe.
  *
  * @param kind        {@link #NUMBER}, {@link #DATE}, {@link #QUARTER}, {@link #PERIOD}, {@link #WEEK},
- *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, or the id of a
+ *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, {@link #OVERSIZED}, or the id of a
  *                    {@link QualitativeRestriction}
  * @param start       the UTF-16 offset in the original text where the removed text starts
  * @param end         the UTF-16 offset just past it
@@ -37,6 +37,11 @@ public record Redaction(String kind, int start, int end, String removed, String 
     public static final String MONEY = "money";
     /** The whole text, withheld because the decision is DENY. */
     public static final String DENIED = "denied";
+    /**
+     * The whole text, withheld because it is longer than the outbound filter reads
+     * ({@link OutboundFilter#DEFAULT_MAX_INPUT_CHARS} unless set otherwise): what is not read cannot be shown.
+     */
+    public static final String OVERSIZED = "oversized";
 
     public Redaction {
         Objects.requireNonNull(kind, "kind");

@@ -40,6 +40,19 @@ class PolicySchemaTest {
         assertThat(schemaErrors(MarpFixtures.policyJson())).isEmpty();
     }
 
+    /** A restriction that uses a shipped set, and the filter's limit: the committee service's policy has both kinds. */
+    @Test
+    void aPolicyUsingARestrictionSetValidates() throws IOException {
+        String committee = java.nio.file.Files.readString(java.nio.file.Path.of("..", "examples", "committee", "src",
+                "main", "resources", "committee", "policy.json"));
+        String withLimit = committee.replace("\"partial_instruction\"",
+                "\"outbound_filter\": {\"max_input_chars\": 65536}, \"partial_instruction\"");
+
+        assertThat(schemaErrors(committee)).isEmpty();
+        assertThat(schemaErrors(withLimit)).isEmpty();
+        assertThat(PolicyDocument.parse(withLimit).filterMaxInputChars()).isEqualTo(65536);
+    }
+
     @Test
     void aPolicyWithClearanceLevelsAndDeniedDomainsValidates() {
         assertThat(schemaErrors(DeniedDomainsAndClearanceLevelsTest.WARD)).isEmpty();
@@ -82,7 +95,12 @@ class PolicySchemaTest {
         "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"domain_rules\":[{\"phrases\":[\"a**\"],\"domains\":[\"d\"]}]}",
         "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"domain_rules\":[{\"phrases\":[\"a\"],\"domains\":[\"d\"],\"max_gap\":11}]}",
         "{\"policy_id\":\"x\",\"version\":\"1\",\"clearance_levels\":[\"s\",\"s\"],\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}}}",
-        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\",\"denied_domains\":[\"Patients\"]}}}"
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\",\"denied_domains\":[\"Patients\"]}}}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"restrictions\":[{\"id\":\"r\"}]}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"restrictions\":[{\"id\":\"r\",\"patterns\":[\"a\"],\"use\":\"keel:credentials\"}]}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"restrictions\":[{\"id\":\"r\",\"use\":\"keel:passwords\"}]}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"outbound_filter\":{\"max_input_chars\":0}}",
+        "{\"policy_id\":\"x\",\"version\":\"1\",\"roles\":{\"p\":{\"allowed_clearances\":[\"s\"],\"allowed_domains\":[],\"default_decision\":\"ALLOW\"}},\"outbound_filter\":{\"max_chars\":10}}"
     })
     void whatTheValidatorRejectsTheSchemaRejects(String json) {
         assertThatThrownBy(() -> PolicyDocument.parse(json)).isInstanceOf(PolicyValidationException.class);

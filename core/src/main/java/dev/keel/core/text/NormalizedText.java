@@ -24,7 +24,10 @@ import java.util.Objects;
  *       marks (Mc), which are vowels in the scripts that have them, stay. What remains is composed again (NFC).</li>
  * </ol>
  * The result is NFC of the NFKC of the original without its default-ignorable code points and its nonspacing and
- * enclosing marks (and none are left after it). Case is kept. Text in scripts that write some vowels as
+ * enclosing marks (and none are left after it), with one exception that keeps normalising linear in the length of
+ * the text: a character followed by more than {@value #MAX_SEGMENT} characters that combine with it is normalised
+ * {@value #MAX_SEGMENT} characters at a time, as Unicode's Stream-Safe Text Format (UAX #15) cuts such runs (no
+ * text in any language needs that many). Case is kept. Text in scripts that write some vowels as
  * nonspacing marks loses them: the normalised text is for matching, not for reading.
  *
  * <p>Every character of the normalised text comes from a range of the original: one character, a character
@@ -42,6 +45,9 @@ public final class NormalizedText {
         0x00AD, 0x00AD, 0x034F, 0x034F, 0x061C, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180F,
         0x200B, 0x200F, 0x202A, 0x202E, 0x2060, 0x206F, 0x3164, 0x3164, 0xFE00, 0xFE0F, 0xFEFF, 0xFEFF,
         0xFFA0, 0xFFA0, 0xFFF0, 0xFFF8, 0x1BCA0, 0x1BCA3, 0x1D173, 0x1D17A, 0xE0000, 0xE0FFF};
+
+    /** The most characters normalised together: a base character and what combines with it. */
+    static final int MAX_SEGMENT = 32;
 
     private final String original;
     private final String text;
@@ -202,7 +208,8 @@ public final class NormalizedText {
      * Steps 3 and 4: NFKC and marks removed, one segment at a time, so that each output character knows its source.
      * A segment is a character with the characters that may combine with it: it ends before a character whose
      * normalisation starts with something that combines with nothing before it. Normalising segment by segment
-     * then gives exactly what normalising the whole text gives.
+     * then gives exactly what normalising the whole text gives, except that a segment is cut after
+     * {@link #MAX_SEGMENT} characters: the normaliser reorders combining marks in time quadratic in their number.
      */
     private static void applyNfkc(Builder cleaned, Builder out) {
         String text = cleaned.text.toString();
@@ -211,7 +218,7 @@ public final class NormalizedText {
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             String normalized = cp < 0x80 ? null : Normalizer.normalize(Character.toString(cp), Normalizer.Form.NFKC);
-            if (i > segmentStart && startsSegment(normalized)) {
+            if (i > segmentStart && (startsSegment(normalized) || i - segmentStart >= MAX_SEGMENT)) {
                 appendSegment(cleaned, text, segmentStart, i, single, out);
                 segmentStart = i;
             }

@@ -43,6 +43,9 @@ final class NumberWords {
     private static final Map<Character, List<String>> ORDINALS_BY_FIRST_LETTER = byFirstLetter(ORDINALS);
     private static final Set<String> CARDINAL_ENDINGS = Set.of("", "s", "es", "ish", "fold");
     private static final Set<String> ORDINAL_ENDINGS = Set.of("", "s");
+    // The longest ending: a longer rest of the word is no ending, and is not copied to be compared (a long word
+    // has many places where a number could end).
+    private static final int LONGEST_ENDING = 4;
     private static final Set<String> CONTEXTUAL = Set.of("one", "first", "second");
 
     private static final Reading HALF = new Reading(Kind.FRACTION, false);
@@ -59,8 +62,11 @@ final class NumberWords {
         return stems.getOrDefault(word.charAt(i), List.of());
     }
 
-    /** {@code word} read as a number word, or null when it is none. */
-    static Reading read(String word) {
+    /**
+     * {@code word} read as a number word, or null when it is none, in steps linear in its length (each of its
+     * characters is compared with the few stems that start with it).
+     */
+    static Reading read(String word, Steps steps) {
         switch (word) {
             case "half":
             case "halves":
@@ -71,31 +77,37 @@ final class NumberWords {
             default:
                 break;
         }
-        boolean[] spelled = cardinalsInARow(word);
+        boolean[] spelled = cardinalsInARow(word, steps);
         for (int i = 0; i < word.length(); i++) {
             if (!spelled[i]) {
                 continue;
             }
             for (String ordinal : startingLike(word, i, ORDINALS_BY_FIRST_LETTER)) {
+                steps.add(1);
                 int end = i + ordinal.length();
-                if (word.startsWith(ordinal, i) && ORDINAL_ENDINGS.contains(word.substring(end))) {
+                if (word.startsWith(ordinal, i) && isEnding(word, end, ORDINAL_ENDINGS)) {
                     return reading(word, word.substring(0, end), Kind.ORDINAL);
                 }
             }
         }
         for (int end = word.length(); end > 0; end--) {
-            if (spelled[end] && CARDINAL_ENDINGS.contains(word.substring(end))) {
+            steps.add(1);
+            if (spelled[end] && isEnding(word, end, CARDINAL_ENDINGS)) {
                 return reading(word, word.substring(0, end), Kind.CARDINAL);
             }
         }
         return null;
     }
 
+    private static boolean isEnding(String word, int from, Set<String> endings) {
+        return word.length() - from <= LONGEST_ENDING && endings.contains(word.substring(from));
+    }
+
     /**
      * For each {@code i}: whether {@code word[0, i)} is cardinals in a row, "and" allowed between two of them
      * ("onehundredandtwenty"); true for {@code i == 0}, where any number word may start.
      */
-    private static boolean[] cardinalsInARow(String word) {
+    private static boolean[] cardinalsInARow(String word, Steps steps) {
         boolean[] spelled = new boolean[word.length() + 1];
         boolean[] afterAnd = new boolean[word.length() + 1];
         spelled[0] = true;
@@ -104,6 +116,7 @@ final class NumberWords {
                 continue;
             }
             for (String cardinal : startingLike(word, i, CARDINALS_BY_FIRST_LETTER)) {
+                steps.add(1);
                 if (word.startsWith(cardinal, i)) {
                     spelled[i + cardinal.length()] = true;
                 }

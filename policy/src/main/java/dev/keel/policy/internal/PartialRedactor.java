@@ -10,8 +10,10 @@ import dev.keel.policy.Redaction;
 import dev.keel.policy.internal.Keywords.Role;
 import dev.keel.policy.internal.NumberWords.Kind;
 import dev.keel.policy.internal.NumberWords.Reading;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntUnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +29,12 @@ import java.util.regex.Pattern;
  * any case), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or between spaces).
  * A construct that stops inside a word takes the rest of the word with it. Whatever no construct claims, a word
  * with a number in it is withheld whole.
+ *
+ * <p>A scan takes time linear in the text, whatever it holds. The constructs that repeat (a number's groups
+ * "1,234,567", a run of number words, a range or list "Q1-Q2-Q3", the rest of a word, a run of spaces and hyphens)
+ * follow a chain of tokens, and many starts can reach the same chain ("1,2,3,...", "one one one ..."): each
+ * chain is followed once, through {@link #chainEnd}, which keeps for every token where the chain from it ends.
+ * Every other construct reads a bounded number of tokens from its start.
  *
  * <p>Not thread-safe: one instance per scan ({@link #scan} makes it).
  */
@@ -52,18 +60,55 @@ public final class PartialRedactor {
     private final List<Token> t;
     // Each word token read as a number word once (null: none), since many constructs ask.
     private final Reading[] readings;
+    // Where the chain from each token ends, one array per kind of chain (see chainEnd).
+    private final int[] numberChains;
+    private final int[] numberWordChains;
+    private final int[] rangeChains;
+    private final int[] valueChains;
+    private final int[] quarterChains;
+    private final int[] halfChains;
+    private final int[] weekChains;
+    private final int[] weekCodeChains;
+    private final int[] wordChains;
+    private final int[] numberSearchChains;
+    private final int[] spaceAndHyphenChains;
+    private final int[] spaceSlashAndHyphenChains;
+    // The positions of the chains being followed, innermost last (a link may follow another kind of chain).
+    private int[] path = new int[16];
+    private int pathSize;
+    // Token reads and word readings: the measure of a scan's work.
+    private final Steps steps;
 
-    private PartialRedactor(List<Token> tokens) {
+    private PartialRedactor(List<Token> tokens, Steps steps) {
         this.t = tokens;
+        this.steps = steps;
         this.readings = new Reading[tokens.size()];
         for (int k = 0; k < tokens.size(); k++) {
-            readings[k] = tokens.get(k).is(WORD) ? NumberWords.read(tokens.get(k).folded()) : null;
+            readings[k] = tokens.get(k).is(WORD) ? NumberWords.read(tokens.get(k).folded(), steps) : null;
         }
+        int positions = tokens.size() + 1;
+        numberChains = new int[positions];
+        numberWordChains = new int[positions];
+        rangeChains = new int[positions];
+        valueChains = new int[positions];
+        quarterChains = new int[positions];
+        halfChains = new int[positions];
+        weekChains = new int[positions];
+        weekCodeChains = new int[positions];
+        wordChains = new int[positions];
+        numberSearchChains = new int[positions];
+        spaceAndHyphenChains = new int[positions];
+        spaceSlashAndHyphenChains = new int[positions];
     }
 
     /** Reports every withheld span of {@code text}'s normalised text to {@code sink}, in order. */
     public static void scan(NormalizedText text, SpanSink sink) {
-        new PartialRedactor(Token.tokenize(text)).run(sink);
+        scan(text, sink, new Steps());
+    }
+
+    /** As {@link #scan(NormalizedText, SpanSink)}, counting the token reads and word comparisons in {@code steps}. */
+    static void scan(NormalizedText text, SpanSink sink, Steps steps) {
+        new PartialRedactor(Token.tokenize(text), steps).run(sink);
     }
 
     /** The placeholder put in place of each kind of withheld text. */
@@ -95,7 +140,7 @@ public final class PartialRedactor {
             int wordEnd = isWordLike(k) ? wordEnd(k + 1) : k + 1;
             if (longest != null) {
                 sink.span(longest.kind(), t.get(withSign(k)).start(), t.get(wordEnd(longest.end()) - 1).end());
-            } else if (hasNumber(k, wordEnd)) {
+            } else if (firstNumberFrom(k) < wordEnd) {
                 // Nothing more specific: the word is withheld whole (B52, x², ٣).
                 sink.span(Redaction.NUMBER, t.get(k).start(), t.get(wordEnd - 1).end());
             }
@@ -269,15 +314,11 @@ public final class PartialRedactor {
         if (!isWord(k, letter) || !is(k + 1, NUMBER)) {
             return -1;
         }
-        int end = k + 2;
-        while (true) {
-            int separator = rangeSeparator(end);
+        int end = chainEnd(letter.equals("q") ? quarterChains : halfChains, k + 2, e -> {
+            int separator = rangeSeparator(e);
             int next = isWord(separator, letter) ? separator + 1 : separator;
-            if (separator < 0 || !is(next, NUMBER)) {
-                break;
-            }
-            end = next + 1;
-        }
+            return separator < 0 || !is(next, NUMBER) ? -1 : next + 1;
+        });
         int year = fiscalOrPlainYear(spacesSlashesAndHyphens(end));
         return year > 0 ? year : end;
     }
@@ -331,16 +372,14 @@ public final class PartialRedactor {
             j = optionalSpace(j + 1);
         }
         int end = periodValue(j);
-        while (end > 0) {
-            int separator = rangeSeparator(end);
-            int again = weekWord(separator);
-            int next = periodValue(again > 0 ? optionalSpace(again) : separator);
-            if (separator < 0 || next < 0) {
-                break;
-            }
-            end = next;
-        }
-        return end;
+        return end > 0 ? chainEnd(weekChains, end, this::nextWeekValue) : end;
+    }
+
+    private int nextWeekValue(int end) {
+        int separator = rangeSeparator(end);
+        int again = weekWord(separator);
+        int next = periodValue(again > 0 ? optionalSpace(again) : separator);
+        return separator < 0 ? -1 : next;
     }
 
     private int weekWord(int k) {
@@ -357,19 +396,14 @@ public final class PartialRedactor {
         if (!isWord(k, "cw", "kw", "wk", "w") || !is(k + 1, NUMBER)) {
             return -1;
         }
-        int end = k + 2;
-        int last = is(end, WORD) ? -1 : end;
-        while (true) {
-            int separator = rangeSeparator(end);
-            int next = isWord(separator, "cw", "kw", "wk", "w") && is(separator + 1, NUMBER) ? separator + 1 : separator;
-            if (separator < 0 || !is(next, NUMBER)) {
-                return last;
-            }
-            end = next + 1;
-            if (!is(end, WORD)) {
-                last = end;
-            }
-        }
+        return is(k + 2, WORD) ? -1 : chainEnd(weekCodeChains, k + 2, this::nextWeekCode);
+    }
+
+    /** The next code of the list, unless a letter follows it (no range continues past one). */
+    private int nextWeekCode(int end) {
+        int separator = rangeSeparator(end);
+        int next = isWord(separator, "cw", "kw", "wk", "w") && is(separator + 1, NUMBER) ? separator + 1 : separator;
+        return separator < 0 || !is(next, NUMBER) || is(next + 1, WORD) ? -1 : next + 1;
     }
 
     /** {@code fy S? YEAR (SEP (fy S?)? YEAR)? ([S/-]* QUARTER)?}. */
@@ -514,20 +548,18 @@ public final class PartialRedactor {
 
     /** Past the number words at {@code k} ("one" alone included), or -1. */
     private int numberWordsEnd(int k) {
-        if (reading(k) == null) {
+        return reading(k) == null ? -1 : chainEnd(numberWordChains, k, this::nextNumberWord) + 1;
+    }
+
+    /** The number word after the one at {@code word}, when that is a cardinal and one follows. */
+    private int nextNumberWord(int word) {
+        if (reading(word).kind() != Kind.CARDINAL) {
             return -1;
         }
-        int end = k + 1;
-        while (reading(end - 1).kind() == Kind.CARDINAL) {
-            int j = spacesAndHyphens(end);
-            int and = j > end && isWord(j, "and") ? requiredSpace(j + 1) : -1;
-            int next = and > 0 ? and : j;
-            if (j == end || reading(next) == null) {
-                break;
-            }
-            end = next + 1;
-        }
-        return end;
+        int j = spacesAndHyphens(word + 1);
+        int and = j > word + 1 && isWord(j, "and") ? requiredSpace(j + 1) : -1;
+        int next = and > 0 ? and : j;
+        return j == word + 1 || reading(next) == null ? -1 : next;
     }
 
     /** Number words ending in an ordinal: "third", "twenty-first", "twentyfirst". */
@@ -551,14 +583,7 @@ public final class PartialRedactor {
 
     /** {@code (SEP VALUE)*} after a value ending at {@code end}. */
     private int values(int end) {
-        while (end > 0) {
-            int next = periodValue(rangeSeparator(end));
-            if (next < 0) {
-                break;
-            }
-            end = next;
-        }
-        return end;
+        return end > 0 ? chainEnd(valueChains, end, e -> periodValue(rangeSeparator(e))) : end;
     }
 
     /**
@@ -579,14 +604,7 @@ public final class PartialRedactor {
     /** {@code NUM SCALE? (SEP NUM SCALE?)*}: always fits at a number. */
     private int numberRange(int k) {
         int end = amount(k);
-        while (end > 0) {
-            int next = amount(rangeSeparator(end));
-            if (next < 0) {
-                break;
-            }
-            end = next;
-        }
-        return end;
+        return end > 0 ? chainEnd(rangeChains, end, e -> amount(rangeSeparator(e))) : end;
     }
 
     /** {@code N ([.,'’] N)*}. */
@@ -594,11 +612,7 @@ public final class PartialRedactor {
         if (!is(k, NUMBER)) {
             return -1;
         }
-        int end = k + 1;
-        while (isSymbol(end, ".,'’") && is(end + 1, NUMBER)) {
-            end += 2;
-        }
-        return end;
+        return chainEnd(numberChains, k, n -> isSymbol(n + 1, ".,'’") && is(n + 2, NUMBER) ? n + 2 : -1) + 1;
     }
 
     /** {@code NUM SCALE?}, SCALE being {@code S? (k|m|bn|b|mn|mln|tn|thousand|million|billion|trillion|mio.?|mrd.?)}. */
@@ -693,37 +707,50 @@ public final class PartialRedactor {
     }
 
     private int spacesAndHyphens(int k) {
-        int j = k;
-        while (is(j, SPACE) || isSymbol(j, HYPHENS)) {
-            j++;
-        }
-        return j;
+        return chainEnd(spaceAndHyphenChains, k, j -> is(j, SPACE) || isSymbol(j, HYPHENS) ? j + 1 : -1);
     }
 
     private int spacesSlashesAndHyphens(int k) {
-        int j = k;
-        while (is(j, SPACE) || isSymbol(j, HYPHENS + "/")) {
-            j++;
-        }
-        return j;
+        return chainEnd(spaceSlashAndHyphenChains, k, j -> is(j, SPACE) || isSymbol(j, HYPHENS + "/") ? j + 1 : -1);
     }
 
     /** Past the word (adjacent words and numbers) that token {@code end - 1} is part of, if any. */
     private int wordEnd(int end) {
-        int j = end;
-        while (isWordLike(j - 1) && isWordLike(j)) {
-            j++;
-        }
-        return j;
+        return chainEnd(wordChains, end, j -> isWordLike(j - 1) && isWordLike(j) ? j + 1 : -1);
     }
 
-    private boolean hasNumber(int start, int end) {
-        for (int k = start; k < end; k++) {
-            if (is(k, NUMBER)) {
-                return true;
+    /** The first number token at or after {@code k}, or the number of tokens when there is none. */
+    private int firstNumberFrom(int k) {
+        return chainEnd(numberSearchChains, k, j -> j < t.size() && !is(j, NUMBER) ? j + 1 : -1);
+    }
+
+    /**
+     * The last position of the chain that starts at {@code start} (a token index, at most the number of tokens):
+     * {@code next} gives the position after a given one, always further on, or -1 where the chain stops. Each
+     * position's answer is kept in {@code memo} (plus one; 0 while unknown), so that a position is followed once
+     * however many chains pass through it: lists such as "1,2,3,...", runs of number words and ranges cost the scan
+     * time linear in their length, not in its square. {@code next} may follow chains of other kinds.
+     */
+    private int chainEnd(int[] memo, int start, IntUnaryOperator next) {
+        int base = pathSize;
+        int k = start;
+        while (memo[k] == 0) {
+            int following = next.applyAsInt(k);
+            if (following < 0) {
+                memo[k] = k + 1;
+                break;
             }
+            if (pathSize == path.length) {
+                path = Arrays.copyOf(path, pathSize * 2);
+            }
+            path[pathSize++] = k;
+            k = following;
         }
-        return false;
+        int end = memo[k];
+        while (pathSize > base) {
+            memo[path[--pathSize]] = end;
+        }
+        return end - 1;
     }
 
     /** A sign right before a number (-12, ±3, ~40) goes with it, unless it joins two words. */
@@ -735,6 +762,7 @@ public final class PartialRedactor {
     // ---- tokens ----
 
     private boolean is(int k, Token.Type type) {
+        steps.add(1);
         return k >= 0 && k < t.size() && t.get(k).is(type);
     }
 
@@ -760,6 +788,7 @@ public final class PartialRedactor {
     }
 
     private Reading reading(int k) {
+        steps.add(1);
         return k >= 0 && k < t.size() ? readings[k] : null;
     }
 

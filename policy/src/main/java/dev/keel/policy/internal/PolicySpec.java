@@ -32,7 +32,13 @@ public record PolicySpec(
         List<@NotNull(message = Messages.REQUIRED) @Valid DomainRuleSpec> domainRules,
         @Valid SensitivitySpec sensitivity,
         @Size(max = 2000, message = Messages.SIZE) @Pattern(regexp = "(?s).*\\S.*", message = Messages.NOT_BLANK)
-        String partialInstruction) {
+        String partialInstruction,
+        @Valid OutboundFilterSpec outboundFilter) {
+
+    /** {@code outbound_filter}: how the outbound filter reads answers. */
+    public record OutboundFilterSpec(
+            @Min(value = 1, message = "must be at least 1") Integer maxInputChars) {
+    }
 
     /** {@code sensitivity}: what must never leave the house. */
     public record SensitivitySpec(
@@ -70,13 +76,16 @@ public record PolicySpec(
             List<@Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String> deniedDomains) {
     }
 
-    /** One entry of {@code restrictions}. */
+    /**
+     * One entry of {@code restrictions}: its patterns, or the name of a shipped set in {@code use} (one of the two,
+     * which {@link PolicyValidation} checks).
+     */
     public record Restriction(
             @NotNull(message = Messages.REQUIRED)
             @Pattern(regexp = Identifiers.NAME_PATTERN, message = Messages.NAME) String id,
             @Size(max = 2000, message = Messages.SIZE) String description,
-            @NotEmpty(message = "must list at least one pattern")
             List<@NotBlank(message = Messages.NOT_BLANK) @RegularExpression String> patterns,
+            String use,
             @Size(max = 200, message = Messages.SIZE) String replacement) {
     }
 

@@ -15,10 +15,11 @@ import java.util.List;
 public final class PolicySpecReader {
 
     static final List<String> DOCUMENT_KEYS = List.of("policy_id", "version", "description", "clearance_levels",
-            "roles", "restrictions", "domain_rules", "sensitivity", "partial_instruction");
+            "roles", "restrictions", "domain_rules", "sensitivity", "partial_instruction", "outbound_filter");
     static final List<String> ROLE_KEYS = List.of("allowed_clearances", "allowed_domains", "default_decision",
             "denied_domains");
-    static final List<String> RESTRICTION_KEYS = List.of("id", "description", "patterns", "replacement");
+    static final List<String> RESTRICTION_KEYS = List.of("id", "description", "patterns", "use", "replacement");
+    static final List<String> OUTBOUND_FILTER_KEYS = List.of("max_input_chars");
     static final List<String> DOMAIN_RULE_KEYS = List.of("phrases", "domains", "max_gap", "fallback");
     static final List<String> SENSITIVITY_KEYS = List.of("internal_only_clearances", "internal_only_domains",
             "markings");
@@ -45,7 +46,8 @@ public final class PolicySpecReader {
                 document.optional("restrictions").list(PolicySpecReader::restriction),
                 document.optional("domain_rules").list(PolicySpecReader::domainRule),
                 sensitivity(document.optional("sensitivity")),
-                document.optional("partial_instruction").string());
+                document.optional("partial_instruction").string(),
+                outboundFilter(document.optional("outbound_filter")));
         reader.throwIfProblems(problems -> new PolicyValidationException(problems.stream()
                 .map(problem -> new PolicyViolation(problem.pointer(), problem.message())).toList()));
         return spec;
@@ -62,7 +64,13 @@ public final class PolicySpecReader {
         ObjectValue restriction = value.object(RESTRICTION_KEYS);
         return restriction.isPresent() ? new PolicySpec.Restriction(restriction.optional("id").string(),
                 restriction.optional("description").string(), restriction.optional("patterns").strings(),
-                restriction.optional("replacement").string()) : null;
+                restriction.optional("use").string(), restriction.optional("replacement").string()) : null;
+    }
+
+    private static PolicySpec.OutboundFilterSpec outboundFilter(Value value) {
+        ObjectValue filter = value.object(OUTBOUND_FILTER_KEYS);
+        return filter.isPresent() ? new PolicySpec.OutboundFilterSpec(filter.optional("max_input_chars").integer())
+                : null;
     }
 
     private static PolicySpec.DomainRuleSpec domainRule(Value value) {

@@ -1,9 +1,11 @@
 package dev.keel.policy.internal;
 
 import dev.keel.core.json.JsonPointers;
+import dev.keel.core.text.LinearPatterns;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
+import dev.keel.policy.RestrictionSet;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
@@ -13,6 +15,7 @@ import jakarta.validation.ValidatorFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
@@ -50,6 +53,8 @@ public final class PolicyValidation {
         if (spec.restrictions() != null) {
             checkRestrictionIdsAreUnique(spec.restrictions(), violations);
             checkReplacementsHoldNoFigure(spec.restrictions(), violations);
+            checkPatternsOrSet(spec.restrictions(), violations);
+            checkPatternBudget(spec.restrictions(), violations);
         }
         if (spec.roles() != null) {
             checkNoDomainIsAllowedAndDenied(spec.roles(), violations);
@@ -118,7 +123,7 @@ public final class PolicyValidation {
     public static List<PolicyViolation> validateRestrictions(List<QualitativeRestriction> restrictions) {
         List<PolicySpec.Restriction> specs = new ArrayList<>();
         for (QualitativeRestriction r : restrictions) {
-            specs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), r.replacement()));
+            specs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), null, r.replacement()));
         }
         List<PolicyViolation> violations = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
@@ -129,8 +134,82 @@ public final class PolicyValidation {
         }
         checkRestrictionIdsAreUnique(specs, violations);
         checkReplacementsHoldNoFigure(specs, violations);
+        checkPatternsOrSet(specs, violations);
+        checkPatternBudget(specs, violations);
         violations.sort(null);
         return violations;
+    }
+
+    /** The patterns of {@code restriction}: its own, or those of the set it uses (none when that is unknown). */
+    public static List<String> patterns(PolicySpec.Restriction restriction) {
+        if (restriction.use() != null) {
+            return RestrictionSet.named(restriction.use()).map(RestrictionSet::patterns).orElse(List.of());
+        }
+        return restriction.patterns() == null ? List.of() : restriction.patterns();
+    }
+
+    // A restriction lists its patterns or uses a shipped set, not both: which would apply would not be clear.
+    private static void checkPatternsOrSet(List<PolicySpec.Restriction> restrictions, List<PolicyViolation> violations) {
+        for (int i = 0; i < restrictions.size(); i++) {
+            PolicySpec.Restriction restriction = restrictions.get(i);
+            if (restriction == null) {
+                continue;
+            }
+            String at = "/restrictions/" + i;
+            if (restriction.use() == null) {
+                if (restriction.patterns() == null || restriction.patterns().isEmpty()) {
+                    violations.add(new PolicyViolation(at + "/patterns", "must list at least one pattern (or the"
+                            + " restriction must use a restriction set)"));
+                }
+            } else if (restriction.patterns() != null) {
+                violations.add(new PolicyViolation(at + "/use", "cannot go with patterns: a restriction lists its"
+                        + " patterns or uses a restriction set"));
+            } else if (RestrictionSet.named(restriction.use()).isEmpty()) {
+                violations.add(new PolicyViolation(at + "/use", "must name a restriction set shipped with"
+                        + " keel-policy: one of " + String.join(", ", RestrictionSet.names())));
+            }
+        }
+    }
+
+    /**
+     * Every pattern runs over every answer, so the filter's time grows with the number of patterns and the sum of
+     * their sizes, however small each is: both are bounded for the policy as a whole.
+     */
+    private static void checkPatternBudget(List<PolicySpec.Restriction> restrictions, List<PolicyViolation> violations) {
+        int count = 0;
+        long size = 0;
+        String pastCount = null;
+        String pastSize = null;
+        for (int i = 0; i < restrictions.size(); i++) {
+            PolicySpec.Restriction restriction = restrictions.get(i);
+            if (restriction == null) {
+                continue;
+            }
+            List<String> patterns = patterns(restriction);
+            for (int j = 0; j < patterns.size(); j++) {
+                String at = "/restrictions/" + i + (restriction.use() != null ? "/use" : "/patterns/" + j);
+                count++;
+                size += patterns.get(j) == null ? 0 : LinearPatterns.programSizeBound(patterns.get(j));
+                if (count > QualitativeRestriction.MAX_PATTERNS_PER_POLICY && pastCount == null) {
+                    pastCount = at;
+                }
+                if (size > QualitativeRestriction.MAX_PROGRAM_SIZE_PER_POLICY && pastSize == null) {
+                    pastSize = at;
+                }
+            }
+        }
+        String why = ": every pattern runs over every answer, so the filter's time grows with their number and size;"
+                + " merge patterns, or drop those another already covers";
+        if (pastCount != null) {
+            violations.add(new PolicyViolation("/restrictions", String.format(Locale.ROOT, "hold %,d patterns in all, more than the"
+                    + " %,d a policy may have (the limit is passed at %s)%s", count,
+                    QualitativeRestriction.MAX_PATTERNS_PER_POLICY, pastCount, why)));
+        }
+        if (pastSize != null) {
+            violations.add(new PolicyViolation("/restrictions", String.format(Locale.ROOT, "compile to up to %,d steps in all, more"
+                    + " than the %,d a policy's patterns may have together (the limit is passed at %s)%s", size,
+                    QualitativeRestriction.MAX_PROGRAM_SIZE_PER_POLICY, pastSize, why)));
+        }
     }
 
     // Jakarta Validation has no constraint for "a member unique across list entries".

@@ -13,7 +13,9 @@ import dev.keel.policy.Redaction;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,13 +24,29 @@ import java.util.Objects;
  * the text normalised once ({@link NormalizedText#ofMarkup}: character references decoded, invisible characters
  * removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
  * and the replacements are made there. Overlapping findings are merged into one redaction of the kind of the one
- * that starts first. Immutable and thread-safe.
+ * that starts first. Every part takes time linear in the text; a text longer than the filter's limit is not read
+ * at all but withheld whole ({@link Redaction#OVERSIZED}). Immutable and thread-safe.
  */
 public final class RedactingOutboundFilter implements OutboundFilter {
 
-    private final List<RestrictionPattern> patterns;
+    /** What stands in place of a text withheld for its length. */
+    static final String OVERSIZED_PLACEHOLDER = "[text withheld: too long to filter]";
 
-    public RedactingOutboundFilter(List<QualitativeRestriction> restrictions) {
+    private final List<RestrictionPattern> patterns;
+    private final int maxInputChars;
+
+    /**
+     * A filter applying {@code restrictions}, reading texts of at most {@code maxInputChars} UTF-16 characters.
+     *
+     * @throws PolicyValidationException when a restriction is invalid
+     * @throws IllegalArgumentException  when {@code maxInputChars} is not positive
+     */
+    public RedactingOutboundFilter(List<QualitativeRestriction> restrictions, int maxInputChars) {
+        if (maxInputChars < 1) {
+            throw new IllegalArgumentException("the filter's largest input must be at least one character, found "
+                    + maxInputChars);
+        }
+        this.maxInputChars = maxInputChars;
         List<PolicyViolation> violations = PolicyValidation.validateRestrictions(restrictions);
         if (!violations.isEmpty()) {
             throw new PolicyValidationException(violations);
@@ -47,6 +65,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
 
     @Override
     public FilteredText apply(Decision decision, String text) {
+        return apply(decision, text, new Steps());
+    }
+
+    /** As {@link #apply(Decision, String)}, counting the steps of the PARTIAL scan and of the redaction in {@code steps}. */
+    FilteredText apply(Decision decision, String text, Steps steps) {
         Objects.requireNonNull(decision, "decision");
         Objects.requireNonNull(text, "text");
         if (decision == Decision.DENY) {
@@ -54,12 +77,17 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     : List.of(new Redaction(Redaction.DENIED, 0, text.length(), text, ""));
             return new FilteredText(decision, "", all);
         }
+        if (text.length() > maxInputChars) {
+            // Fails closed: what is not read cannot be shown.
+            return new FilteredText(decision, OVERSIZED_PLACEHOLDER,
+                    List.of(new Redaction(Redaction.OVERSIZED, 0, text.length(), text, OVERSIZED_PLACEHOLDER)));
+        }
         boolean partial = decision == Decision.PARTIAL;
         if (!partial && patterns.isEmpty()) {
             return new FilteredText(decision, text, List.of());
         }
         NormalizedText normalized = NormalizedText.ofMarkup(text);
-        Spans spans = new Spans(text);
+        Spans spans = new Spans(text, steps);
         for (RestrictionPattern restriction : patterns) {
             Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
@@ -71,7 +99,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         }
         if (partial) {
             PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind),
-                    normalized.originalStart(start), normalized.originalEnd(end)));
+                    normalized.originalStart(start), normalized.originalEnd(end)), steps);
             spans.withholdNumbersLeft();
         }
         return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision);
@@ -80,17 +108,26 @@ public final class RedactingOutboundFilter implements OutboundFilter {
     private record Span(String kind, String replacement, int start, int end) {
     }
 
-    /** Findings, in offsets of the original; merged and applied once at the end. Not thread-safe (one per call). */
+    /**
+     * Findings, in offsets of the original; merged and applied once at the end. Many findings may share a start or
+     * an end (the PARTIAL scan reports a construct from each word it starts at: "one one one ..." is as many
+     * findings, all ending together), so whatever is computed of a position is computed once. Not thread-safe
+     * (one per call).
+     */
     private static final class Spans {
         // Earliest first; of two starting together the longer first, so that it absorbs the other.
         private static final Comparator<Span> ORDER = Comparator.comparingInt(Span::start)
                 .thenComparing(Comparator.comparingInt(Span::end).reversed());
 
         private final String text;
+        private final Steps steps;
         private final List<Span> found = new ArrayList<>();
+        private final Map<Integer, Integer> widenedStarts = new HashMap<>();
+        private final Map<Integer, Integer> widenedEnds = new HashMap<>();
 
-        Spans(String text) {
+        Spans(String text, Steps steps) {
             this.text = text;
+            this.steps = steps;
         }
 
         /**
@@ -98,15 +135,27 @@ public final class RedactingOutboundFilter implements OutboundFilter {
          * before or after it go with it: they belong to no word of their own, and left behind would dangle.
          */
         void add(String kind, String replacement, int start, int end) {
-            int widenedStart = start;
-            while (widenedStart > 0 && isInvisible(text.codePointBefore(widenedStart))) {
-                widenedStart -= Character.charCount(text.codePointBefore(widenedStart));
+            steps.add(1);
+            found.add(new Span(kind, replacement, widenedStarts.computeIfAbsent(start, this::widenStart),
+                    widenedEnds.computeIfAbsent(end, this::widenEnd)));
+        }
+
+        private int widenStart(int start) {
+            int widened = start;
+            while (widened > 0 && isInvisible(text.codePointBefore(widened))) {
+                steps.add(1);
+                widened -= Character.charCount(text.codePointBefore(widened));
             }
-            int widenedEnd = end;
-            while (widenedEnd < text.length() && isInvisible(text.codePointAt(widenedEnd))) {
-                widenedEnd += Character.charCount(text.codePointAt(widenedEnd));
+            return widened;
+        }
+
+        private int widenEnd(int end) {
+            int widened = end;
+            while (widened < text.length() && isInvisible(text.codePointAt(widened))) {
+                steps.add(1);
+                widened += Character.charCount(text.codePointAt(widened));
             }
-            found.add(new Span(kind, replacement, widenedStart, widenedEnd));
+            return widened;
         }
 
         private static boolean isInvisible(int cp) {
@@ -121,10 +170,10 @@ public final class RedactingOutboundFilter implements OutboundFilter {
          * gone; left in the original, they would still be digits in the output.
          */
         void withholdNumbersLeft() {
-            BitSet covered = new BitSet(text.length());
-            found.forEach(span -> covered.set(span.start(), span.end()));
+            BitSet covered = covered();
             int i = 0;
             while (i < text.length()) {
+                steps.add(1);
                 int cp = text.codePointAt(i);
                 if (covered.get(i) || !Token.isNumeric(cp)) {
                     i += Character.charCount(cp);
@@ -132,16 +181,36 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                 }
                 int start = i;
                 while (start > 0 && !covered.get(start - 1) && Words.isWordCodePoint(text.codePointBefore(start))) {
+                    steps.add(1);
                     start -= Character.charCount(text.codePointBefore(start));
                 }
                 int end = i + Character.charCount(cp);
                 while (end < text.length() && !covered.get(end) && Words.isWordCodePoint(text.codePointAt(end))) {
+                    steps.add(1);
                     end += Character.charCount(text.codePointAt(end));
                 }
                 add(Redaction.NUMBER, PartialRedactor.placeholder(Redaction.NUMBER), start, end);
                 covered.set(start, end);
                 i = end;
             }
+        }
+
+        /**
+         * The characters the findings cover. Findings overlap (each start of "1,2,3,..." reaches its end), so each
+         * character is set once: in order of their starts, a finding sets only what lies past the ones before it.
+         */
+        private BitSet covered() {
+            found.sort(ORDER);
+            BitSet covered = new BitSet(text.length());
+            int coveredTo = 0;
+            for (Span span : found) {
+                steps.add(1 + Math.max(0, span.end() - Math.max(span.start(), coveredTo)));
+                if (span.end() > coveredTo) {
+                    covered.set(Math.max(span.start(), coveredTo), span.end());
+                    coveredTo = span.end();
+                }
+            }
+            return covered;
         }
 
         boolean isEmpty() {
@@ -155,9 +224,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             int copied = 0;
             int index = 0;
             while (index < found.size()) {
+                steps.add(1);
                 Span first = found.get(index++);
                 int end = first.end();
                 while (index < found.size() && found.get(index).start() < end) {
+                    steps.add(1);
                     end = Math.max(end, found.get(index++).end());
                 }
                 redactions.add(new Redaction(first.kind(), first.start(), end, text.substring(first.start(), end),

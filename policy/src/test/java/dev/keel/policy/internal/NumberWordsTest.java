@@ -39,13 +39,13 @@ class NumberWordsTest {
         "quarters, FRACTION, true",
     })
     void readsNumberWords(String word, Kind kind, boolean contextual) {
-        assertThat(NumberWords.read(word)).isEqualTo(new Reading(kind, contextual));
+        assertThat(NumberWords.read(word, new Steps())).isEqualTo(new Reading(kind, contextual));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"ones", "seconds", "firsts", "often", "tone", "none", "tense", "attention", "teens", "fourty",
         "onesie", "quarterly", "behalf", "weekly", "twentyx", "", "a", "and", "twentyand", "andtwo"})
     void otherWordsAreNone(String word) {
-        assertThat(NumberWords.read(word)).isNull();
+        assertThat(NumberWords.read(word, new Steps())).isNull();
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.policy.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.QualitativeRestriction;
 import java.util.List;
@@ -28,7 +29,7 @@ class RegularExpressionValidatorTest {
         "(?:(?:a?){40}){25}     | is too large: restriction patterns run on a linear-time engine (RE2 syntax), and this pattern compiles to up to",
     })
     void aPatternTheEngineCannotRunIsRefusedWithTheReason(String pattern, String message) {
-        assertThatThrownBy(() -> new RedactingOutboundFilter(List.of(QualitativeRestriction.of("ids", List.of("x", pattern)))))
+        assertThatThrownBy(() -> OutboundFilter.create(List.of(QualitativeRestriction.of("ids", List.of("x", pattern)))))
                 .isInstanceOfSatisfying(PolicyValidationException.class, e -> assertThat(e.violations())
                         .singleElement().satisfies(v -> {
                             assertThat(v.pointer()).isEqualTo("/restrictions/0/patterns/1");
