@@ -1,8 +1,13 @@
 package dev.keel.cli;
 
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,30 +25,38 @@ import picocli.CommandLine.Unmatched;
  * {@code keel serve committee}: the committee service ({@code POST /api/chat}, {@code GET /health}) in a process of
  * its own, the Spring Boot application of the committee example: it logs through Logback with the request id on
  * every line, which the command line tool's simple logger cannot do. The command waits for it and stops it when
- * interrupted.
+ * interrupted; the service's standard error, where a failed start puts its one line (the variable it misses),
+ * comes through the command's own, and the command exits with the service's exit code.
  */
 @Command(
         name = "committee",
         mixinStandardHelpOptions = true,
         usageHelpAutoWidth = true,
         description = {
-            "Run the committee service: POST /api/chat (a bearer token from KEEL_COMMITTEE_TOKEN required), "
-                + "GET /health, every request stored as an audit record.",
+            "Run the committee service: POST /api/chat (a bearer token from KEEL_COMMITTEE_TOKEN required on "
+                + "every path but GET /health), GET /health, every request stored as an audit record. It listens on "
+                + "127.0.0.1 unless --address says otherwise.",
             "",
             "It runs the executable jar of the committee example, " + CommitteeServeCommand.JAR + " (built with "
                 + "the command line tool; KEEL_COMMITTEE_JAR names another), in the current directory. Every other "
-                + "argument is passed on to it, for example --server.address=127.0.0.1."
+                + "argument is passed on to it as a Spring Boot property, for example --keel.committee.max-body-size=1MB. "
+                + "A start that fails on a missing variable prints the one line that names it and exits non-zero."
         },
         footer = {
             "",
             "Examples:",
             "  KEEL_COMMITTEE_TOKEN=... keel serve committee --replay shipped",
-            "  KEEL_COMMITTEE_TOKEN=... keel serve committee --port 8081 --config llm.config.json --db ./data/chat.db"
+            "  KEEL_COMMITTEE_TOKEN=... keel serve committee --port 8081 --config llm.config.json --db ./data/chat.db",
+            "  KEEL_COMMITTEE_TOKEN=... keel serve committee --address 0.0.0.0 --replay shipped"
         })
 final class CommitteeServeCommand implements Callable<Integer> {
 
     /** The service's executable jar, relative to the repository's root. */
     static final String JAR = "examples/committee/target/keel-examples-committee-exec.jar";
+
+    @Option(names = "--address", paramLabel = "HOST", description = "The address to listen on (default 127.0.0.1;"
+            + " 0.0.0.0 for every interface).")
+    String address;
 
     @Option(names = "--port", paramLabel = "PORT", description = "The HTTP port (default 8080).")
     Integer port;
@@ -68,7 +81,7 @@ final class CommitteeServeCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws InterruptedException, java.io.IOException {
+    public Integer call() throws InterruptedException, IOException {
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> jar = serviceJar();
         if (jar.isEmpty()) {
@@ -79,6 +92,9 @@ final class CommitteeServeCommand implements Callable<Integer> {
         }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", jar.get().toString()));
+        if (address != null) {
+            command.addAll(List.of("--address", address));
+        }
         if (port != null) {
             command.addAll(List.of("--port", port.toString()));
         }
@@ -95,11 +111,19 @@ final class CommitteeServeCommand implements Callable<Integer> {
         if (springArguments != null) {
             command.addAll(springArguments);
         }
-        Process service = new ProcessBuilder(command).inheritIO().start();
+        // The log goes to the console as it is; standard error, where the service puts the one line of a failed
+        // start, through this command's own error stream.
+        Process service = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        Thread relay = new Thread(() -> relay(service.getErrorStream(), err), "keel-serve-committee-stderr");
+        relay.setDaemon(true);
+        relay.start();
         Thread stop = new Thread(service::destroy);
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            return service.waitFor();
+            int exit = service.waitFor();
+            relay.join(TimeUnit.SECONDS.toMillis(10));
+            return exit;
         } catch (InterruptedException interrupted) {
             service.destroy();
             if (!service.waitFor(30, TimeUnit.SECONDS)) {
@@ -110,6 +134,18 @@ final class CommitteeServeCommand implements Callable<Integer> {
             if (!service.isAlive()) {
                 Runtime.getRuntime().removeShutdownHook(stop);
             }
+        }
+    }
+
+    /** Copies the service's standard error to {@code err}, line by line, until the service closes it. */
+    private static void relay(InputStream from, PrintWriter err) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                err.println(line);
+                err.flush();
+            }
+        } catch (IOException closed) {
+            // The service is gone; nothing more to relay.
         }
     }
 

@@ -60,11 +60,6 @@ public final class ChatService {
         return new Builder();
     }
 
-    /** The recordings, in replay mode. */
-    public Optional<RecordedReplies> replay() {
-        return replay;
-    }
-
     /**
      * Answers the request {@code wireRequest} (a parsed JSON tree) as {@code requestId}.
      *

@@ -2,6 +2,8 @@ package dev.keel.examples.committee;
 
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.security.servlet.UserDetailsServiceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -28,19 +31,46 @@ import org.springframework.core.env.Environment;
  * committee and whose backends are the committee's roles ({@link CommitteeModels}); the pipeline audits each call,
  * and the service stores the committee's own record beside it, both through the starter's audit sink (SQLite in
  * {@code ./data/keel.db} unless {@code keel.store.url} says otherwise). Real models answer unless
- * {@code keel.committee.replay} names recordings.
+ * {@code keel.committee.replay} names recordings. The door is {@code ServiceSecurity}: every path but
+ * {@code GET /health} needs the bearer token; every body is bounded by {@code BodyLimitFilter} before anything reads
+ * it; the service listens on 127.0.0.1 unless {@code server.address} says otherwise. No user store: the
+ * token is the one credential.
  *
- * <p>{@code java -jar keel-examples-committee-exec.jar [--port N] [--config FILE] [--db FILE-OR-URL] [--replay
- * DIR]} ({@link ServiceArguments}). Its beans are thread-safe singletons.
+ * <p>{@code java -jar keel-examples-committee-exec.jar [--address HOST] [--port N] [--config FILE] [--db
+ * FILE-OR-URL] [--replay DIR]} ({@link ServiceArguments}). Its beans are thread-safe singletons.
  */
-@SpringBootApplication
+@SpringBootApplication(exclude = UserDetailsServiceAutoConfiguration.class)
 @EnableConfigurationProperties(CommitteeServiceProperties.class)
 public class CommitteeApplication {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommitteeApplication.class);
 
+    /**
+     * Runs the service. A start that fails on Keel's own configuration or arguments ends the process with exit code
+     * 2 and the failure's one line on standard error (Spring Boot's report, on the log, says the same); any other
+     * failure is Spring Boot's to report.
+     */
     public static void main(String[] args) {
-        SpringApplication.run(CommitteeApplication.class, ServiceArguments.toSpring(args));
+        try {
+            SpringApplication.run(CommitteeApplication.class, ServiceArguments.toSpring(args));
+        } catch (RuntimeException failure) {
+            Optional<String> line = startupLine(failure);
+            if (line.isEmpty()) {
+                throw failure;
+            }
+            System.err.println("keel: " + line.get());
+            System.exit(2);
+        }
+    }
+
+    /** The message of the first Keel configuration or input failure in the cause chain of {@code failure}. */
+    static Optional<String> startupLine(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConfigurationException || cause instanceof InvalidInputException) {
+                return Optional.of(cause.getMessage());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The committee's models: the recordings with {@code keel.committee.replay}, else the configured models. */
@@ -91,17 +121,20 @@ public class CommitteeApplication {
         return registration;
     }
 
-    /** The bearer token of {@code /api/}, read from the variable {@code keel.committee.token-env} names. */
+    /**
+     * The body limit, right after the request id: {@code keel.committee.max-body-size}, at most the strict JSON
+     * codec's document limit (which counts characters, never more than a body's bytes).
+     */
     @Bean
-    FilterRegistrationBean<BearerTokenFilter> bearerTokenFilter(CommitteeServiceProperties properties,
-                                                                Environment environment) {
-        String token = environment.getProperty(properties.tokenEnv());
-        if (token == null || token.isBlank()) {
-            throw new ConfigurationException("environment variable " + properties.tokenEnv()
-                    + " is not set (the bearer token that POST /api/chat requires)");
+    FilterRegistrationBean<BodyLimitFilter> bodyLimitFilter(CommitteeServiceProperties properties) {
+        long limit = properties.maxBodySize().toBytes();
+        long documents = JsonCodec.strict().limits().maxDocumentLength();
+        if (limit < 1 || limit > documents) {
+            throw new ConfigurationException("keel.committee.max-body-size must be between 1 byte and the JSON"
+                    + " document limit of " + documents + " bytes");
         }
-        FilterRegistrationBean<BearerTokenFilter> registration = new FilterRegistrationBean<>(
-                new BearerTokenFilter(token));
+        FilterRegistrationBean<BodyLimitFilter> registration = new FilterRegistrationBean<>(
+                new BodyLimitFilter(limit));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
     }

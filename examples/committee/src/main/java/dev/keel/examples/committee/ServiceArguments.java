@@ -6,16 +6,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The service's short options as Spring Boot properties: {@code --port N} ({@code server.port}), {@code --config
- * FILE} ({@code keel.committee.config}), {@code --db FILE-OR-JDBC-URL} ({@code keel.store.url}; a file is a SQLite
+ * The service's short options as Spring Boot properties: {@code --address HOST} ({@code server.address}, the
+ * interface to listen on), {@code --port N} ({@code server.port}), {@code --config FILE}
+ * ({@code keel.committee.config}), {@code --db FILE-OR-JDBC-URL} ({@code keel.store.url}; a file is a SQLite
  * database) and {@code --replay DIR} ({@code keel.committee.replay}, {@value RecordedReplies#SHIPPED} for the
  * shipped recordings), each as {@code --name value} or {@code --name=value}; every other argument is passed on as
  * it is. Stateless; thread-safe.
  */
 public final class ServiceArguments {
 
-    private static final Map<String, String> PROPERTIES = Map.of("--port", "server.port",
-            "--config", "keel.committee.config", "--db", "keel.store.url", "--replay", "keel.committee.replay");
+    private static final Map<String, String> PROPERTIES = Map.of("--address", "server.address",
+            "--port", "server.port", "--config", "keel.committee.config", "--db", "keel.store.url",
+            "--replay", "keel.committee.replay");
 
     private ServiceArguments() {
     }

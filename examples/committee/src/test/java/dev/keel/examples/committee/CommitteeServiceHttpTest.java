@@ -200,13 +200,32 @@ class CommitteeServiceHttpTest {
     }
 
     @Test
-    void healthNeedsNoTokenAndCountsTheStoredRecords() throws Exception {
+    void healthNeedsNoTokenAndSaysOnlyUp() throws Exception {
+        post(http, port, TOKEN, sampleRequest("shipping-plan"));
+
         HttpResponse<String> health = http.send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + port + "/health")).GET().build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(health.statusCode()).isEqualTo(200);
-        Map<String, Object> body = JSON.parseObject(health.body());
-        assertThat(body).containsEntry("status", "UP").containsEntry("mode", "replay");
-        assertThat(((Number) body.get("auditRecords")).longValue()).isEqualTo(((JdbcAuditSink) auditSink).count());
+        assertThat(health.body()).as("nothing about the traffic").isEqualTo("{\"status\":\"UP\"}");
+    }
+
+    @Test
+    void aBodyThatIsNotUtf8IsABadRequestAndNothingIsStored() throws Exception {
+        long before = ((JdbcAuditSink) auditSink).count();
+        byte[] sample = sampleRequest("shipping-plan").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        // The message's first letter becomes a lone continuation byte: a lenient decoder would make it U+FFFD.
+        int at = new String(sample, java.nio.charset.StandardCharsets.UTF_8).indexOf("\"message\"") + 12;
+        sample[at] = (byte) 0x80;
+
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/chat")).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofByteArray(sample))
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        assertThat(object(JSON.parseObject(response.body()).get("error")).get("code"))
+                .isEqualTo(ChatController.INVALID_UTF8);
+        assertThat(((JdbcAuditSink) auditSink).count()).isEqualTo(before);
     }
 }

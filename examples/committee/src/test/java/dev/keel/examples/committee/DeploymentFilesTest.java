@@ -62,11 +62,13 @@ class DeploymentFilesTest {
         assertThat(pom).contains("<artifactId>keel-examples-committee</artifactId>", "<classifier>exec</classifier>");
         assertThat(dockerfile).contains("COPY target/keel-examples-committee-exec.jar /app/service.jar",
                 "WORKDIR /app", "VOLUME /app/data", "ENTRYPOINT [\"java\", \"-jar\", \"/app/service.jar\"]",
-                "install -y --no-install-recommends curl", "USER keel");
+                "install -y --no-install-recommends curl", "USER keel", "ENV SERVER_ADDRESS=0.0.0.0");
         try (InputStream in = DeploymentFilesTest.class.getResourceAsStream("/application.yml")) {
             Map<String, Object> application = new Yaml().load(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             assertThat(object(object(application.get("keel")).get("store")).get("url"))
                     .as("relative to the image's working directory: on the volume").isEqualTo("jdbc:sqlite:./data/keel.db");
+            assertThat(object(application.get("server")).get("address"))
+                    .as("loopback outside the image, which says otherwise inside its container").isEqualTo("127.0.0.1");
         }
     }
 

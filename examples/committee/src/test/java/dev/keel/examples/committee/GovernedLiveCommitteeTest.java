@@ -68,24 +68,36 @@ class GovernedLiveCommitteeTest {
     }
 
     /** The provider's reply, by the prompt the committee sent. */
-    private static Reply reply(WireRequest request) {
+    static Reply reply(WireRequest request) {
         String body = request.body();
         return Reply.text(body.contains("Plan how the committee") ? PLAN : body.contains("You are the solver") ? SOLVER
                 : body.contains("You score the outputs") ? SCORES : SYNTHESIS);
     }
 
-    private ChatService service() {
+    /** The sample configuration with Anthropic at {@code provider}. */
+    static String configJson(LoopbackModelServer provider) {
         String configJson = RecordedReplies.sampleConfigJson().replace(
                 "\"anthropic\": { \"enabled\": true, \"api_key_env\": \"ANTHROPIC_API_KEY\" }",
                 "\"anthropic\": { \"enabled\": true, \"api_key_env\": \"ANTHROPIC_API_KEY\", \"base_url\": \""
                         + provider.openAiBaseUrl() + "/\" }");
         assertThat(configJson).contains(provider.openAiBaseUrl());
+        return configJson;
+    }
+
+    /** The variables of the sample configuration: the key {@code apiKey}, every role on one model. */
+    static Map<String, String> variables(String apiKey) {
         Map<String, String> variables = new HashMap<>();
-        variables.put("ANTHROPIC_API_KEY", PROVIDER_KEY);
+        variables.put("ANTHROPIC_API_KEY", apiKey);
         for (String role : List.of("MASTER", "SOLVER", "CRITIC", "VERIFIER", "EDITOR", "IMPLEMENTER", "VISUAL")) {
             variables.put("KEEL_" + role + "_MODEL", "claude-haiku-4-5");
         }
-        CommitteeModels models = CommitteeModels.live(configJson, name -> Optional.ofNullable(variables.get(name)));
+        return variables;
+    }
+
+    private ChatService service() {
+        Map<String, String> variables = variables(PROVIDER_KEY);
+        CommitteeModels models = CommitteeModels.live(configJson(provider),
+                name -> Optional.ofNullable(variables.get(name)));
         return ChatService.builder().pipeline(models.pipeline(audit, CLOCK)).models(models)
                 .principal(Principal.of("client", "internal")).build();
     }

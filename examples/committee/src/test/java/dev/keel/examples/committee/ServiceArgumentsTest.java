@@ -12,10 +12,10 @@ class ServiceArgumentsTest {
     @Test
     void eachShortOptionBecomesItsPropertyInEitherForm() {
         assertThat(ServiceArguments.toSpring("--port", "9090", "--config=llm.config.json", "--db", "./data/chat.db",
-                "--replay", "shipped", "--server.address=127.0.0.1"))
+                "--replay", "shipped", "--address", "0.0.0.0", "--server.tomcat.max-swallow-size=1KB"))
                 .containsExactly("--server.port=9090", "--keel.committee.config=file:llm.config.json",
                         "--keel.store.url=jdbc:sqlite:./data/chat.db", "--keel.committee.replay=shipped",
-                        "--server.address=127.0.0.1");
+                        "--server.address=0.0.0.0", "--server.tomcat.max-swallow-size=1KB");
     }
 
     @Test
