@@ -2,20 +2,18 @@ package dev.keel.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
+import dev.keel.test.properties.Weighted;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
 
 /** Properties of the validator over any output and any state. */
 @SuppressWarnings("unchecked")
@@ -39,81 +37,98 @@ class StageValidatorProperties {
 
     // ---- never throws ----
 
-    @Property(tries = 1500)
-    void neverThrowsOnAnyText(@ForAll("stages") StageContract contract, @ForAll("texts") String text,
-                              @ForAll("states") Map<String, Object> state) {
-        StageValidation result = VALIDATOR.validate(contract, text, ValidationContext.of(state));
+    @Test
+    void neverThrowsOnAnyText() {
+        Property.forAll(stages(), texts(), states()).tries(1500).check((contract, text, state) -> {
+            StageValidation result = VALIDATOR.validate(contract, text, ValidationContext.of(state));
 
-        assertThat(result.valid() || !result.violations().isEmpty()).isTrue();
+            assertThat(result.valid() || !result.violations().isEmpty()).isTrue();
+        });
     }
 
-    @Property(tries = 1500)
-    void neverThrowsOnAnyJsonObject(@ForAll("stages") StageContract contract, @ForAll("objects") Map<String, Object> output,
-                                    @ForAll("states") Map<String, Object> state, @ForAll boolean correction) {
-        StageValidation fromTree = VALIDATOR.validate(contract, output, new ValidationContext(state, Set.of("r-1"), correction));
-        StageValidation fromText = VALIDATOR.validate(contract, StageFixtures.CODEC.write(output),
-                new ValidationContext(state, Set.of("r-1"), correction));
+    @Test
+    void neverThrowsOnAnyJsonObject() {
+        Property.forAll(stages(), objects(), states(), Gen.booleans()).tries(1500)
+                .check((contract, output, state, correction) -> {
+                    StageValidation fromTree = VALIDATOR.validate(contract, output,
+                            new ValidationContext(state, Set.of("r-1"), correction));
+                    StageValidation fromText = VALIDATOR.validate(contract, StageFixtures.CODEC.write(output),
+                            new ValidationContext(state, Set.of("r-1"), correction));
 
-        assertThat(fromText.violations()).isEqualTo(fromTree.violations());
-        for (StageViolation violation : fromTree.violations()) {
-            assertThat(violation.path()).matches("(/([^~/]|~[01])*)*");
-            assertThat(violation.message()).isNotBlank();
-        }
+                    assertThat(fromText.violations()).isEqualTo(fromTree.violations());
+                    for (StageViolation violation : fromTree.violations()) {
+                        assertThat(violation.path()).matches("(/([^~/]|~[01])*)*");
+                        assertThat(violation.message()).isNotBlank();
+                    }
+                });
     }
 
-    @Property(tries = 1000)
-    void neverThrowsOnMutationsOfValidOutputs(@ForAll("mutations") Mutated mutated) {
-        StageValidation result = VALIDATOR.validate(mutated.contract(), mutated.output(), ValidationContext.of(mutated.state()));
+    @Test
+    void neverThrowsOnMutationsOfValidOutputs() {
+        Property.forAll(mutations()).tries(1000).check(mutated -> {
+            StageValidation result = VALIDATOR.validate(mutated.contract(), mutated.output(),
+                    ValidationContext.of(mutated.state()));
 
-        if (!result.valid()) {
-            assertThat(result.statePatch()).isEmpty();
-        }
+            if (!result.valid()) {
+                assertThat(result.statePatch()).isEmpty();
+            }
+        });
     }
 
     // ---- patches touch only documented slices ----
 
-    @Property(tries = 1000)
-    void aValidOutputsPatchTouchesOnlyItsDocumentedSlices(@ForAll("mutations") Mutated mutated) {
-        StageValidation result = VALIDATOR.validate(mutated.contract(), mutated.output(), ValidationContext.of(mutated.state()));
+    @Test
+    void aValidOutputsPatchTouchesOnlyItsDocumentedSlices() {
+        AtomicInteger valid = new AtomicInteger();
+        AtomicInteger invalid = new AtomicInteger();
+        Property.forAll(mutations()).tries(1000).check(mutated -> {
+            StageValidation result = VALIDATOR.validate(mutated.contract(), mutated.output(),
+                    ValidationContext.of(mutated.state()));
 
-        Set<String> documented = mutated.contract().stateMerge().stream().map(StateSlice::into).collect(Collectors.toSet());
-        result.statePatch().ifPresent(patch -> {
-            assertThat(documented).containsAll(patch.keySet());
-            assertThat(patch).doesNotContainKey("session_id");
+            Set<String> documented = mutated.contract().stateMerge().stream().map(StateSlice::into)
+                    .collect(Collectors.toSet());
+            result.statePatch().ifPresent(patch -> {
+                assertThat(documented).containsAll(patch.keySet());
+                assertThat(patch).doesNotContainKey("session_id");
+            });
+            assertThat(result.statePatch().isPresent()).isEqualTo(result.valid());
+            (result.valid() ? valid : invalid).incrementAndGet();
         });
-        assertThat(result.statePatch().isPresent()).isEqualTo(result.valid());
-        Statistics.collect(result.valid() ? "valid" : "invalid");
-        Statistics.coverage(coverage -> {
-            coverage.check("valid").percentage(p -> p > 20);
-            coverage.check("invalid").percentage(p -> p > 20);
-        });
+        // The mutations must reach both sides, or the property proves nothing about one of them.
+        assertThat(valid.get()).as("valid outputs of 1000").isGreaterThan(200);
+        assertThat(invalid.get()).as("invalid outputs of 1000").isGreaterThan(200);
     }
 
-    @Property(tries = 300)
-    void everyFixtureStaysValidWhenFreeTextChanges(@ForAll("fixtures") Map.Entry<String, Map<String, Object>> fixture,
-                                                   @ForAll("innocentText") String text) {
-        Map<String, Object> output = StageFixtures.mutable(fixture.getKey());
-        StageContract contract = StageFixtures.contract((String) output.get("stage"));
-        output.put("telemetry", Map.of("notes", text));
+    @Test
+    void everyFixtureStaysValidWhenFreeTextChanges() {
+        Property.forAll(fixtures(), innocentText()).tries(300).check((fixture, text) -> {
+            Map<String, Object> output = StageFixtures.mutable(fixture.getKey());
+            StageContract contract = StageFixtures.contract((String) output.get("stage"));
+            output.put("telemetry", Map.of("notes", text));
 
-        StageValidation result = VALIDATOR.validate(contract, output, ValidationContext.of(fixture.getValue()));
+            StageValidation result = VALIDATOR.validate(contract, output, ValidationContext.of(fixture.getValue()));
 
-        assertThat(result.violations()).isEmpty();
-        assertThat(result.statePatch().orElseThrow().keySet())
-                .containsExactlyElementsOf(contract.stateMerge().stream().map(StateSlice::into).toList());
+            assertThat(result.violations()).isEmpty();
+            assertThat(result.statePatch().orElseThrow().keySet())
+                    .containsExactlyElementsOf(contract.stateMerge().stream().map(StateSlice::into).toList());
+        });
     }
 
     // ---- determinism ----
 
-    @Property(tries = 500)
-    void theSameInputGivesTheSameVerdict(@ForAll("mutations") Mutated mutated) {
-        StageValidation first = VALIDATOR.validate(mutated.contract(), mutated.output(), ValidationContext.of(mutated.state()));
-        StageValidation second = VALIDATOR.validate(mutated.contract(), StageFixtures.mutable(StageFixtures.CODEC.write(mutated.output())),
-                ValidationContext.of(new LinkedHashMap<>(mutated.state())));
+    @Test
+    void theSameInputGivesTheSameVerdict() {
+        Property.forAll(mutations()).tries(500).check(mutated -> {
+            StageValidation first = VALIDATOR.validate(mutated.contract(), mutated.output(),
+                    ValidationContext.of(mutated.state()));
+            StageValidation second = VALIDATOR.validate(mutated.contract(),
+                    StageFixtures.mutable(StageFixtures.CODEC.write(mutated.output())),
+                    ValidationContext.of(new LinkedHashMap<>(mutated.state())));
 
-        assertThat(second.violations()).isEqualTo(first.violations());
-        assertThat(second.statePatch()).isEqualTo(first.statePatch());
-        assertThat(second.nextStep()).isEqualTo(first.nextStep());
+            assertThat(second.violations()).isEqualTo(first.violations());
+            assertThat(second.statePatch()).isEqualTo(first.statePatch());
+            assertThat(second.nextStep()).isEqualTo(first.nextStep());
+        });
     }
 
     // ---- generators ----
@@ -122,82 +137,80 @@ class StageValidatorProperties {
     record Mutated(StageContract contract, Map<String, Object> output, Map<String, Object> state) {
     }
 
-    @Provide
-    Arbitrary<StageContract> stages() {
-        return Arbitraries.of(MODEL_STAGES);
+    private static Gen<StageContract> stages() {
+        return Gen.of(MODEL_STAGES);
     }
 
-    @Provide
-    Arbitrary<Map.Entry<String, Map<String, Object>>> fixtures() {
-        return Arbitraries.of(FIXTURES);
+    private static Gen<Map.Entry<String, Map<String, Object>>> fixtures() {
+        return Gen.of(FIXTURES);
     }
 
-    @Provide
-    Arbitrary<String> innocentText() {
-        return Arbitraries.strings().alpha().numeric().withChars(' ', '.', ',').ofMaxLength(40);
+    private static Gen<String> innocentText() {
+        return Gen.strings().alpha().numeric().withChars(" .,").ofMaxLength(40);
     }
 
-    @Provide
-    Arbitrary<String> texts() {
-        Arbitrary<String> noise = Arbitraries.of("{", "}", "[", "]", ",", ":", "\"stage\"", "\"", "0.8", "0.80", "-",
+    private static Gen<String> texts() {
+        Gen<String> noise = Gen.of("{", "}", "[", "]", ",", ":", "\"stage\"", "\"", "0.8", "0.80", "-",
                 "true", "null", " ", "\\", "```", "json", "\n", "\"nextStep\"", "\"session_end\"").list().ofMaxSize(25)
                 .map(parts -> String.join("", parts));
-        Arbitrary<String> fixtureText = Arbitraries.of(FIXTURES).map(Map.Entry::getKey);
-        Arbitrary<String> truncated = fixtureText.flatMap(text -> Arbitraries.integers().between(0, text.length())
+        Gen<String> fixtureText = fixtures().map(Map.Entry::getKey);
+        Gen<String> truncated = fixtureText.flatMap(text -> Gen.integers(0, text.length())
                 .map(end -> text.substring(0, end)));
-        return Arbitraries.oneOf(Arbitraries.strings(), noise, fixtureText, truncated,
+        return Gen.oneOf(Gen.strings().all(), noise, fixtureText, truncated,
                 fixtureText.map(text -> "```json\n" + text + "\n```"));
     }
 
-    @Provide
-    Arbitrary<Map<String, Object>> objects() {
-        Arbitrary<String> keys = Arbitraries.of("stage", "session_id", "response_id", "nextStep", "telemetry", "notes",
+    private static Gen<Map<String, Object>> objects() {
+        Gen<String> keys = Gen.of("stage", "session_id", "response_id", "nextStep", "telemetry", "notes",
                 "judgements", "inquiry", "assistantReply", "agencyDetected", "agencyCount", "complexity", "candidates",
                 "score", "categorySelection", "semanticAnalysis", "agencies", "agencyId", "primaryAgency", "sourcesUsed",
                 "serviceSelection", "serviceKey", "template", "placeholders", "x");
         return json(keys, 3).map(value -> value instanceof Map ? (Map<String, Object>) value : java.util.Collections.singletonMap("stage", value));
     }
 
-    @Provide
-    Arbitrary<Map<String, Object>> states() {
-        Arbitrary<String> keys = Arbitraries.of("session_id", "judgement_v1", "inquiry", "agency_detect_v1", "complexity",
+    private static Gen<Map<String, Object>> states() {
+        Gen<String> keys = Gen.of("session_id", "judgement_v1", "inquiry", "agency_detect_v1", "complexity",
                 "agencyDetected", "agencyInfo", "agencyCount", "name", "agencyId", "semantic_analysis_v1", "agencies",
                 "service_select_v1", "serviceSelection", "serviceKey");
-        Arbitrary<Map<String, Object>> random = json(keys, 3).map(value -> value instanceof Map ? (Map<String, Object>) value : Map.of());
-        return Arbitraries.oneOf(random, Arbitraries.of(FIXTURES).map(Map.Entry::getValue));
+        Gen<Map<String, Object>> random = json(keys, 3)
+                .map(value -> value instanceof Map ? (Map<String, Object>) value : Map.of());
+        return Gen.oneOf(random, fixtures().map(Map.Entry::getValue));
     }
 
-    private static Arbitrary<Object> json(Arbitrary<String> keys, int depth) {
-        Arbitrary<Object> leaves = Arbitraries.oneOf(
-                Arbitraries.strings().ofMaxLength(12).map(s -> (Object) s),
-                Arbitraries.of("low", "high", "session_end", "service_select_v1", StageFixtures.SESSION, "tax_agency").map(s -> (Object) s),
-                Arbitraries.bigDecimals().between(new BigDecimal("-2"), new BigDecimal("2")).ofScale(2).map(d -> (Object) d),
-                Arbitraries.of(new BigDecimal("0.8"), new BigDecimal("1"), new BigDecimal("1E+2"), BigDecimal.ZERO).map(d -> (Object) d),
-                Arbitraries.of(true, false).map(b -> (Object) b),
-                Arbitraries.just(null));
+    private static Gen<Object> json(Gen<String> keys, int depth) {
+        Gen<Object> leaves = Gen.oneOf(
+                Gen.strings().all().ofMaxLength(12),
+                Gen.of("low", "high", "session_end", "service_select_v1", StageFixtures.SESSION, "tax_agency"),
+                Gen.bigDecimals(new BigDecimal("-2"), new BigDecimal("2"), 2),
+                Gen.of(new BigDecimal("0.8"), new BigDecimal("1"), new BigDecimal("1E+2"), BigDecimal.ZERO),
+                Gen.booleans(),
+                Gen.just(null));
         if (depth == 0) {
             return leaves;
         }
-        Arbitrary<Object> inner = json(keys, depth - 1);
-        Arbitrary<Object> arrays = inner.list().ofMaxSize(4).map(list -> (Object) list);
-        Arbitrary<Object> objects = Arbitraries.maps(keys, inner).ofMaxSize(5).map(map -> (Object) new LinkedHashMap<>(map));
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, leaves), net.jqwik.api.Tuple.of(1, arrays), net.jqwik.api.Tuple.of(2, objects));
+        Gen<Object> inner = json(keys, depth - 1);
+        return Gen.frequency(Weighted.of(3, leaves), Weighted.of(1, inner.list().ofMaxSize(4)),
+                Weighted.of(2, Gen.maps(keys, inner, 0, 5)));
     }
 
-    @Provide
-    Arbitrary<Mutated> mutations() {
-        Arbitrary<Object> replacement = json(Arbitraries.of("agencyId", "score", "value", "x"), 1);
-        return Combinators.combine(Arbitraries.of(FIXTURES), Arbitraries.integers().between(0, 10_000), replacement,
-                Arbitraries.integers().between(0, 2)).as((fixture, position, value, action) -> {
-                    Map<String, Object> output = StageFixtures.mutable(fixture.getKey());
-                    List<Object[]> slots = new ArrayList<>();
-                    collectSlots(output, slots);
-                    Object[] slot = slots.get(position % slots.size());
-                    apply(slot, value, action);
-                    return new Mutated(StageFixtures.contract((String) StageFixtures.parse(fixture.getKey()).get("stage")),
-                            output, fixture.getValue());
-                });
+    private static Gen<Mutated> mutations() {
+        Gen<Map.Entry<String, Map<String, Object>>> fixtures = fixtures();
+        Gen<Integer> positions = Gen.integers(0, 10_000);
+        Gen<Object> replacements = json(Gen.of("agencyId", "score", "value", "x"), 1);
+        Gen<Integer> actions = Gen.integers(0, 2);
+        return choices -> {
+            Map.Entry<String, Map<String, Object>> fixture = fixtures.generate(choices);
+            int position = positions.generate(choices);
+            Object value = replacements.generate(choices);
+            int action = actions.generate(choices);
+            Map<String, Object> output = StageFixtures.mutable(fixture.getKey());
+            List<Object[]> slots = new ArrayList<>();
+            collectSlots(output, slots);
+            Object[] slot = slots.get(position % slots.size());
+            apply(slot, value, action);
+            return new Mutated(StageFixtures.contract((String) StageFixtures.parse(fixture.getKey()).get("stage")),
+                    output, fixture.getValue());
+        };
     }
 
     /** Every (container, key or index) of a tree, so that one can be replaced or removed. */

@@ -3,20 +3,16 @@ package dev.keel.core.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.WireFormatException;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
+import dev.keel.test.properties.StringGen;
+import dev.keel.test.properties.Weighted;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.EdgeCasesMode;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.arbitraries.StringArbitrary;
+import org.junit.jupiter.api.Test;
 
 /**
  * The codec on arbitrary input: it parses or fails with a short wire-format error that says where; what it writes
@@ -27,68 +23,73 @@ class JsonCodecProperties {
     private static final JsonLimits SMALL = JsonLimits.DEFAULTS.withMaxDepth(3).withMaxStringLength(120)
             .withMaxNumberLength(20).withMaxNumberScale(50);
 
-    private final JsonCodec codec = JsonCodec.strict();
-    private final JsonCodec small = JsonCodec.create(SMALL);
+    private static final JsonCodec CODEC = JsonCodec.strict();
+    private static final JsonCodec SMALL_CODEC = JsonCodec.create(SMALL);
 
     // ---- reading anything ----
 
-    @Property(tries = 3000, edgeCases = EdgeCasesMode.NONE)
-    void parsingAnythingGivesATreeOrAShortErrorThatSaysWhere(@ForAll("anyInput") String text) {
-        for (JsonCodec reader : List.of(codec, small)) {
-            try {
-                Object tree = reader.parse(text);
-                assertThat(reader.parse(reader.write(tree))).isEqualTo(tree);
-            } catch (WireFormatException e) {
-                assertThat(e.code()).isIn("json_malformed", "json_duplicate_key", "json_too_deep", "json_string_too_long",
-                        "json_number_too_long", "json_number_out_of_range", "json_trailing_content");
-                assertThat(e.getMessage()).containsPattern("at line \\d+, column \\d+").hasSizeLessThan(400)
-                        .doesNotContain("Source:").doesNotContain("`");
+    @Test
+    void parsingAnythingGivesATreeOrAShortErrorThatSaysWhere() {
+        Property.forAll(anyInput()).tries(3000).check(text -> {
+            for (JsonCodec reader : List.of(CODEC, SMALL_CODEC)) {
+                try {
+                    Object tree = reader.parse(text);
+                    assertThat(reader.parse(reader.write(tree))).isEqualTo(tree);
+                } catch (WireFormatException e) {
+                    assertThat(e.code()).isIn("json_malformed", "json_duplicate_key", "json_too_deep",
+                            "json_string_too_long", "json_number_too_long", "json_number_out_of_range",
+                            "json_trailing_content");
+                    assertThat(e.getMessage()).containsPattern("at line \\d+, column \\d+").hasSizeLessThan(400)
+                            .doesNotContain("Source:").doesNotContain("`");
+                }
             }
-        }
+        });
     }
 
-    @Property(tries = 2000)
-    void parsingAnyStringNeverThrowsAnythingElse(@ForAll String text) {
-        try {
-            codec.parse(text);
-        } catch (WireFormatException e) {
-            assertThat(e.code()).startsWith("json_");
-        }
+    @Test
+    void parsingAnyStringNeverThrowsAnythingElse() {
+        Property.forAll(Gen.strings().all()).tries(2000).check(text -> {
+            try {
+                CODEC.parse(text);
+            } catch (WireFormatException e) {
+                assertThat(e.code()).startsWith("json_");
+            }
+        });
     }
 
     // ---- writing ----
 
-    @Property(tries = 1000)
-    void writtenValuesReadBackEqualKeepingOrderAndScale(@ForAll("trees") Object tree) {
-        for (String text : List.of(codec.write(tree), codec.writePretty(tree))) {
-            Object read = codec.parse(text);
+    @Test
+    void writtenValuesReadBackEqualKeepingOrderAndScale() {
+        Property.forAll(tree(4)).tries(1000).check(tree -> {
+            for (String text : List.of(CODEC.write(tree), CODEC.writePretty(tree))) {
+                Object read = CODEC.parse(text);
 
-            assertThat(read).isEqualTo(tree);
-            assertThat(codec.write(read)).isEqualTo(codec.write(tree));
-        }
+                assertThat(read).isEqualTo(tree);
+                assertThat(CODEC.write(read)).isEqualTo(CODEC.write(tree));
+            }
+        });
     }
 
-    @Property(tries = 500)
-    void writtenTextIsValidUnicodeOnOneLine(@ForAll("trees") Object tree) {
-        String text = codec.write(tree);
+    @Test
+    void writtenTextIsValidUnicodeOnOneLine() {
+        Property.forAll(tree(4)).tries(500).check(tree -> {
+            String text = CODEC.write(tree);
 
-        assertThat(text).doesNotContain("\n").doesNotContain("\r");
-        assertThat(new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(text);
+            assertThat(text).doesNotContain("\n").doesNotContain("\r");
+            assertThat(new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8)).isEqualTo(text);
+        });
     }
 
-    @Property(tries = 200)
-    void prettyAndCompactTextParseToTheSameTree(@ForAll("trees") Object tree) {
-        assertThat(codec.parse(codec.writePretty(tree))).isEqualTo(codec.parse(codec.write(tree)));
+    @Test
+    void prettyAndCompactTextParseToTheSameTree() {
+        Property.forAll(tree(4)).tries(200)
+                .check(tree -> assertThat(CODEC.parse(CODEC.writePretty(tree))).isEqualTo(CODEC.parse(CODEC.write(tree))));
     }
 
     // ---- generators ----
 
-    @Provide
-    Arbitrary<Object> trees() {
-        return tree(4);
-    }
-
-    private Arbitrary<Object> tree(int depth) {
+    private static Gen<Object> tree(int depth) {
         return JsonTrees.trees(depth, anyString(), numbers(), anyKey(), true);
     }
 
@@ -96,26 +97,26 @@ class JsonCodecProperties {
      * Any key without a lone surrogate: the writer escapes one (so its text stays valid Unicode), and the reader,
      * strict about keys, refuses a lone surrogate escaped in a key (JsonCodecTest pins both).
      */
-    private static StringArbitrary anyKey() {
-        return Arbitraries.strings().withCharRange(Character.MIN_VALUE, '\ud7ff').withCharRange('\ue000', Character.MAX_VALUE)
+    private static StringGen anyKey() {
+        return Gen.strings().withCharRange(Character.MIN_VALUE, '\ud7ff').withCharRange('\ue000', Character.MAX_VALUE)
                 .withChars("\"\\/\b\n~").ofMaxLength(8);
     }
 
     /** Every UTF-16 code unit, lone surrogates and control characters included. */
-    private static StringArbitrary anyString() {
-        return Arbitraries.strings().withCharRange(Character.MIN_VALUE, Character.MAX_VALUE)
+    private static StringGen anyString() {
+        return Gen.strings().withCharRange(Character.MIN_VALUE, Character.MAX_VALUE)
                 .withChars("\"\\/\b\f\n\r\t\u2028\ud83d\ude00").ofMaxLength(12);
     }
 
     /** Integers of any size that fits the limit, decimals of any scale within it, exponents far past a double's. */
-    private static Arbitrary<BigDecimal> numbers() {
-        Arbitrary<BigInteger> unscaled = Arbitraries.oneOf(
-                Arbitraries.bigIntegers().between(BigInteger.valueOf(-1000), BigInteger.valueOf(1000)),
-                Arbitraries.longs().map(BigInteger::valueOf),
-                Arbitraries.bigIntegers().between(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30)));
-        Arbitrary<Integer> scale = Arbitraries.oneOf(Arbitraries.integers().between(-3, 20),
-                Arbitraries.integers().between(-JsonLimits.DEFAULT_MAX_NUMBER_SCALE, JsonLimits.DEFAULT_MAX_NUMBER_SCALE));
-        return Combinators.combine(unscaled, scale).as(BigDecimal::new);
+    private static Gen<BigDecimal> numbers() {
+        Gen<BigInteger> unscaled = Gen.oneOf(
+                Gen.bigIntegers(BigInteger.valueOf(-1000), BigInteger.valueOf(1000)),
+                Gen.longs(Long.MIN_VALUE, Long.MAX_VALUE).map(BigInteger::valueOf),
+                Gen.bigIntegers(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30)));
+        Gen<Integer> scale = Gen.oneOf(Gen.integers(-3, 20),
+                Gen.integers(-JsonLimits.DEFAULT_MAX_NUMBER_SCALE, JsonLimits.DEFAULT_MAX_NUMBER_SCALE));
+        return choices -> new BigDecimal(unscaled.generate(choices), scale.generate(choices));
     }
 
     /** Fragments that start, end or break tokens, and the characters strict JSON refuses. */
@@ -127,24 +128,26 @@ class JsonCodecProperties {
             "\u00a0", "\ufeff", "\ud800", "/", "//", "/*", "#", "'", "x", "_", "$", "\u00e9", "[[[[", "]]]]",
             "{\"k\":{\"k\":{\"k\":{", "{\"a\":1,\"a\":2}");
 
-    @Provide
-    Arbitrary<String> tokenSoup() {
-        return Arbitraries.of(FRAGMENTS).list().ofMaxSize(25).map(parts -> String.join("", parts));
+    private static Gen<String> tokenSoup() {
+        return Gen.of(FRAGMENTS).list().ofMaxSize(25).map(parts -> String.join("", parts));
     }
 
-    @Provide
-    Arbitrary<String> mutatedDocuments() {
-        Arbitrary<String> documents = tree(4).flatMap(tree -> Arbitraries.of(codec.write(tree), codec.writePretty(tree)));
-        Arbitrary<Mutation> mutation = Combinators.combine(
-                Arbitraries.integers().between(0, 4), Arbitraries.doubles().between(0, 1),
-                Arbitraries.integers().between(1, 6), Arbitraries.of(FRAGMENTS)).as(Mutation::new);
-        return Combinators.combine(documents, mutation.list().ofMinSize(1).ofMaxSize(3)).as((text, edits) -> {
-            String mutated = text;
-            for (Mutation edit : edits) {
+    private static Gen<String> mutatedDocuments() {
+        Gen<String> documents = tree(4).flatMap(tree -> Gen.of(CODEC.write(tree), CODEC.writePretty(tree)));
+        Gen<Integer> kinds = Gen.integers(0, 4);
+        Gen<Double> positions = Gen.doubles(0, 1);
+        Gen<Integer> lengths = Gen.integers(1, 6);
+        Gen<String> fragments = Gen.of(FRAGMENTS);
+        Gen<Mutation> mutation = choices -> new Mutation(kinds.generate(choices), positions.generate(choices),
+                lengths.generate(choices), fragments.generate(choices));
+        Gen<List<Mutation>> edits = mutation.list().ofMinSize(1).ofMaxSize(3);
+        return choices -> {
+            String mutated = documents.generate(choices);
+            for (Mutation edit : edits.generate(choices)) {
                 mutated = edit.apply(mutated);
             }
             return mutated;
-        });
+        };
     }
 
     /** One edit at a relative position: delete, insert, replace, truncate or repeat a slice. */
@@ -168,16 +171,15 @@ class JsonCodecProperties {
     }
 
     /** Any code units, JSON's own characters more often than the rest. */
-    @Provide
-    Arbitrary<String> anyText() {
-        Arbitrary<Character> jsonish = Arbitraries.of("{}[]\",:-0123456789.eE+truefalsn \t\r\n\\/u".toCharArray());
-        Arbitrary<Character> any = Arbitraries.chars().range(Character.MIN_VALUE, Character.MAX_VALUE);
-        return Arbitraries.frequencyOf(Tuple.of(3, jsonish), Tuple.of(1, any)).list().ofMaxSize(24)
+    private static Gen<String> anyText() {
+        Gen<Character> jsonish = Gen.of("{}[]\",:-0123456789.eE+truefalsn \t\r\n\\/u".chars()
+                .mapToObj(c -> (char) c).toList());
+        Gen<Character> any = Gen.chars(Character.MIN_VALUE, Character.MAX_VALUE);
+        return Gen.frequency(Weighted.of(3, jsonish), Weighted.of(1, any)).list().ofMaxSize(24)
                 .map(chars -> chars.stream().map(String::valueOf).collect(Collectors.joining()));
     }
 
-    @Provide
-    Arbitrary<String> anyInput() {
-        return Arbitraries.oneOf(anyText(), tokenSoup(), mutatedDocuments());
+    private static Gen<String> anyInput() {
+        return Gen.oneOf(anyText(), tokenSoup(), mutatedDocuments());
     }
 }

@@ -4,34 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** The tree reader on arbitrary trees: it never throws, and every problem it records points into the tree. */
 class JsonTreeReaderProperties {
 
     private static final List<String> KEYS = List.of("a", "b/c", "~");
 
-    @Property(tries = 500)
-    void readingAnyTreeRecordsProblemsThatPointIntoItAndNeverThrows(@ForAll("trees") Object tree) {
-        JsonTreeReader reader = JsonTreeReader.of(tree);
+    private static final Gen<Object> TREES = JsonTrees.trees(4, Gen.strings().all().ofMaxLength(3),
+            Gen.bigDecimals(new BigDecimal("-100"), new BigDecimal("100"), 1), Gen.of("a", "b/c", "~", "$schema", "x"),
+            false);
 
-        readEverything(reader.root(), 0);
+    @Test
+    void readingAnyTreeRecordsProblemsThatPointIntoItAndNeverThrows() {
+        Property.forAll(TREES).tries(500).check(tree -> {
+            JsonTreeReader reader = JsonTreeReader.of(tree);
 
-        for (JsonProblem problem : reader.problems()) {
-            List<String> tokens = JsonPointers.parse(problem.pointer());
-            // A missing member is reported at its own pointer: its parent is in the tree.
-            assertThat(resolves(tree, problem.message().equals("required") ? tokens.subList(0, tokens.size() - 1) : tokens))
-                    .as(problem.toString()).isTrue();
-            assertThat(problem.message()).hasSizeLessThan(200);
-        }
-        assertThat(reader.problems()).hasSizeLessThanOrEqualTo(JsonTreeReader.MAX_PROBLEMS + 1);
+            readEverything(reader.root(), 0);
+
+            for (JsonProblem problem : reader.problems()) {
+                List<String> tokens = JsonPointers.parse(problem.pointer());
+                // A missing member is reported at its own pointer: its parent is in the tree.
+                assertThat(resolves(tree, problem.message().equals("required") ? tokens.subList(0, tokens.size() - 1)
+                        : tokens)).as(problem.toString()).isTrue();
+                assertThat(problem.message()).hasSizeLessThan(200);
+            }
+            assertThat(reader.problems()).hasSizeLessThanOrEqualTo(JsonTreeReader.MAX_PROBLEMS + 1);
+        });
     }
 
     /** Every conversion on every value, and into every member and item. */
@@ -75,12 +79,5 @@ class JsonTreeReaderProperties {
             }
         }
         return true;
-    }
-
-    @Provide
-    Arbitrary<Object> trees() {
-        return JsonTrees.trees(4, Arbitraries.strings().ofMaxLength(3),
-                Arbitraries.bigDecimals().between(new BigDecimal("-100"), new BigDecimal("100")).ofScale(1),
-                Arbitraries.of("a", "b/c", "~", "$schema", "x"), false);
     }
 }

@@ -3,6 +3,8 @@ package dev.keel.test.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,10 +12,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** Any text crosses the wire both ways unchanged: what a client sends is what the server reads, and so the reply. */
 class WireRoundTripProperties {
@@ -21,19 +22,24 @@ class WireRoundTripProperties {
     private static LoopbackModelServer server;
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         server = LoopbackModelServer.start();
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         server.close();
     }
 
-    @Property(tries = 200)
+    @Test
+    void anyMessageAndReplyTextCrossTheWireUnchanged() {
+        Property.forAll(Gen.strings().all(), Gen.strings().all()).tries(200)
+                .check(WireRoundTripProperties::crossesTheWireUnchanged);
+    }
+
     @SuppressWarnings("unchecked")
-    void anyMessageAndReplyTextCrossTheWireUnchanged(@ForAll String message, @ForAll String reply) throws Exception {
+    private static void crossesTheWireUnchanged(String message, String reply) throws Exception {
         server.then(Reply.text(reply));
         String body = JsonCodec.strict().write(Map.of("model", "m", "messages",
                 List.of(Map.of("role", "user", "content", message))));

@@ -9,14 +9,11 @@ import dev.keel.core.text.NormalizedText;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.test.core.ScriptedBackend;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.util.List;
 import java.util.Locale;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * However a question about a patient is worded, it never reaches the general model outside the hospital; and no
@@ -30,17 +27,26 @@ class WardProperties {
     private static final List<String> RECORD_NUMBERS = WardData.records().patients().stream()
             .map(WardRecords.Patient::mrn).toList();
 
-    /** The general model: it repeats its prompt, so anything sent to it would come back in the answer. */
-    private final ScriptedBackend general = ScriptedBackend.answering(WardAssistant.GENERAL_MODEL,
-            request -> String.join("\n", request.messages().stream().map(m -> m.text()).toList()));
-    private final InMemoryAuditSink audit = new InMemoryAuditSink();
-    private final WardAssistant assistant = WardAssistant.builder().generalModel(general).auditSink(audit).build();
+    /**
+     * An assistant with its own general model and audit trail, one for each case, so that a failing case fails on
+     * its own and shrinks to itself. The general model repeats its prompt, so anything sent to it would come back
+     * in the answer.
+     */
+    private record Ward(ScriptedBackend general, InMemoryAuditSink audit, WardAssistant assistant) {
+
+        static Ward open() {
+            ScriptedBackend general = ScriptedBackend.answering(WardAssistant.GENERAL_MODEL,
+                    request -> String.join("\n", request.messages().stream().map(m -> m.text()).toList()));
+            InMemoryAuditSink audit = new InMemoryAuditSink();
+            return new Ward(general, audit, WardAssistant.builder().generalModel(general).auditSink(audit).build());
+        }
+    }
 
     // ---- how a patient may be referred to ----
 
     /** A word written as people and tools do: in any case, or with an invisible character or full-width letters. */
-    private static Arbitrary<String> spelled(String word) {
-        return Arbitraries.of(word, word.toUpperCase(Locale.ROOT), capitalised(word),
+    private static Gen<String> spelled(String word) {
+        return Gen.of(word, word.toUpperCase(Locale.ROOT), capitalised(word),
                 word.substring(0, word.length() / 2) + "\u00AD" + word.substring(word.length() / 2),
                 word.substring(0, 1) + "\u200B" + word.substring(1), fullWidth(word));
     }
@@ -56,13 +62,15 @@ class WardProperties {
     }
 
     /** A record number in one of the ways people write one; some are current patients', some are not. */
-    @Provide
-    Arbitrary<String> recordNumbers() {
-        Arbitrary<String> digits = Arbitraries.oneOf(Arbitraries.of(RECORD_NUMBERS),
-                Arbitraries.strings().numeric().ofLength(8));
-        Arbitrary<String> written = Combinators.combine(digits, Arbitraries.of("MRN ", "mrn:", "M.R.N. ", "MRN#",
-                "record number ", "", "No. ")).as((number, prefix) -> prefix + number);
-        return Combinators.combine(written, Arbitraries.of(0, 1, 2, 3)).as(WardProperties::separated);
+    private static Gen<String> recordNumbers() {
+        Gen<String> digits = Gen.oneOf(Gen.of(RECORD_NUMBERS), Gen.strings().numeric().ofLength(8));
+        Gen<String> prefixes = Gen.of("MRN ", "mrn:", "M.R.N. ", "MRN#", "record number ", "", "No. ");
+        Gen<Integer> ways = Gen.of(0, 1, 2, 3);
+        return choices -> {
+            String number = digits.generate(choices);
+            String written = prefixes.generate(choices) + number;
+            return separated(written, ways.generate(choices));
+        };
     }
 
     /** {@code number}'s digits as typed: together, in two groups, with an invisible character, or full-width. */
@@ -80,71 +88,69 @@ class WardProperties {
         }
     }
 
-    @Provide
-    Arbitrary<String> patientQuestions() {
-        Arbitrary<String> byWord = Combinators.combine(Arbitraries.of("How is the %s in L-03?",
-                "Summarise the %s list for me", "Any %s with sepsis?", "Show the %s chart for bed 9",
-                "which %s needs a review"), spelled("patient")).as(String::format);
-        Arbitrary<String> byRecord = Combinators.combine(Arbitraries.of("Tell me about %s",
-                "what happened to %s overnight", "%s: next steps?", "ward update, %s"), recordNumbers())
-                .as(String::format);
-        Arbitrary<String> byBed = Arbitraries.of("Who is in L-03?", "who's in bed 6", "WHO IS IN L-09",
-                "whose bed is L-12", "Who is in l 5 now?");
-        Arbitrary<String> byPhrase = Combinators.combine(Arbitraries.of("Latest %s for L-06",
-                "Any new %s on the ward?", "%s of the high-acuity people please"),
-                Arbitraries.oneOf(spelled("observations"), spelled("diagnosis"), spelled("medication")))
-                .as(String::format);
-        Arbitrary<String> marked = Arbitraries.of("PHI: how is everyone doing",
-                "protected health information about bay A", "Confidential patient summary please");
-        return Arbitraries.oneOf(byWord, byRecord, byBed, byPhrase, marked);
+    /** One of {@code templates} with a value of {@code values} in its place. */
+    private static Gen<String> filled(Gen<String> templates, Gen<String> values) {
+        return choices -> String.format(templates.generate(choices), values.generate(choices));
     }
 
-    @Property(tries = 300)
-    void aQuestionAboutAPatientNeverReachesTheGeneralModelHoweverWorded(@ForAll("patientQuestions") String question,
-            @ForAll("staff") Principal principal) {
-        GovernedAnswer answer = assistant.ask(principal, question);
-
-        assertThat(answer).neverLeftTheHouse().provenance().hasExtension("internal_only", true);
-        assertThat(general).wasNeverCalled();
+    private static Gen<String> patientQuestions() {
+        Gen<String> byWord = filled(Gen.of("How is the %s in L-03?", "Summarise the %s list for me",
+                "Any %s with sepsis?", "Show the %s chart for bed 9", "which %s needs a review"), spelled("patient"));
+        Gen<String> byRecord = filled(Gen.of("Tell me about %s", "what happened to %s overnight", "%s: next steps?",
+                "ward update, %s"), recordNumbers());
+        Gen<String> byBed = Gen.of("Who is in L-03?", "who's in bed 6", "WHO IS IN L-09", "whose bed is L-12",
+                "Who is in l 5 now?");
+        Gen<String> byPhrase = filled(Gen.of("Latest %s for L-06", "Any new %s on the ward?",
+                        "%s of the high-acuity people please"),
+                Gen.oneOf(spelled("observations"), spelled("diagnosis"), spelled("medication")));
+        Gen<String> marked = Gen.of("PHI: how is everyone doing", "protected health information about bay A",
+                "Confidential patient summary please");
+        return Gen.oneOf(byWord, byRecord, byBed, byPhrase, marked);
     }
 
-    @Provide
-    Arbitrary<Principal> staff() {
-        return Arbitraries.of(STAFF);
+    @Test
+    void aQuestionAboutAPatientNeverReachesTheGeneralModelHoweverWorded() {
+        Property.forAll(patientQuestions(), Gen.of(STAFF)).tries(300).check((question, principal) -> {
+            Ward ward = Ward.open();
+            GovernedAnswer answer = ward.assistant().ask(principal, question);
+
+            assertThat(answer).neverLeftTheHouse().provenance().hasExtension("internal_only", true);
+            assertThat(ward.general()).wasNeverCalled();
+        });
     }
 
-    @Provide
-    Arbitrary<Principal> anyone() {
-        return Arbitraries.of(Principal.of("physician", "phi"), Principal.of("physician", "internal"),
+    private static Gen<Principal> anyone() {
+        return Gen.of(Principal.of("physician", "phi"), Principal.of("physician", "internal"),
                 Principal.of("nurse", "internal"), Principal.of("guest", "public"));
     }
 
-    @Provide
-    Arbitrary<String> questionsWithARecordNumber() {
-        return Combinators.combine(Arbitraries.of("Which beds are free? Also %s", "%s",
-                "Staffing tonight, re %s", "Visiting hours for the family of %s?", "How is %s doing?"),
-                recordNumbers()).as(String::format);
+    private static Gen<String> questionsWithARecordNumber() {
+        return filled(Gen.of("Which beds are free? Also %s", "%s", "Staffing tonight, re %s",
+                "Visiting hours for the family of %s?", "How is %s doing?"), recordNumbers());
     }
 
-    @Property(tries = 300)
-    void noRecordNumberLeavesInAnAnswerAPromptOrTheAuditTrail(@ForAll("questionsWithARecordNumber") String question,
-            @ForAll("anyone") Principal principal) {
-        String number = digitsOf(question);
+    @Test
+    void noRecordNumberLeavesInAnAnswerAPromptOrTheAuditTrail() {
+        Property.forAll(questionsWithARecordNumber(), anyone()).tries(300).check((question, principal) -> {
+            String number = digitsOf(question);
+            Ward ward = Ward.open();
 
-        GovernedAnswer answer = assistant.ask(principal, question);
+            GovernedAnswer answer = ward.assistant().ask(principal, question);
 
-        assertThat(NormalizedText.ofMarkup(answer.text()).text().replaceAll("[\\s\\-]", "")).doesNotContain(number);
-        assertThat(general).noRequestContains(number, number.substring(0, 4) + " " + number.substring(4));
-        assertThat(audit).noRecordContains(number, number.substring(4));
-        if (answer.outcome() != TurnOutcome.DENIED) {
-            assertThat(answer).neverLeftTheHouse();
-        }
-        for (String mrn : RECORD_NUMBERS) {
-            assertThat(answer).text().doesNotContain(mrn);
-        }
-        if (principal.role().equals("guest")) {
-            assertThat(answer).hasDecision(Decision.DENY);
-        }
+            assertThat(NormalizedText.ofMarkup(answer.text()).text().replaceAll("[\\s\\-]", ""))
+                    .doesNotContain(number);
+            assertThat(ward.general()).noRequestContains(number, number.substring(0, 4) + " " + number.substring(4));
+            assertThat(ward.audit()).noRecordContains(number, number.substring(4));
+            if (answer.outcome() != TurnOutcome.DENIED) {
+                assertThat(answer).neverLeftTheHouse();
+            }
+            for (String mrn : RECORD_NUMBERS) {
+                assertThat(answer).text().doesNotContain(mrn);
+            }
+            if (principal.role().equals("guest")) {
+                assertThat(answer).hasDecision(Decision.DENY);
+            }
+        });
     }
 
     /** The eight digits of the record number in {@code question}, as ASCII. */

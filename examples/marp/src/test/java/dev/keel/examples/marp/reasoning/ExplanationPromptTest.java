@@ -6,14 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 class ExplanationPromptTest {
@@ -83,14 +79,16 @@ class ExplanationPromptTest {
         assertThat(ExplanationPrompt.parse("# Reasoning path brief\nno sections")).isEmpty();
     }
 
-    @Property
-    void parseReadsBackWhatRenderWrote(@ForAll("briefs") ExplanationBrief brief) {
-        assertThat(ExplanationPrompt.parse(ExplanationPrompt.render(brief))).contains(flattened(brief));
+    @Test
+    void parseReadsBackWhatRenderWrote() {
+        Property.forAll(briefs()).tries(1000).check(brief ->
+                assertThat(ExplanationPrompt.parse(ExplanationPrompt.render(brief))).contains(flattened(brief)));
     }
 
-    @Property
-    void renderingIsDeterministic(@ForAll("briefs") ExplanationBrief brief) {
-        assertThat(ExplanationPrompt.render(brief)).isEqualTo(ExplanationPrompt.render(brief));
+    @Test
+    void renderingIsDeterministic() {
+        Property.forAll(briefs()).tries(1000)
+                .check(brief -> assertThat(ExplanationPrompt.render(brief)).isEqualTo(ExplanationPrompt.render(brief)));
     }
 
     /** What render keeps of a brief: every value on one line, no request id, a blank question dropped. */
@@ -107,22 +105,23 @@ class ExplanationPromptTest {
         return b.build();
     }
 
-    @Provide
-    Arbitrary<ExplanationBrief> briefs() {
-        Arbitrary<String> word = Arbitraries.strings().withChars("abcXYZ019 #-:\\\n\t().").ofMaxLength(30);
-        Arbitrary<String> nonBlank = word.map(w -> "s" + w);
-        Arbitrary<String> mode = Arbitraries.of("detailed_analysis", "balanced_summary", "policy_summary", "terse").injectNull(0.3);
-        Arbitrary<List<String>> items = word.list().ofMaxSize(4)
+    private static Gen<ExplanationBrief> briefs() {
+        Gen<String> word = Gen.strings().withChars("abcXYZ019 #-:\\\n\t().").ofMaxLength(30);
+        Gen<String> nonBlank = word.map(w -> "s" + w);
+        Gen<String> questions = word.injectNull(0.3);
+        Gen<String> mode = Gen.of("detailed_analysis", "balanced_summary", "policy_summary", "terse").injectNull(0.3);
+        Gen<List<String>> items = word.list().ofMaxSize(4)
                 .filter(list -> !list.stream().map(ExplanationPrompt::oneLine).toList().equals(List.of("(none supplied)")));
-        Arbitrary<Map<String, String>> calendars = Arbitraries.maps(nonBlank.map(ExplanationPrompt::oneLine), word).ofMaxSize(3);
-        return Combinators.combine(nonBlank, nonBlank, nonBlank, word.injectNull(0.3), mode, items, items, calendars)
-                .as((role, clearance, scenario, question, reasoning, constraints, weekly, cals) -> {
-                    ExplanationBrief.Builder b = ExplanationBrief.builder().principal(Principal.of(role, clearance))
-                            .decision(scenario.length() % 2 == 0 ? Decision.ALLOW : Decision.PARTIAL)
-                            .scenarioLabel(scenario).question(question).reasoningMode(reasoning)
-                            .constraints(constraints).weeklyBehaviour(weekly);
-                    cals.forEach(b::calendar);
-                    return b.build();
-                });
+        Gen<Map<String, String>> calendars = Gen.maps(nonBlank.map(ExplanationPrompt::oneLine), word, 0, 3);
+        return choices -> {
+            Principal principal = Principal.of(nonBlank.generate(choices), nonBlank.generate(choices));
+            String scenario = nonBlank.generate(choices);
+            ExplanationBrief.Builder b = ExplanationBrief.builder().principal(principal)
+                    .decision(scenario.length() % 2 == 0 ? Decision.ALLOW : Decision.PARTIAL)
+                    .scenarioLabel(scenario).question(questions.generate(choices)).reasoningMode(mode.generate(choices))
+                    .constraints(items.generate(choices)).weeklyBehaviour(items.generate(choices));
+            calendars.generate(choices).forEach(b::calendar);
+            return b.build();
+        };
     }
 }
