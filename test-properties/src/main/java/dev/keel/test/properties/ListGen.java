@@ -56,7 +56,7 @@ public final class ListGen<T> implements Gen<List<T>> {
     public List<T> generate(Choices choices) {
         List<T> list = new ArrayList<>();
         Set<T> seen = unique ? new HashSet<>() : null;
-        double more = Draws.continuation(maxSize - minSize);
+        double more = Draws.continuation(choices, maxSize - minSize);
         while (list.size() < maxSize && (list.size() < minSize || choices.nextBoolean(more))) {
             T element = elements.generate(choices);
             for (int attempt = 0; seen != null && seen.contains(element) && attempt < 20; attempt++) {

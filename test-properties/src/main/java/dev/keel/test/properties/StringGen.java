@@ -91,7 +91,7 @@ public final class StringGen implements Gen<String> {
     @Override
     public String generate(Choices choices) {
         StringBuilder text = new StringBuilder();
-        double more = Draws.continuation(maxLength - minLength);
+        double more = Draws.continuation(choices, maxLength - minLength);
         while (text.length() < maxLength && (text.length() < minLength || choices.nextBoolean(more))) {
             text.append(character(choices));
         }

@@ -124,6 +124,17 @@ class PropertyTest {
     }
 
     @Test
+    void lengthLimitsAreReachedNowAndThen() {
+        AtomicInteger longOnes = new AtomicInteger();
+        Property.forAll(Gen.strings().alpha().ofMaxLength(255)).seed(12).check(text -> {
+            if (text.length() > 100) {
+                longOnes.incrementAndGet();
+            }
+        });
+        assertThat(longOnes.get()).isGreaterThan(20);
+    }
+
+    @Test
     void choicesAreWeighted() {
         AtomicInteger rare = new AtomicInteger();
         Property.forAll(Gen.frequency(Weighted.of(9, Gen.just("common")), Weighted.of(1, Gen.just("rare"))))

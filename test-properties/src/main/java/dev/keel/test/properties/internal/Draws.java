@@ -43,11 +43,12 @@ public final class Draws {
     }
 
     /**
-     * The chance of one more element when {@code span} more are allowed: lists and strings average about ten
-     * elements past their minimum, fewer when the span is smaller.
+     * The chance of one more element when {@code span} more are allowed, drawn once per list or string: mostly
+     * about ten elements past the minimum, and one time in eight about half the span, so that limits on length are
+     * reached too. Shrinking moves the draw to the short mode.
      */
-    public static double continuation(int span) {
-        double mean = Math.min(span, 10);
+    public static double continuation(Choices choices, int span) {
+        double mean = choices.next(7) == 7 ? Math.max(Math.min(span, 10), span / 2.0) : Math.min(span, 10);
         return mean / (mean + 1);
     }
 
