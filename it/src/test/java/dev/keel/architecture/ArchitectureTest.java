@@ -69,12 +69,14 @@ class ArchitectureTest {
             .because("core is the base every module stands on");
 
     @ArchTest
-    static final ArchRule pureModulesDependOnCoreOnly = noClasses().that().resideInAnyPackage(PURE.toArray(String[]::new))
-            .should(dependOnAnotherPureModule())
+    static final ArchRule pureModulesDependOnCoreOnly = classes().that().resideInAnyPackage(PURE.toArray(String[]::new))
+            .should(notDependOnAnotherModuleThanCore())
             .because("the pure modules depend on core only, never on each other");
 
-    private static ArchCondition<JavaClass> dependOnAnotherPureModule() {
-        return new ArchCondition<>("depend on another library module than core") {
+    // The hand-written conditions below report each forbidden dependency as a violation, so they go with classes():
+    // under noClasses() ArchUnit would invert them and never report one (theHandWrittenConditionsReportViolations).
+    private static ArchCondition<JavaClass> notDependOnAnotherModuleThanCore() {
+        return new ArchCondition<>("not depend on another library module than core") {
             @Override
             public void check(JavaClass javaClass, ConditionEvents events) {
                 String own = moduleOf(javaClass.getPackageName());
@@ -143,12 +145,12 @@ class ArchitectureTest {
             .because("a host tests its governed calls with the kit whatever model library it uses");
 
     @ArchTest
-    static final ArchRule noExampleUsesAnotherExample = noClasses()
-            .should(dependOnAnotherExample())
+    static final ArchRule noExampleUsesAnotherExample = classes()
+            .should(notDependOnAnotherExample())
             .because("each example is an application of the library alone: the hospital needs nothing of MARP");
 
-    private static ArchCondition<JavaClass> dependOnAnotherExample() {
-        return new ArchCondition<>("depend on another example application") {
+    private static ArchCondition<JavaClass> notDependOnAnotherExample() {
+        return new ArchCondition<>("not depend on another example application") {
             @Override
             public void check(JavaClass javaClass, ConditionEvents events) {
                 String own = exampleOf(javaClass.getPackageName());
@@ -178,12 +180,12 @@ class ArchitectureTest {
             .because("cli, examples and benchmarks sit on top; nothing in the library depends on them");
 
     @ArchTest
-    static final ArchRule noModuleImportsAnotherModulesInternals = noClasses()
-            .should(dependOnAnotherModulesInternals())
+    static final ArchRule noModuleImportsAnotherModulesInternals = classes()
+            .should(notDependOnAnotherModulesInternals())
             .because("a module's ..internal.. packages are its own; other modules use its public API");
 
-    private static ArchCondition<JavaClass> dependOnAnotherModulesInternals() {
-        return new ArchCondition<>("depend on the ..internal.. package of another module") {
+    private static ArchCondition<JavaClass> notDependOnAnotherModulesInternals() {
+        return new ArchCondition<>("not depend on the ..internal.. package of another module") {
             @Override
             public void check(JavaClass javaClass, ConditionEvents events) {
                 String own = ownerOf(javaClass.getPackageName());
@@ -336,6 +338,22 @@ class ArchitectureTest {
             }
         }
         org.assertj.core.api.Assertions.assertThat(missing).as("packages without package-info.java").isEmpty();
+    }
+
+    /**
+     * The rules with hand-written conditions report what they forbid: checked on classes of this module's tests, in
+     * packages the rules take for an example application and for the routing module, that break them on purpose.
+     */
+    @Test
+    void theHandWrittenConditionsReportViolations() {
+        JavaClasses breaking = new com.tngtech.archunit.core.importer.ClassFileImporter().importClasses(
+                dev.keel.examples.rulebreaker.ReachesIntoOthers.class, dev.keel.routing.rulebreaker.ReachesPolicy.class);
+
+        for (ArchRule rule : List.of(pureModulesDependOnCoreOnly, noExampleUsesAnotherExample,
+                noModuleImportsAnotherModulesInternals, noHostReachesKeelInternals)) {
+            org.assertj.core.api.Assertions.assertThat(rule.evaluate(breaking).hasViolation())
+                    .as(rule.getDescription()).isTrue();
+        }
     }
 
     /** The rules above allow an empty subject; this test makes sure none of them is silently checking nothing. */
