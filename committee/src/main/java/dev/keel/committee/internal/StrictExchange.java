@@ -91,6 +91,7 @@ final class StrictExchange {
                 ledger.charge(purpose, role, estimate, null, backendId);
                 record.put("outcome", "backend_failed");
                 record.put("code", e.code());
+                e.httpStatus().ifPresent(status -> record.put("httpStatus", status));
                 return new Result<>(Status.FAILED, null, attempts, elapsed(start), backendId);
             }
             backendId = reply.backendId();
