@@ -43,7 +43,7 @@ final class GovernedBackendCalls implements BackendCalls {
 
     @Override
     public BackendReply chat(String target, ChatRequest request) {
-        backend(target);
+        backend(target); // an unknown target is refused whatever the sensitivity
         ChatRequest withId = request.requestId().isPresent() ? request
                 : request.toBuilder().requestId(turn.requestId()).build();
         String fallback = backends.fallback();
@@ -69,7 +69,7 @@ final class GovernedBackendCalls implements BackendCalls {
      * backend, as that backend would send it ({@link LlmBackend#outgoing}).
      */
     ChatRequest outgoing(String target, ChatRequest request) {
-        backend(target);
+        backend(target); // an unknown target is refused whatever the sensitivity
         String name = keptInside(target) ? backends.fallback() : target;
         ChatRequest sent = backends.isExternal(name) ? egressFiltered(request, new TreeMap<>()) : request;
         return backend(name).outgoing(sent);
