@@ -5,8 +5,9 @@ import dev.keel.core.spi.TokenUsage;
 import java.math.BigDecimal;
 
 /**
- * What a role's calls cost, in US dollars: estimated before a call from its request (input tokens estimated from the
- * messages, output tokens bounded by the request's {@code maxOutputTokens}, which the committee always sets), and
+ * What a role's calls cost, in US dollars: estimated before a call from its request as the role's backend would send
+ * it ({@link dev.keel.core.spi.LlmBackend#outgoing}: on the governed call, egress-filtered; input tokens estimated
+ * from the messages, output tokens bounded by the request's {@code maxOutputTokens}, which the committee always sets), and
  * computed after it from the usage the backend reported. The committee makes a call only when what it has spent plus
  * the estimate stays within the mode's cap. A host adapts its price table and token estimator (the LLM adapters' do).
  *

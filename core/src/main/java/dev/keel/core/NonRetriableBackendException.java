@@ -6,7 +6,12 @@ public class NonRetriableBackendException extends BackendException {
     private static final long serialVersionUID = 1L;
 
     public NonRetriableBackendException(String backendId, String message, Throwable cause) {
-        super("backend_failed", backendId, message, cause);
+        this(backendId, message, null, cause);
+    }
+
+    /** {@code httpStatus} is the status the backend answered, or null when there was none. */
+    public NonRetriableBackendException(String backendId, String message, Integer httpStatus, Throwable cause) {
+        super("backend_failed", backendId, message, httpStatus, cause);
     }
 
     @Override

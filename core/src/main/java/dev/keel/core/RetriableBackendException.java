@@ -16,7 +16,16 @@ public class RetriableBackendException extends BackendException {
 
     /** {@code retryAfter} is the delay the backend asked for (HTTP Retry-After), or null. */
     public RetriableBackendException(String backendId, String message, Duration retryAfter, Throwable cause) {
-        super("backend_retriable", backendId, message, cause);
+        this(backendId, message, null, retryAfter, cause);
+    }
+
+    /**
+     * {@code httpStatus} is the status the backend answered, or null; {@code retryAfter} the delay it asked for
+     * (HTTP Retry-After), or null.
+     */
+    public RetriableBackendException(String backendId, String message, Integer httpStatus, Duration retryAfter,
+                                     Throwable cause) {
+        super("backend_retriable", backendId, message, httpStatus, cause);
         this.retryAfter = retryAfter;
     }
 

@@ -27,7 +27,12 @@ public interface BackendCalls {
      */
     BackendReply chat(String target, ChatRequest request);
 
-    /** {@link #chat} as an {@link LlmBackend} bound to {@code target}, for runtimes that take a backend. */
+    /**
+     * {@link #chat} as an {@link LlmBackend} bound to {@code target}, for runtimes that take a backend. Its
+     * {@link LlmBackend#outgoing outgoing(request)} is what the provider would receive, without sending it: the
+     * egress-filtered request for an external backend, what the fallback receives when the request must stay in the
+     * house. Estimates of size or cost are made on it.
+     */
     LlmBackend bound(String target);
 
     /** The calls made so far in this turn, in order. */

@@ -81,6 +81,7 @@ public interface Pipeline {
         private Clock clock = Clock.systemUTC();
         private IdSource idSource = IdSource.randomUuid();
         private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
+        private boolean rawAuditDetails;
 
         private Builder() {
         }
@@ -203,6 +204,18 @@ public interface Pipeline {
             return this;
         }
 
+        /**
+         * Whether the audit record's {@code details} ({@link Turn#auditDetail}) keep the text the steps recorded as
+         * it is: the message, a model's raw output, credentials and figures included, in plain text wherever the audit
+         * sink stores it. False unless set: every string in them is stored as the egress filter lets it leave under
+         * the turn's decision, which is what the audit record promises (it never holds what the policy withholds).
+         * Set it only for a store kept to the standard of the most sensitive text users paste.
+         */
+        public Builder rawAuditDetails(boolean raw) {
+            this.rawAuditDetails = raw;
+            return this;
+        }
+
         private static String defaultDenial(GovernanceBundle bundle) {
             StringBuilder text = new StringBuilder("The request was denied (")
                     .append(String.join(", ", bundle.policyDecision().reasonCodes().values())).append(").");
@@ -238,7 +251,7 @@ public interface Pipeline {
             }
             return new DefaultPipeline(new PipelineSettings(policy, policySources, principalResolver, domainDetector,
                     knowledgeRanker, routingTable, backends, evidence, turnSteps, reasoning, enforcement, composer,
-                    denial, refusal, auditSink, clock, idSource), observationRegistry);
+                    denial, refusal, auditSink, clock, idSource, rawAuditDetails), observationRegistry);
         }
 
         private static void require(Object value, String what) {

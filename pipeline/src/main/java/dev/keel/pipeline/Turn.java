@@ -9,6 +9,7 @@ import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,13 +94,37 @@ public interface Turn {
      */
     String filtered(String text);
 
+    /**
+     * {@code value} (a plain JSON value) with every string in it {@linkplain #filtered filtered}, at any depth; map
+     * keys, numbers, booleans and nulls as they are. For structured text a step records (a model's output, a plan).
+     */
+    default Object filteredValue(Object value) {
+        if (value instanceof String text) {
+            return filtered(text);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            map.forEach((key, item) -> copy.put(key, filteredValue(item)));
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(item -> copy.add(filteredValue(item)));
+            return copy;
+        }
+        return value;
+    }
+
     /** Records what a step decided, for the trace. Only filtered or Keel-made text may go into details. */
     void trace(String step, String summary, Map<String, ?> details);
 
     /**
      * Records {@code value} (a plain JSON value) under {@code name} in the {@code details} of this call's audit
-     * record, answered or failed. The audit record stays in the house, so a step may keep there what the caller may
-     * not see (a model's raw output, a plan); nothing recorded here reaches the answer. Null removes it.
+     * record, answered or failed: what the house keeps about the call that the caller never sees (a model's output,
+     * a plan); nothing recorded here reaches the answer. Every string in it is stored as the egress filter would let
+     * it leave under the turn's decision ({@link #filteredValue}: credentials and the policy's other restrictions
+     * withheld, under PARTIAL every figure too), unless the pipeline was built to keep it raw
+     * ({@link Pipeline.Builder#rawAuditDetails}). Null removes it.
      */
     void auditDetail(String name, Object value);
 

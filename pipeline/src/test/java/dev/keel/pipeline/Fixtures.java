@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * A fleet-planning policy and routing table for the pipeline's tests: planners see everything, auditors the
  * provenance and summaries, guests summaries (PARTIAL) and never crew records; top secret and crew records stay in
- * the house (no message names crew records: only evidence carries them); index 0 is internal, 1 to 5 and 6 to 9
- * two external models.
+ * the house (no message names crew records: only evidence carries them); unit ids and credentials (Anthropic and
+ * AWS keys) never leave it; index 0 is internal, 1 to 5 and 6 to 9 two external models.
  */
 public final class Fixtures {
 
@@ -36,6 +36,8 @@ public final class Fixtures {
                         List.of("crew_records")))
                 .restriction(new QualitativeRestriction("no_unit_ids", "No hull numbers.",
                         List.of("\\b[A-Z]{1,4}-\\d{2,4}\\b"), "[unit withheld]"))
+                .restriction(new QualitativeRestriction("no_credentials", "No credentials.",
+                        List.of("\\bsk-[A-Za-z0-9_-]{16,}", "\\bAKIA[0-9A-Z]{16}\\b"), "[credential withheld]"))
                 .domainRule(new DomainRule(List.of("retir* boat*"), planning, 3, false))
                 .domainRule(DomainRule.of(List.of("budget*", "calendar*", "week*"), planning))
                 .domainRule(DomainRule.of(List.of("provenance", "traceab*"), List.of("provenance_views")))

@@ -224,15 +224,20 @@ public final class DefaultCommittee implements Committee {
                     if (round > 1) {
                         messages.add(ChatMessage.user(filler(carried)));
                     }
-                    total = total.add(ledger.estimate(agent, request(messages, AGENT_TOKENS)));
+                    total = total.add(estimate(agent, request(messages, AGENT_TOKENS)));
                 }
             }
             List<ChatMessage> scoring = new ArrayList<>(Prompts.score(request, List.of()));
             scoring.add(ChatMessage.user(filler(carried)));
-            total = total.add(ledger.estimate(config.scorerRole(), request(scoring, SCORE_TOKENS_PER_AGENT * agents.size())));
+            total = total.add(estimate(config.scorerRole(), request(scoring, SCORE_TOKENS_PER_AGENT * agents.size())));
             List<ChatMessage> synthesis = new ArrayList<>(Prompts.synthesis(request, taskType, List.of(), List.of()));
             synthesis.add(ChatMessage.user(filler(carried)));
-            return total.add(ledger.estimate(CommitteeConfig.MASTER, request(synthesis, SYNTHESIS_TOKENS)));
+            return total.add(estimate(CommitteeConfig.MASTER, request(synthesis, SYNTHESIS_TOKENS)));
+        }
+
+        /** The estimate of {@code request} as {@code role}'s backend would send it. */
+        private BigDecimal estimate(String role, ChatRequest request) {
+            return ledger.estimate(role, backend(role).outgoing(request));
         }
 
         private ChatRequest request(List<ChatMessage> messages, int maxOutputTokens) {

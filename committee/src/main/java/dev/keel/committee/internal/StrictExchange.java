@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * One strict JSON exchange with bounded re-ask: the reply must be exactly one JSON object ({@link ModelJson}'s rule),
  * read by a {@link JsonTreeReader} that names every problem by pointer; a reply with problems is sent back once more
- * with them, up to the attempts allowed. Every attempt is estimated against the ledger before it is made. Thread-safe
+ * with them, up to the attempts allowed. Every attempt is estimated against the ledger before it is made, on the
+ * request as the backend would send it ({@link LlmBackend#outgoing}). Thread-safe
  * (no state of its own).
  */
 final class StrictExchange {
@@ -77,7 +78,8 @@ final class StrictExchange {
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("attempt", attempt);
             attempts.add(record);
-            java.math.BigDecimal estimate = ledger.admit(purpose, role, request);
+            // Estimated on what the provider receives, which a governed backend's egress filter may have lengthened.
+            java.math.BigDecimal estimate = ledger.admit(purpose, role, backend.outgoing(request));
             if (estimate == null) {
                 record.put("outcome", "not_made_budget");
                 return new Result<>(Status.BUDGET, null, attempts, elapsed(start), backendId);
@@ -89,6 +91,7 @@ final class StrictExchange {
                 ledger.charge(purpose, role, estimate, null, backendId);
                 record.put("outcome", "backend_failed");
                 record.put("code", e.code());
+                e.httpStatus().ifPresent(status -> record.put("httpStatus", status));
                 return new Result<>(Status.FAILED, null, attempts, elapsed(start), backendId);
             }
             backendId = reply.backendId();

@@ -18,6 +18,16 @@ public interface LlmBackend {
      */
     ChatReply chat(ChatRequest request);
 
+    /**
+     * {@code request} exactly as {@link #chat} would send it to the model: what a cost or size estimate must be made
+     * on. The request itself unless this backend changes what it sends (a governed backend sends the egress-filtered
+     * request, whose replacements may be longer than what they replace; a decorator asks the backend it wraps). Pure:
+     * nothing is sent.
+     */
+    default ChatRequest outgoing(ChatRequest request) {
+        return request;
+    }
+
     /** The identifier this backend reports in {@link ChatReply#backendId()} and in provenance. */
     default String id() {
         return getClass().getSimpleName();

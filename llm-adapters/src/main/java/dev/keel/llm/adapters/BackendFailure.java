@@ -4,31 +4,41 @@ import dev.keel.core.BackendException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * One backend of a {@link FallbackChain} that failed: which one, how ({@link BackendException#code()}), whether
- * it may pass, and the (redacted) message. Immutable, pure and thread-safe.
+ * it may pass, and the HTTP status it answered, if any. Never the backend's own text: an error body may carry data
+ * and instructions aimed at whoever reads the reason. Immutable, pure and thread-safe.
+ *
+ * @param httpStatus the HTTP status the backend answered, or null
  */
-public record BackendFailure(String backendId, String code, boolean retriable, String message) {
+public record BackendFailure(String backendId, String code, boolean retriable, Integer httpStatus) {
 
     public BackendFailure {
         Objects.requireNonNull(backendId, "backendId");
         Objects.requireNonNull(code, "code");
-        Objects.requireNonNull(message, "message");
     }
 
     public static BackendFailure of(BackendException failure) {
         return new BackendFailure(failure.backendId(), failure.code(), failure.retriable(),
-                failure.getMessage() == null ? "" : failure.getMessage());
+                failure.httpStatus().isPresent() ? failure.httpStatus().getAsInt() : null);
     }
 
-    /** {@code {"backend", "code", "retriable", "message"}}. */
+    /** {@link BackendException#summary()}: the code and the HTTP status, as every reason states it. */
+    public String summary() {
+        return BackendException.summary(code, httpStatus == null ? OptionalInt.empty() : OptionalInt.of(httpStatus));
+    }
+
+    /** {@code {"backend", "code", "retriable", "http_status"?}}. */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("backend", backendId);
         wire.put("code", code);
         wire.put("retriable", retriable);
-        wire.put("message", message);
+        if (httpStatus != null) {
+            wire.put("http_status", httpStatus);
+        }
         return wire;
     }
 }

@@ -37,8 +37,7 @@ public final class ChainReply {
         StringBuilder reason = new StringBuilder();
         for (BackendFailure failure : failures) {
             reason.append(reason.length() == 0 ? "" : "; ")
-                    .append(failure.backendId()).append(" failed (").append(failure.code()).append(": ")
-                    .append(failure.message()).append(')');
+                    .append(failure.backendId()).append(" failed (").append(failure.summary()).append(')');
         }
         return reason.append("; answered by ").append(used).toString();
     }

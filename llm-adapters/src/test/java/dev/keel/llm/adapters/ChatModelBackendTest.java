@@ -107,13 +107,16 @@ class ChatModelBackendTest {
             throw new RateLimitException(new HttpException(429, "slow down"));
         })).build();
         assertThatThrownBy(() -> limited.chat(ChatRequest.ofUserMessage("q")))
-                .isInstanceOf(RetriableBackendException.class).hasMessage("backend 'b' HTTP 429 rate limited: slow down");
+                .isInstanceOf(RetriableBackendException.class).hasMessage("backend 'b' HTTP 429 rate limited")
+                .satisfies(failure -> assertThat(((RetriableBackendException) failure).httpStatus()).hasValue(429))
+                .cause().hasMessage("slow down");
 
         ChatModelBackend broken = ChatModelBackend.builder("b", new FakeChatModel("m", r -> {
             throw new IllegalStateException("bug");
         })).build();
         assertThatThrownBy(() -> broken.chat(ChatRequest.ofUserMessage("q")))
-                .isInstanceOf(NonRetriableBackendException.class).hasMessage("backend 'b' failed (IllegalStateException): bug");
+                .isInstanceOf(NonRetriableBackendException.class).hasMessage("backend 'b' failed (IllegalStateException)")
+                .cause().hasMessage("bug");
     }
 
     @Test

@@ -25,7 +25,6 @@ class RedactorProperties {
         String text = before + secret + after + secret;
 
         assertThat(redactor.redact(text)).doesNotContain(secret);
-        assertThat(redactor.excerpt(text, 1000)).doesNotContain(secret);
     }
 
     @Property
@@ -49,11 +48,5 @@ class RedactorProperties {
     @Test
     void shortValuesAreNotTreatedAsSecrets() {
         assertThat(Redactor.of(List.of("ab", "")).redact("abc")).isEqualTo("abc");
-    }
-
-    @Test
-    void anExcerptIsOneBoundedLine() {
-        assertThat(Redactor.none().excerpt("a\n\n b  c", 100)).isEqualTo("a b c");
-        assertThat(Redactor.none().excerpt("x".repeat(300), 10)).isEqualTo("xxxxxxxxxx...");
     }
 }

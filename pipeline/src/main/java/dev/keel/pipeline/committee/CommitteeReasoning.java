@@ -18,12 +18,9 @@ import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;
 import dev.keel.pipeline.TurnOutcome;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * A committee of models as a governed call's reasoning. Each turn runs a {@link Committee} whose master, scorer and
@@ -38,7 +35,10 @@ import java.util.function.Function;
  * {@link TurnOutcome#ASK_USER}. Either passes the pipeline's enforcement and outbound filter like any draft. The
  * committee's response is kept under {@link #RESPONSE} ({@link dev.keel.pipeline.GovernedAnswer#value}), and the
  * provenance extension {@value #EXTENSION} holds its outcome, {@code meta} and audit appendix, free text filtered
- * under the turn's decision. The call's audit record gets the committee's whole record under {@value #AUDIT_DETAIL}.
+ * under the turn's decision. The call's audit record gets the committee's whole record under {@value #AUDIT_DETAIL},
+ * its text as the egress filter lets it leave (the pipeline's rule for audit details, {@link Turn#auditDetail}).
+ * Each role's calls are estimated for the committee's cap on what its provider receives
+ * ({@link LlmBackend#outgoing}: instructed and egress-filtered), not on the committee's own prompt.
  *
  * <p>The committee request comes from the governed request's attribute {@value #REQUEST_ATTRIBUTE} (a
  * {@link CommitteeRequest}, or its wire form); without one, the governed message is asked in {@code ask} mode. Its
@@ -57,9 +57,11 @@ public final class CommitteeReasoning implements ReasoningStep {
 
     /**
      * The entry of the audit record's {@code details} holding the committee's record
-     * ({@link CommitteeResponse#record()}: the request, plan, agent outputs, scores and statuses, synthesis, reply and
-     * audit appendix, unfiltered: the audit record stays in the house) and the {@code invariantViolations}
-     * ({@link ReplyInvariants}) its reply broke.
+     * ({@link CommitteeResponse#record()}: the request with its message, plan, agent outputs, scores and statuses,
+     * synthesis, reply and audit appendix) and the {@code invariantViolations} ({@link ReplyInvariants}) its reply
+     * broke. Its text is stored egress-filtered under the turn's decision (a credential in the message is withheld
+     * as in every prompt), or raw when the pipeline was built with
+     * {@link dev.keel.pipeline.Pipeline.Builder#rawAuditDetails}.
      */
     public static final String AUDIT_DETAIL = "committee";
 
@@ -102,8 +104,8 @@ public final class CommitteeReasoning implements ReasoningStep {
 
         Map<String, Object> extension = new LinkedHashMap<>();
         extension.put("outcome", response.outcome().wireName());
-        extension.put("meta", filtered(turn, response.meta()));
-        extension.put("audit", filtered(turn, response.audit()));
+        extension.put("meta", turn.filteredValue(response.meta()));
+        extension.put("audit", turn.filteredValue(response.audit()));
         turn.extension(EXTENSION, extension);
         Map<String, Object> record = new LinkedHashMap<>(response.record());
         record.put("invariantViolations", ReplyInvariants.check(response).stream()
@@ -133,30 +135,18 @@ public final class CommitteeReasoning implements ReasoningStep {
         return request;
     }
 
-    /** {@code value} with every string filtered under the turn's decision; keys and other values as they are. */
-    private static Object filtered(Turn turn, Object value) {
-        if (value instanceof String text) {
-            return turn.filtered(text);
-        }
-        if (value instanceof Map<?, ?> map) {
-            Map<Object, Object> copy = new LinkedHashMap<>();
-            map.forEach((key, item) -> copy.put(key, filtered(turn, item)));
-            return copy;
-        }
-        if (value instanceof List<?> list) {
-            List<Object> copy = new ArrayList<>(list.size());
-            list.forEach(item -> copy.add(filtered(turn, item)));
-            return copy;
-        }
-        return value;
-    }
-
     /** A role's governed backend, each prompt instructed for the turn. */
     private record InstructedBackend(Turn turn, LlmBackend governed) implements LlmBackend {
 
         @Override
         public ChatReply chat(ChatRequest request) {
             return governed.chat(turn.instructed(request));
+        }
+
+        /** What the provider receives: instructed, then egress-filtered; the committee's caps are held on it. */
+        @Override
+        public ChatRequest outgoing(ChatRequest request) {
+            return governed.outgoing(turn.instructed(request));
         }
 
         @Override

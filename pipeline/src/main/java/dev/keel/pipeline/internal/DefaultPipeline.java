@@ -47,7 +47,6 @@ import java.util.Set;
  */
 public final class DefaultPipeline implements Pipeline {
 
-    /** The kind of the audit records this pipeline writes. */
     /** How many times an answer is written at most: once, and once more after a violation. */
     private static final int ATTEMPTS = 2;
 
@@ -303,11 +302,15 @@ public final class DefaultPipeline implements Pipeline {
                 .kind(Pipeline.AUDIT_KIND).payload(payload).build();
     }
 
-    /** What the steps recorded for the audit alone ({@link dev.keel.pipeline.Turn#auditDetail}), when any did. */
-    private static void addDetails(TurnState turn, Map<String, Object> payload) {
+    /**
+     * What the steps recorded for the audit alone ({@link dev.keel.pipeline.Turn#auditDetail}), when any did: as the
+     * egress filter lets it leave under the turn's decision, unless the pipeline keeps it raw. The message and a
+     * model's output are user text: a credential pasted into a question is withheld here as on its way out.
+     */
+    private void addDetails(TurnState turn, Map<String, Object> payload) {
         Map<String, Object> details = turn.auditDetails();
         if (!details.isEmpty()) {
-            payload.put("details", details);
+            payload.put("details", settings.rawAuditDetails() ? details : turn.filteredValue(details));
         }
     }
 

@@ -43,12 +43,11 @@ final class GovernedBackendCalls implements BackendCalls {
 
     @Override
     public BackendReply chat(String target, ChatRequest request) {
-        LlmBackend backend = backends.find(target).orElseThrow(() -> new ConfigurationException("no backend named '"
-                + target + "'; backends: " + new java.util.TreeSet<>(backends.names())));
+        backend(target); // an unknown target is refused whatever the sensitivity
         ChatRequest withId = request.requestId().isPresent() ? request
                 : request.toBuilder().requestId(turn.requestId()).build();
         String fallback = backends.fallback();
-        if (backends.isExternal(target) && turn.sensitivity().internalOnly()) {
+        if (keptInside(target)) {
             // The request must stay in the house: the external backend is never sent a word of it.
             return call(target, fallback, withId, "internal_only (" + String.join(", ", turn.sensitivity().rules())
                     + "): external target " + target + " was not called");
@@ -59,13 +58,34 @@ final class GovernedBackendCalls implements BackendCalls {
             if (target.equals(fallback)) {
                 throw failure;
             }
-            return call(target, fallback, withId, failure.backendId() + " failed (" + failure.code() + ": "
-                    + (failure.getMessage() == null ? "" : failure.getMessage()) + ")");
+            // Code and status only: a backend's own text (an error body) may carry data or instructions.
+            return call(target, fallback, withId, failure.backendId() + " failed (" + failure.summary() + ")");
         }
     }
 
+    /**
+     * What the backend called for {@code target} receives of {@code request}, without calling it: the request the
+     * fallback receives when the request must stay in the house, else the egress-filtered one for an external
+     * backend, as that backend would send it ({@link LlmBackend#outgoing}).
+     */
+    ChatRequest outgoing(String target, ChatRequest request) {
+        backend(target); // an unknown target is refused whatever the sensitivity
+        String name = keptInside(target) ? backends.fallback() : target;
+        ChatRequest sent = backends.isExternal(name) ? egressFiltered(request, new TreeMap<>()) : request;
+        return backend(name).outgoing(sent);
+    }
+
+    private LlmBackend backend(String name) {
+        return backends.find(name).orElseThrow(() -> new ConfigurationException("no backend named '"
+                + name + "'; backends: " + new java.util.TreeSet<>(backends.names())));
+    }
+
+    private boolean keptInside(String target) {
+        return backends.isExternal(target) && turn.sensitivity().internalOnly();
+    }
+
     private BackendReply call(String target, String name, ChatRequest request, String failureReason) {
-        LlmBackend backend = backends.find(name).orElseThrow();
+        LlmBackend backend = backend(name);
         boolean external = backends.isExternal(name);
         Map<String, Integer> withheld = new TreeMap<>();
         ChatRequest sent = external ? egressFiltered(request, withheld) : request;
@@ -88,11 +108,14 @@ final class GovernedBackendCalls implements BackendCalls {
         return new BackendReply(reply, target, used, reason);
     }
 
-    /** A failed call: its code, after the reason this backend was called instead of the target, if any. */
+    /**
+     * A failed call: its code and HTTP status, after the reason this backend was called instead of the target, if
+     * any.
+     */
     private static BackendCall failed(String target, String name, BackendException failure, String failureReason,
                                       boolean external, Map<String, Integer> withheld) {
-        String reason = failureReason == null ? failure.code() : failureReason + "; " + name + " failed ("
-                + failure.code() + ")";
+        String reason = failureReason == null ? failure.summary() : failureReason + "; " + name + " failed ("
+                + failure.summary() + ")";
         return new BackendCall(target, name, reason, external, dev.keel.core.spi.TokenUsage.UNKNOWN, withheld);
     }
 
@@ -119,6 +142,11 @@ final class GovernedBackendCalls implements BackendCalls {
             @Override
             public ChatReply chat(ChatRequest request) {
                 return GovernedBackendCalls.this.chat(target, request).reply();
+            }
+
+            @Override
+            public ChatRequest outgoing(ChatRequest request) {
+                return GovernedBackendCalls.this.outgoing(target, request);
             }
 
             @Override

@@ -79,6 +79,11 @@ final class ObservedBackend implements LlmBackend {
     }
 
     @Override
+    public ChatRequest outgoing(ChatRequest request) {
+        return backend.outgoing(request);
+    }
+
+    @Override
     public String id() {
         return backend.id();
     }

@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * What a pipeline was built with, as the builder checked it; optional parts are null when not set. Immutable
+ * What a pipeline was built with, as the builder checked it; optional parts are null when not set;
+ * {@code rawAuditDetails} keeps the audit details' text unfiltered. Immutable
  * (lists are copied) and thread-safe when its parts are.
  */
 public record PipelineSettings(PolicyDocument policy, List<String> policySources, PrincipalResolver principalResolver,
@@ -27,7 +28,8 @@ public record PipelineSettings(PolicyDocument policy, List<String> policySources
                                RoutingTable routingTable, Backends backends, EvidenceProvider evidence,
                                List<TurnStep> turnSteps, ReasoningStep reasoning, List<EnforcementStep> enforcement,
                                AnswerComposer composer, Function<GovernanceBundle, String> denial, String refusal,
-                               AuditSink auditSink, Clock clock, IdSource idSource) {
+                               AuditSink auditSink, Clock clock, IdSource idSource,
+                               boolean rawAuditDetails) {
 
     public PipelineSettings {
         policySources = List.copyOf(policySources);

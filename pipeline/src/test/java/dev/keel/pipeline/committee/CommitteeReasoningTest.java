@@ -3,6 +3,7 @@ package dev.keel.pipeline.committee;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.committee.CallPricing;
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.committee.CommitteeRequest;
 import dev.keel.committee.CommitteeResponse;
@@ -13,11 +14,13 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Fixtures;
@@ -27,6 +30,8 @@ import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingTable;
+import dev.keel.test.core.Reply;
+import dev.keel.test.core.RequestMatcher;
 import dev.keel.test.core.ScriptedBackend;
 import java.math.BigDecimal;
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -74,6 +79,25 @@ class CommitteeReasoningTest {
             {"tldr": ["Retire the oldest units first."], "replyMarkdown": "Retire the oldest units first [solver:u1].",
              "assumptions": ["the plan holds"], "meta": {"conflictPenalty": 0, "coverageBonus": 0},
              "audit": {"citations": [{"unit": "solver:u1"}], "disagreements": []}}""";
+
+    private static final String ANTHROPIC_KEY = "sk-ant-api03-Qx7vL2pZ9mN4tR8wKb3cYh6d";
+    private static final String AWS_KEY = "AKIAQX7VL2PZ9MN4TR8W";
+    private static final String CREDENTIALS_MESSAGE = "Give an overview of how to rotate the key " + ANTHROPIC_KEY
+            + " and the key " + AWS_KEY + " that our deploy job uses";
+    private static final BigDecimal PER_CHARACTER = new BigDecimal("0.00001");
+    /** A price per character of every message sent, whatever the role; no output priced. */
+    private static final CallPricing CHARACTERS = new CallPricing() {
+        @Override
+        public BigDecimal estimateUsd(String role, ChatRequest request) {
+            return PER_CHARACTER.multiply(BigDecimal.valueOf(
+                    request.messages().stream().mapToInt(message -> message.text().length()).sum()));
+        }
+
+        @Override
+        public BigDecimal costUsd(String role, TokenUsage usage) {
+            return PER_CHARACTER.multiply(BigDecimal.valueOf(usage.totalTokens()));
+        }
+    };
 
     private final InMemoryAuditSink audit = new InMemoryAuditSink();
     private final ScriptedBackend master = ScriptedBackend.named("master").onPurpose("master_plan", PLAN)
@@ -218,6 +242,155 @@ class CommitteeReasoningTest {
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("'critic'");
         assertThatThrownBy(() -> CommitteeReasoning.builder(CONFIG, CLOCK).attempts(6))
                 .isInstanceOf(ConfigurationException.class);
+    }
+
+    @Test
+    void theAuditRecordHoldsNoCredentialOfTheMessageNorOfTheReplies() {
+        ScriptedBackend echoing = ScriptedBackend.named("master").onPurpose("master_plan", PLAN)
+                .onPurpose("score", SCORES).onPurpose("master_synthesis", echoingSynthesis());
+
+        GovernedAnswer answer = pipeline(echoing, false).call(request(PLANNER, CREDENTIALS_MESSAGE, Mode.AUDIT));
+
+        assertThat(answer.outcome()).isEqualTo(TurnOutcome.ANSWERED);
+        String stored = JsonCodec.strict().write(audit.records().get(0).payload());
+        assertThat(stored).contains("\"details\"", "Give an overview of how to rotate the key [credential withheld]"
+                + " and the key [credential withheld] that our deploy job uses", "never paste [credential withheld]");
+        assertNoPartOfEitherKey(stored);
+        assertNoPartOfEitherKey(answer.text());
+        assertNoPartOfEitherKey(JsonCodec.strict().write(answer.provenance().toWire()));
+        assertThat(answer.value(CommitteeReasoning.RESPONSE).orElseThrow().request().message())
+                .as("the host's own value, in process").isEqualTo(CREDENTIALS_MESSAGE);
+    }
+
+    @Test
+    void withRawAuditDetailsTheRecordKeepsTheMessageAsItWasAsked() {
+        ScriptedBackend echoing = ScriptedBackend.named("master").onPurpose("master_plan", PLAN)
+                .onPurpose("score", SCORES).onPurpose("master_synthesis", echoingSynthesis());
+
+        GovernedAnswer answer = pipeline(echoing, true).call(request(PLANNER, CREDENTIALS_MESSAGE, Mode.AUDIT));
+
+        String stored = JsonCodec.strict().write(audit.records().get(0).payload());
+        assertThat(stored).contains(CREDENTIALS_MESSAGE, "never paste " + AWS_KEY);
+        // the raw record is the store's alone: the answer and the prompts still hold no key
+        assertNoPartOfEitherKey(answer.text());
+        assertNoPartOfEitherKey(JsonCodec.strict().write(answer.provenance().toWire()));
+        assertThat(echoing.requests()).allSatisfy(sent -> assertNoPartOfEitherKey(sent.messages().toString()));
+    }
+
+    @Test
+    void theCapIsHeldOnWhatTheProviderWouldReceiveNotOnTheCommitteesPrompt() {
+        // Each unit id (6 characters) leaves as "[unit withheld]" (15): the egress-filtered prompt is much longer.
+        String message = "Give an overview of the retirement order of " + "AB-123 ".repeat(1_000).strip();
+        CommitteeConfig capped = CommitteeConfig.of(Set.of("master", "solver"), PER_CHARACTER.multiply(
+                new BigDecimal(14_000)), new BigDecimal("0.50"), CONFIG.scoring());
+
+        // In the house the prompt is sent as written, and fits the cap: the master is asked for its plan.
+        ScriptedBackend inside = ScriptedBackend.named("master").onPurpose("master_plan", CLARIFYING_PLAN);
+        Pipeline internal = Pipeline.builder().policy(Fixtures.policy()).routing(committeeRouting())
+                .backends(Backends.builder().internal("house", house).internal("master", inside)
+                        .internal("solver", solver).build())
+                .reasoning(CommitteeReasoning.builder(capped, CLOCK).pricing(CHARACTERS).build())
+                .auditSink(audit).clock(CLOCK).build();
+        internal.call(request(PLANNER, message, Mode.ASK));
+        assertThat(inside.requests()).hasSize(1);
+
+        // Outside, what the provider would receive passes the cap: no call is made at all.
+        Pipeline external = Pipeline.builder().policy(Fixtures.policy()).routing(committeeRouting())
+                .backends(Backends.builder().internal("house", house).external("master", master)
+                        .external("solver", solver).build())
+                .reasoning(CommitteeReasoning.builder(capped, CLOCK).pricing(CHARACTERS).build())
+                .auditSink(audit).clock(CLOCK).build();
+        GovernedAnswer answer = external.call(request(PLANNER, message, Mode.ASK));
+
+        assertThat(master.requests()).isEmpty();
+        assertThat(solver.requests()).isEmpty();
+        assertThat(answer.calls()).isEmpty();
+        CommitteeResponse response = answer.value(CommitteeReasoning.RESPONSE).orElseThrow();
+        assertThat(response.budget().modeCapExceeded()).isTrue();
+        assertThat(response.budget().estimatedUsd()).isEqualByComparingTo(BigDecimal.ZERO);
+        assertThat(response.audit().get("planCall")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .extractingByKey("attempts").asList().singleElement().asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("outcome", "not_made_budget");
+        assertThat(budgetCalls(response)).first().satisfies(call -> {
+            assertThat(call).containsEntry("purpose", "master_plan").containsEntry("made", false);
+            assertThat((BigDecimal) call.get("estimatedUsd")).isGreaterThan(capped.capUsd(Mode.ASK));
+        });
+    }
+
+    @Test
+    void everyCallIsEstimatedAndChargedOnWhatItsProviderReceived() {
+        // No usage reported: each call is charged its estimate, which must be of the instructed, filtered prompt.
+        ScriptedBackend silentMaster = ScriptedBackend.named("master")
+                .on(RequestMatcher.purpose("master_plan")).reply(Reply.text(PLAN).withUsage(TokenUsage.UNKNOWN))
+                .on(RequestMatcher.purpose("score")).reply(Reply.text(SCORES).withUsage(TokenUsage.UNKNOWN))
+                .on(RequestMatcher.purpose("master_synthesis"))
+                .reply(Reply.text(SYNTHESIS).withUsage(TokenUsage.UNKNOWN));
+        ScriptedBackend silentSolver = ScriptedBackend.named("solver")
+                .otherwise(Reply.text(SOLVER).withUsage(TokenUsage.UNKNOWN));
+        Pipeline pipeline = Pipeline.builder().policy(Fixtures.policy()).routing(committeeRouting())
+                .backends(Backends.builder().internal("house", house).external("master", silentMaster)
+                        .external("solver", silentSolver).build())
+                .reasoning(CommitteeReasoning.builder(CommitteeConfig.of(Set.of("master", "solver"), BigDecimal.TEN,
+                        BigDecimal.TEN, CONFIG.scoring()), CLOCK).pricing(CHARACTERS).build())
+                .auditSink(audit).clock(CLOCK).build();
+
+        // A guest gets PARTIAL: every prompt is instructed, and unit ids and figures leave as longer placeholders.
+        GovernedAnswer answer = pipeline.call(request(Principal.of("guest", "secret"),
+                "Give an overview of the retirement order of AB-123, AB-124 and AB-125", Mode.ASK));
+
+        assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
+        List<ChatRequest> received = new java.util.ArrayList<>(silentMaster.requests());
+        received.addAll(silentSolver.requests());
+        List<Map<String, Object>> made = budgetCalls(answer.value(CommitteeReasoning.RESPONSE).orElseThrow()).stream()
+                .filter(call -> Boolean.TRUE.equals(call.get("made"))).toList();
+        assertThat(made).extracting(call -> call.get("purpose"))
+                .containsExactly("master_plan", "agent:solver:round1", "score", "master_synthesis");
+        BigDecimal spent = BigDecimal.ZERO;
+        for (Map<String, Object> call : made) {
+            ChatRequest sent = received.stream().filter(r -> r.purpose().orElseThrow().equals(call.get("purpose")))
+                    .findFirst().orElseThrow();
+            BigDecimal price = CHARACTERS.estimateUsd("any", sent);
+            assertThat((BigDecimal) call.get("estimatedUsd")).as("%s", call.get("purpose")).isEqualByComparingTo(price);
+            assertThat((BigDecimal) call.get("costUsd")).as("%s", call.get("purpose")).isEqualByComparingTo(price);
+            spent = spent.add(price);
+        }
+        assertThat(answer.value(CommitteeReasoning.RESPONSE).orElseThrow().budget().estimatedUsd())
+                .isEqualByComparingTo(spent);
+    }
+
+    /** A synthesis whose reply repeats the AWS key, as a model may echo what it was shown. */
+    private static String echoingSynthesis() {
+        return SYNTHESIS.replace("Retire the oldest units first [solver:u1].",
+                "Retire the oldest units first [solver:u1]; never paste " + AWS_KEY + " into a chat.");
+    }
+
+    private Pipeline pipeline(ScriptedBackend masterBackend, boolean rawAuditDetails) {
+        return Pipeline.builder().policy(Fixtures.policy()).routing(committeeRouting())
+                .backends(Backends.builder().internal("house", house).external("master", masterBackend)
+                        .external("solver", solver).build())
+                .reasoning(CommitteeReasoning.builder(CONFIG, CLOCK).build()).rawAuditDetails(rawAuditDetails)
+                .auditSink(audit).clock(CLOCK).build();
+    }
+
+    private static RoutingTable committeeRouting() {
+        return RoutingTable.builder().entries(0, 9, new PoolEntry("committee", "committee", "master"))
+                .internalBackendTarget("house").build();
+    }
+
+    /** No run of 6 characters of either key's secret part (after its fixed prefix) is in {@code text}. */
+    private static void assertNoPartOfEitherKey(String text) {
+        for (String secret : List.of(ANTHROPIC_KEY.substring("sk-ant-api03-".length()),
+                AWS_KEY.substring("AKIA".length()))) {
+            for (int i = 0; i + 6 <= secret.length(); i++) {
+                assertThat(text).doesNotContain(secret.substring(i, i + 6));
+            }
+        }
+        assertThat(text).doesNotContain("sk-ant-", "AKIA");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> budgetCalls(CommitteeResponse response) {
+        return (List<Map<String, Object>>) ((Map<?, ?>) response.audit().get("budget")).get("calls");
     }
 
     /** The house's backend when it runs no model: every call refused. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.pipeline.TurnOutcome;
@@ -26,9 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The service on live models, the provider being a real HTTP server on loopback speaking the Anthropic Messages API:
  * every request is governed by the shipped policy for the service's client before any prompt leaves the house.
- * Credentials never reach the provider and never reach the client; operations records stay in the house (no model
- * there: the committee says it could not answer); a question that profiles a person is refused before any model is
- * called; financial questions are answered without figures, and the models are told so.
+ * Credentials never reach the provider, the client or the stored audit record; operations records stay in the house
+ * (no model there: the committee says it could not answer); a question that profiles a person is refused before any
+ * model is called; financial questions are answered without figures, and the models are told so.
  */
 class GovernedLiveCommitteeTest {
 
@@ -120,12 +121,34 @@ class GovernedLiveCommitteeTest {
         String reply = (String) exchange.wire().get("reply");
         assertThat(reply).contains("redeploy [solver:u1]", "[credential withheld]").doesNotContain(LEAKED_KEY);
         assertThat(exchange.wire().toString()).doesNotContain(LEAKED_KEY).doesNotContain(CREDENTIAL);
-        assertThat(exchange.response().orElseThrow().reply()).as("the committee's own reply, kept in the house")
+        assertThat(exchange.response().orElseThrow().reply()).as("the committee's own reply, in process")
                 .contains(LEAKED_KEY);
         AuditRecord stored = audit.records().get(0);
         assertThat(stored.payload()).containsEntry("decision", "ALLOW").doesNotContainKey("replay");
         assertThat(ReplayedConversationsTest.committeeRecord(stored).get("response"))
-                .asInstanceOf(InstanceOfAssertFactories.MAP).extractingByKey("reply").asString().contains(LEAKED_KEY);
+                .asInstanceOf(InstanceOfAssertFactories.MAP).extractingByKey("reply").asString()
+                .contains("redeploy [solver:u1]", "[credential withheld]").doesNotContain(LEAKED_KEY);
+    }
+
+    @Test
+    void theStoredAuditRecordHoldsNoPartOfACredentialInTheMessage() {
+        String message = "Our deploy job uses " + CREDENTIAL + " and " + LEAKED_KEY + "; how do I rotate both keys?";
+
+        ChatExchange exchange = ask(message);
+
+        assertThat(exchange.answer().decision()).isEqualTo(Decision.ALLOW);
+        AuditRecord stored = audit.records().get(0);
+        assertThat(ReplayedConversationsTest.committeeRecord(stored).get("request"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP).containsEntry("message", "Our deploy job uses"
+                        + " [credential withheld] and [credential withheld]; how do I rotate both keys?");
+        String json = JsonCodec.strict().write(stored.payload());
+        for (String secret : List.of(CREDENTIAL.substring("sk-ant-api03-".length()),
+                LEAKED_KEY.substring("AKIA".length()))) {
+            for (int i = 0; i + 6 <= secret.length(); i++) {
+                assertThat(json).doesNotContain(secret.substring(i, i + 6));
+            }
+        }
+        assertThat(json).doesNotContain("sk-ant-", "AKIA");
     }
 
     @Test

@@ -103,7 +103,7 @@ public final class CappedBudget implements BudgetGuard {
 
         @Override
         public ChatReply chat(ChatRequest request) {
-            TokenUsage estimatedUsage = estimatedUsage(request);
+            TokenUsage estimatedUsage = estimatedUsage(backend.outgoing(request));
             BigDecimal estimate = price.cost(estimatedUsage);
             reserve(backend.id(), estimate);
             CallCost cost = null;
@@ -116,6 +116,11 @@ public final class CappedBudget implements BudgetGuard {
             } finally {
                 release(estimate, cost);
             }
+        }
+
+        @Override
+        public ChatRequest outgoing(ChatRequest request) {
+            return backend.outgoing(request);
         }
 
         @Override

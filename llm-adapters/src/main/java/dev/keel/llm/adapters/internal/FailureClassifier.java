@@ -30,13 +30,16 @@ import java.util.Optional;
  *       else.</li>
  * </ul>
  *
- * <p>Messages say what happened and quote at most 200 redacted characters of the provider's message; the
- * original exception is replaced by a redacted copy. Pure, stateless and thread-safe (it sets the thread's interrupt flag back when the
+ * <p>Messages say what happened from Keel's own words, the backend id and the HTTP status, and quote nothing of the
+ * provider: an error body may carry the caller's data and instructions aimed at whoever reads it, and a message
+ * travels (fallback reasons, logs, exceptions the host shows). The HTTP status is kept on the exception
+ * ({@link BackendException#httpStatus()}). The original exception is replaced by a copy with secrets redacted
+ * ({@link RedactedCause}), kept as the cause for the host's debugging: it may hold the provider's text, and Keel
+ * never copies it anywhere. Pure, stateless and thread-safe (it sets the thread's interrupt flag back when the
  * failure was an interruption).
  */
 public final class FailureClassifier {
 
-    private static final int EXCERPT_LENGTH = 200;
     private static final int MAX_CHAIN = 16;
 
     private FailureClassifier() {
@@ -84,48 +87,49 @@ public final class FailureClassifier {
     }
 
     private static BackendException fromStatus(String backendId, int status, Throwable failure, Redactor redactor) {
-        String http = "HTTP " + status;
+        Integer http = status >= 100 && status <= 599 ? status : null;
+        String what = "HTTP " + status;
         if (status == 429) {
-            return retriable(backendId, http + " rate limited", failure, redactor);
+            return retriable(backendId, what + " rate limited", http, failure, redactor);
         }
         if (status == 408) {
-            return retriable(backendId, http + " request timeout", failure, redactor);
+            return retriable(backendId, what + " request timeout", http, failure, redactor);
         }
         if (status >= 500 && status <= 599) {
-            return retriable(backendId, http + " server error", failure, redactor);
+            return retriable(backendId, what + " server error", http, failure, redactor);
         }
         if (status == 401 || status == 403) {
-            return nonRetriable(backendId, http + " authentication or permission refused", failure, redactor);
+            return nonRetriable(backendId, what + " authentication or permission refused", http, failure, redactor);
         }
         if (status == 404) {
-            return nonRetriable(backendId, http + " model or endpoint not found", failure, redactor);
+            return nonRetriable(backendId, what + " model or endpoint not found", http, failure, redactor);
         }
-        return nonRetriable(backendId, http + " request rejected", failure, redactor);
+        return nonRetriable(backendId, what + " request rejected", http, failure, redactor);
     }
 
     private static RetriableBackendException retriable(String backendId, String what, Throwable failure, Redactor redactor) {
-        return new RetriableBackendException(backendId, message(backendId, what, failure, redactor), RedactedCause.of(failure, redactor));
+        return retriable(backendId, what, null, failure, redactor);
+    }
+
+    private static RetriableBackendException retriable(String backendId, String what, Integer httpStatus,
+                                                       Throwable failure, Redactor redactor) {
+        return new RetriableBackendException(backendId, message(backendId, what), httpStatus, null,
+                RedactedCause.of(failure, redactor));
     }
 
     private static NonRetriableBackendException nonRetriable(String backendId, String what, Throwable failure, Redactor redactor) {
-        return new NonRetriableBackendException(backendId, message(backendId, what, failure, redactor), RedactedCause.of(failure, redactor));
+        return nonRetriable(backendId, what, null, failure, redactor);
     }
 
-    private static String message(String backendId, String what, Throwable failure, Redactor redactor) {
-        String detail = redactor.excerpt(deepestMessage(failure), EXCERPT_LENGTH);
-        return "backend '" + backendId + "' " + what + (detail.isEmpty() ? "" : ": " + detail);
+    private static NonRetriableBackendException nonRetriable(String backendId, String what, Integer httpStatus,
+                                                             Throwable failure, Redactor redactor) {
+        return new NonRetriableBackendException(backendId, message(backendId, what), httpStatus,
+                RedactedCause.of(failure, redactor));
     }
 
-    /** The most specific message in the chain: the first non-blank one from the root up. */
-    private static String deepestMessage(Throwable failure) {
-        List<Throwable> chain = chainOf(failure);
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            String message = chain.get(i).getMessage();
-            if (message != null && !message.isBlank()) {
-                return message;
-            }
-        }
-        return "";
+    /** Keel's words only: never the provider's, whose error body may carry data or instructions. */
+    private static String message(String backendId, String what) {
+        return "backend '" + backendId + "' " + what;
     }
 
     private static List<Throwable> chainOf(Throwable failure) {

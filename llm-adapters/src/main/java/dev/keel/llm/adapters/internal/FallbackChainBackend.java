@@ -52,7 +52,7 @@ public final class FallbackChainBackend implements FallbackChain {
 
     private BackendException allFailed(List<BackendFailure> failures, List<BackendException> thrown) {
         String message = "every backend for target '" + backendTarget + "' failed: " + failures.stream()
-                .map(f -> f.backendId() + " (" + f.code() + ": " + f.message() + ")")
+                .map(f -> f.backendId() + " (" + f.summary() + ")")
                 .collect(Collectors.joining("; "));
         BackendException last = thrown.get(thrown.size() - 1);
         boolean allRetriable = thrown.stream().allMatch(BackendException::retriable);
@@ -61,6 +61,12 @@ public final class FallbackChainBackend implements FallbackChain {
                 : new NonRetriableBackendException(backendTarget, message, last);
         thrown.subList(0, thrown.size() - 1).forEach(result::addSuppressed);
         return result;
+    }
+
+    /** What the first backend, the one the chain tries, would send. */
+    @Override
+    public ChatRequest outgoing(ChatRequest request) {
+        return backends.get(0).outgoing(request);
     }
 
     @Override

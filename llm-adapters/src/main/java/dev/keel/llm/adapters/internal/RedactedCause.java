@@ -2,8 +2,10 @@ package dev.keel.llm.adapters.internal;
 
 /**
  * A copy of a provider's exception with its message redacted, kept as the cause of a Keel backend exception so
- * that stack traces stay useful while the original (whose message may echo a key) is dropped. Checked on
- * purpose: it is never thrown, only attached. Immutable after construction.
+ * that stack traces stay useful while the original (whose message may echo a key) is dropped. It may still hold the
+ * provider's own text (an error body): it is for the host's debugging, and Keel never copies it into a message, a
+ * reason, a log line or a record. Checked on purpose: it is never thrown, only attached. Immutable after
+ * construction.
  */
 final class RedactedCause extends Exception {
 

@@ -8,9 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Removes secrets from text before it is quoted in an exception message: every registered secret value, and
- * anything shaped like a bearer token, an {@code sk-} style API key or an {@code api_key=...} pair, so that a
- * provider that echoes a key it does not know still cannot leak it. Immutable, pure and thread-safe.
+ * Removes secrets from a provider's exception before it is kept as a cause ({@link RedactedCause}): every registered
+ * secret value, and anything shaped like a bearer token, an {@code sk-} style API key or an {@code api_key=...}
+ * pair, so that a provider that echoes a key it does not know still cannot leak it. Immutable, pure and
+ * thread-safe.
  */
 public final class Redactor {
 
@@ -62,14 +63,5 @@ public final class Redactor {
         result = KEY_LIKE.matcher(result).replaceAll(Matcher.quoteReplacement(MARK));
         result = KEY_FIELD.matcher(result).replaceAll("$1" + Matcher.quoteReplacement(MARK));
         return result;
-    }
-
-    /** {@link #redact} and then at most {@code maxLength} characters, on one line. */
-    public String excerpt(String text, int maxLength) {
-        if (text == null) {
-            return "";
-        }
-        String oneLine = redact(text).replaceAll("\\s+", " ").strip();
-        return oneLine.length() <= maxLength ? oneLine : oneLine.substring(0, maxLength) + "...";
     }
 }

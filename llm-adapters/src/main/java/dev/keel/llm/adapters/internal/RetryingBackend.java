@@ -38,13 +38,13 @@ public final class RetryingBackend implements LlmBackend {
                 if (attempt >= policy.maxAttempts()) {
                     throw new RetriableBackendException(failure.backendId(),
                             failure.getMessage() + " (gave up after " + attempt + " attempts)",
+                            failure.httpStatus().isPresent() ? failure.httpStatus().getAsInt() : null,
                             failure.retryAfter().orElse(null), failure);
                 }
                 int next = attempt + 1;
                 Duration delay = policy.delayBefore(next, failure.retryAfter());
-                // the message is already redacted by the backend that threw it
                 LOG.debug("retrying {} in {} ms (attempt {} of {}): {}", id(), delay.toMillis(), next,
-                        policy.maxAttempts(), failure.getMessage());
+                        policy.maxAttempts(), failure.summary());
                 pause(delay, failure);
             }
         }
@@ -58,6 +58,11 @@ public final class RetryingBackend implements LlmBackend {
             throw new NonRetriableBackendException(failure.backendId(),
                     "interrupted while waiting to retry backend '" + failure.backendId() + "'", failure);
         }
+    }
+
+    @Override
+    public ChatRequest outgoing(ChatRequest request) {
+        return delegate.outgoing(request);
     }
 
     @Override
