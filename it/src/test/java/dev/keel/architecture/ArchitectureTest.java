@@ -44,6 +44,7 @@ class ArchitectureTest {
     private static final String PIPELINE = "dev.keel.pipeline..";
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
+    private static final String TEST_PROPERTIES = "dev.keel.test.properties..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
     private static final String STORE = "dev.keel.store..";
     private static final String SPRING = "dev.keel.spring..";
@@ -320,9 +321,19 @@ class ArchitectureTest {
             .allowEmptyShould(true)
             .because("hosts must not need Jackson to call a pure module");
 
+    /**
+     * The property harness is used by keel-core's own tests, so it may depend on nothing of Keel's; its discarded
+     * case is a control-flow signal to its runner, like JUnit's aborted test, not an exception Keel throws.
+     */
+    @ArchTest
+    static final ArchRule thePropertyHarnessDependsOnNothingOfKeels = classes().that().resideInAPackage(TEST_PROPERTIES)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(TEST_PROPERTIES, "java..")
+            .because("keel-core's tests use it, so it cannot depend on keel-core");
+
     @ArchTest
     static final ArchRule exceptionsShareOneRoot = classes().that().areAssignableTo(RuntimeException.class)
             .and().resideInAnyPackage(LIBRARY.toArray(String[]::new))
+            .and().resideOutsideOfPackage(TEST_PROPERTIES)
             .should().beAssignableTo(dev.keel.core.KeelException.class)
             .allowEmptyShould(true)
             .because("every exception Keel throws is a KeelException with a stable code");
