@@ -83,7 +83,8 @@ class PartialAdversarialProperties {
 
             String seen = NormalizedText.ofMarkup(PLACEHOLDER.matcher(output).replaceAll(" ")).text();
             assertThat(seen.codePoints().filter(cp -> Character.getType(cp) == Character.DECIMAL_DIGIT_NUMBER
-                    || Character.getType(cp) == Character.LETTER_NUMBER || Character.getType(cp) == Character.OTHER_NUMBER))
+                    || Character.getType(cp) == Character.LETTER_NUMBER
+                    || Character.getType(cp) == Character.OTHER_NUMBER))
                     .as("numeric characters left in %s", output).isEmpty();
             for (String word : words(seen)) {
                 assertThat(attack.words()).as("the word %s left in %s", word, output).noneMatch(word::contains);
