@@ -3,14 +3,10 @@ package dev.keel.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.Principal;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -77,37 +73,40 @@ class SensitivityTest {
                 .isEqualTo(SensitivityDecision.externalAllowed());
     }
 
-    @Provide
-    Arbitrary<String> topSecretMarkings() {
-        Arbitrary<String> top = Arbitraries.of("top", "TOP", "Top", "tOp", "\uFF34\uFF2F\uFF30", "to\u200Bp", "T\u00ADop",
+    private static Gen<String> topSecretMarkings() {
+        Gen<String> top = Gen.of("top", "TOP", "Top", "tOp", "\uFF34\uFF2F\uFF30", "to\u200Bp", "T\u00ADop",
                 "to\u0301p", "t\u0338op");
-        Arbitrary<String> secret = Arbitraries.of("secret", "SECRET", "Secret", "sEcReT", "\uFF33\uFF25\uFF23\uFF32\uFF25\uFF34",
+        Gen<String> secret = Gen.of("secret", "SECRET", "Secret", "sEcReT", "\uFF33\uFF25\uFF23\uFF32\uFF25\uFF34",
                 "secr\u200Det", "s\u00E9cret", "se\u0301cret");
-        Arbitrary<String> between = Arbitraries.of("", " ", "-", "_", "/", ".", "+", "\u2013", "\u2014", "\u00A0", "\t",
+        Gen<String> between = Gen.of("", " ", "-", "_", "/", ".", "+", "\u2013", "\u2014", "\u00A0", "\t",
                 "\n", "\u3000", "\u3164", "\u115F", "\u2800", "//", " - ").list().ofMaxSize(3)
                 .map(parts -> String.join("", parts));
-        Arbitrary<String> before = Arbitraries.strings().withChars(" .,;:()[]\n").ofMaxLength(3)
+        Gen<String> before = Gen.strings().withChars(" .,;:()[]\n").ofMaxLength(3)
                 .map(edge -> "Compare the calendars" + edge);
-        Arbitrary<String> after = Arbitraries.strings().withChars(" .,;:()[]\n").ofMaxLength(3)
+        Gen<String> after = Gen.strings().withChars(" .,;:()[]\n").ofMaxLength(3)
                 .map(edge -> edge + "please");
-        return Combinators.combine(before, top, between, secret, after)
-                .as((b, t, sep, s, a) -> b + (b.endsWith(" ") || b.isEmpty() ? "" : " ") + t + sep + s + " " + a);
+        return c -> {
+            String b = before.generate(c);
+            String t = top.generate(c);
+            String sep = between.generate(c);
+            String s = secret.generate(c);
+            String a = after.generate(c);
+            return b + (b.endsWith(" ") || b.isEmpty() ? "" : " ") + t + sep + s + " " + a;
+        };
     }
 
-    @Property(tries = 1000)
-    void topSecretInEverySeparatorCaseAndNormalisationFormStaysInternal(@ForAll("topSecretMarkings") String prompt,
-            @ForAll("forms") java.text.Normalizer.Form form) {
-        assertThat(prompt(java.text.Normalizer.normalize(prompt, form)).internalOnly()).isTrue();
+    @Test
+    void topSecretInEverySeparatorCaseAndNormalisationFormStaysInternal() {
+        Property.forAll(topSecretMarkings(), Gen.of(java.text.Normalizer.Form.values())).tries(1000)
+                .check((prompt, form) -> assertThat(prompt(java.text.Normalizer.normalize(prompt, form)).internalOnly())
+                        .isTrue());
     }
 
-    @Provide
-    Arbitrary<java.text.Normalizer.Form> forms() {
-        return Arbitraries.of(java.text.Normalizer.Form.class);
-    }
-
-    @Property(tries = 500)
-    void assessingNeverThrows(@ForAll String prompt, @ForAll String role, @ForAll String clearance) {
-        assertThat(MARP.assess(List.of(Principal.of(role.isEmpty() ? "r" : role, clearance.isEmpty() ? "c" : clearance)),
-                List.of(prompt), prompt)).isNotNull();
+    @Test
+    void assessingNeverThrows() {
+        Gen<String> any = Gen.strings().all();
+        Property.forAll(any, any, any).tries(500).check((prompt, role, clearance) -> assertThat(MARP.assess(
+                List.of(Principal.of(role.isEmpty() ? "r" : role, clearance.isEmpty() ? "c" : clearance)),
+                List.of(prompt), prompt)).isNotNull());
     }
 }

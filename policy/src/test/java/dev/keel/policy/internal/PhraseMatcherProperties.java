@@ -3,32 +3,29 @@ package dev.keel.policy.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.time.Duration;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class PhraseMatcherProperties {
 
-    @Property(tries = 2000)
-    void findsTheLeftmostOccurrenceWithTheEarliestWords(@ForAll("phrases") String phrase, @ForAll @IntRange(max = 3) int maxGap,
-            @ForAll("texts") String text) {
-        Words words = Words.of(text);
-        List<String> parts = List.of(phrase.split(" "));
+    @Test
+    void findsTheLeftmostOccurrenceWithTheEarliestWords() {
+        Property.forAll(phrases(), Gen.integers(0, 3), texts()).tries(2000).check((phrase, maxGap, text) -> {
+            Words words = Words.of(text);
+            List<String> parts = List.of(phrase.split(" "));
 
-        int[] found = PhraseMatcher.compile(phrase, maxGap).find(words);
+            int[] found = PhraseMatcher.compile(phrase, maxGap).find(words);
 
-        int[] expected = null;
-        for (int first = 0; first < words.count() && expected == null; first++) {
-            int last = earliestRest(words, parts, 0, first, maxGap);
-            expected = last < 0 ? null : new int[] {first, last};
-        }
-        assertThat(found).as("%s (gap %d) in %s", phrase, maxGap, text).isEqualTo(expected);
+            int[] expected = null;
+            for (int first = 0; first < words.count() && expected == null; first++) {
+                int last = earliestRest(words, parts, 0, first, maxGap);
+                expected = last < 0 ? null : new int[] {first, last};
+            }
+            assertThat(found).as("%s (gap %d) in %s", phrase, maxGap, text).isEqualTo(expected);
+        });
     }
 
     /** The reference: phrase word {@code w} at text word {@code at}, then each next one as early as it can be. */
@@ -62,13 +59,11 @@ class PhraseMatcherProperties {
         assertThat(phrase.find(Words.of("a ".repeat(2000) + "b"))).containsExactly(1901, 2000);
     }
 
-    @Provide
-    Arbitrary<String> phrases() {
-        return Arbitraries.of("a", "b", "ab", "a*", "b*").list().ofMinSize(1).ofMaxSize(4).map(w -> String.join(" ", w));
+    private static Gen<String> phrases() {
+        return Gen.of("a", "b", "ab", "a*", "b*").list().ofMinSize(1).ofMaxSize(4).map(w -> String.join(" ", w));
     }
 
-    @Provide
-    Arbitrary<String> texts() {
-        return Arbitraries.of("a", "b", "ab", "ba", "A", "abc", "c").list().ofMaxSize(12).map(w -> String.join(" ", w));
+    private static Gen<String> texts() {
+        return Gen.of("a", "b", "ab", "ba", "A", "abc", "c").list().ofMaxSize(12).map(w -> String.join(" ", w));
     }
 }

@@ -9,18 +9,13 @@ import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.QualitativeRestriction;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** Restriction patterns on the linear-time engine: the same matches for the MARP policy, no pattern can hang. */
@@ -40,15 +35,17 @@ class RestrictionPatternProperties {
      * On ASCII text (where RE2's ASCII {@code \b} and {@code \w} agree with the JDK's) without a vertical tab (which
      * RE2's {@code \s} leaves out), RE2/J finds exactly what {@code java.util.regex} finds.
      */
-    @Property(tries = 1000)
-    void marpPatternsMatchAsTheyDidOnTheBacktrackingEngine(@ForAll("marpTexts") String text) {
-        for (String regex : MARP) {
-            com.google.re2j.Matcher linear = com.google.re2j.Pattern.compile(regex).matcher(text);
-            java.util.regex.Matcher backtracking = java.util.regex.Pattern.compile(regex).matcher(text);
+    @Test
+    void marpPatternsMatchAsTheyDidOnTheBacktrackingEngine() {
+        Property.forAll(marpTexts()).tries(1000).check(text -> {
+            for (String regex : MARP) {
+                com.google.re2j.Matcher linear = com.google.re2j.Pattern.compile(regex).matcher(text);
+                java.util.regex.Matcher backtracking = java.util.regex.Pattern.compile(regex).matcher(text);
 
-            assertThat(matches(linear::find, linear::start, linear::end)).as("%s on %s", regex, text)
-                    .isEqualTo(matches(backtracking::find, backtracking::start, backtracking::end));
-        }
+                assertThat(matches(linear::find, linear::start, linear::end)).as("%s on %s", regex, text)
+                        .isEqualTo(matches(backtracking::find, backtracking::start, backtracking::end));
+            }
+        });
     }
 
     @Test
@@ -70,48 +67,53 @@ class RestrictionPatternProperties {
     }
 
     /** Either the pattern is refused when the policy is loaded, or filtering with it is quick whatever the text. */
-    @Property(tries = 100)
-    void nestedQuantifiersCannotHangTheFilter(@ForAll("catastrophicPatterns") String regex,
-            @ForAll @IntRange(min = 20, max = 2000) int length) {
-        String text = "a".repeat(length) + "!";
-        OutboundFilter filter;
-        try {
-            filter = OutboundFilter.create(List.of(QualitativeRestriction.of("nested", List.of(regex))));
-        } catch (PolicyValidationException e) {
-            assertThat(e.getMessage()).contains("is too large");
-            return;
-        }
+    @Test
+    void nestedQuantifiersCannotHangTheFilter() {
+        Property.forAll(catastrophicPatterns(), Gen.integers(20, 2000)).tries(100).check((regex, length) -> {
+            String text = "a".repeat(length) + "!";
+            OutboundFilter filter;
+            try {
+                filter = OutboundFilter.create(List.of(QualitativeRestriction.of("nested", List.of(regex))));
+            } catch (PolicyValidationException e) {
+                assertThat(e.getMessage()).contains("is too large");
+                return;
+            }
 
-        FilteredText filtered = assertTimeoutPreemptively(Duration.ofSeconds(1), () -> filter.apply(Decision.ALLOW, text));
+            FilteredText filtered = assertTimeoutPreemptively(Duration.ofSeconds(1),
+                    () -> filter.apply(Decision.ALLOW, text));
 
-        assertThat(filtered.text()).endsWith("!");
+            assertThat(filtered.text()).endsWith("!");
+        });
     }
 
     /** Patterns that make a backtracking engine try exponentially many ways to fail on "aaa…a!". */
-    @Provide
-    Arbitrary<String> catastrophicPatterns() {
-        Arbitrary<String> quantifier = Arbitraries.of("*", "+", "{1,}", "{0,40}");
-        Arbitrary<String> atom = Arbitraries.of("a", "(?:a?)", "(?:a|a)", "(?:a|aa)", "\\w", "[a-z]");
-        Arbitrary<String> nested = Combinators.combine(atom, quantifier, quantifier, quantifier,
-                        Arbitraries.integers().between(1, 3))
-                .as((a, q1, q2, q3, depth) -> switch (depth) {
-                    case 1 -> "(?:" + a + q1 + ")" + q2;
-                    case 2 -> "(?:(?:" + a + q1 + ")" + q2 + ")" + q3;
-                    default -> "((" + a + q1 + ")" + q2 + "(" + a + q3 + ")" + q1 + ")" + q2;
-                });
-        return Combinators.combine(nested, Arbitraries.of("b", "$", "\\d", "[^a!]", "(?:b|c)"))
-                .as((pattern, failing) -> pattern + failing);
+    private static Gen<String> catastrophicPatterns() {
+        Gen<String> quantifier = Gen.of("*", "+", "{1,}", "{0,40}");
+        Gen<String> atom = Gen.of("a", "(?:a?)", "(?:a|a)", "(?:a|aa)", "\\w", "[a-z]");
+        Gen<Integer> depths = Gen.integers(1, 3);
+        Gen<String> nested = c -> {
+            String a = atom.generate(c);
+            String q1 = quantifier.generate(c);
+            String q2 = quantifier.generate(c);
+            String q3 = quantifier.generate(c);
+            return switch (depths.generate(c)) {
+                case 1 -> "(?:" + a + q1 + ")" + q2;
+                case 2 -> "(?:(?:" + a + q1 + ")" + q2 + ")" + q3;
+                default -> "((" + a + q1 + ")" + q2 + "(" + a + q3 + ")" + q1 + ")" + q2;
+            };
+        };
+        Gen<String> failing = Gen.of("b", "$", "\\d", "[^a!]", "(?:b|c)");
+        return c -> nested.generate(c) + failing.generate(c);
     }
 
-    @Provide
-    Arbitrary<String> marpTexts() {
-        Arbitrary<String> words = Arbitraries.of("hull", "Hull", "boat", "of", "which", "vendor", "Vendors",
+    private static Gen<String> marpTexts() {
+        Gen<String> words = Gen.of("hull", "Hull", "boat", "of", "which", "vendor", "Vendors",
                 "supplier", "split", "by", "broken", "down", "breakdown", "no.", "number", "#", "SSN-774", "A-12",
                 "12", "774", "Acme", "Marine", "Northern", "Yards", "40%", ".", ";", ",", ":", "the", "unit", "UNIT",
                 "vessel", "pennant", "F-35B", "x", "\n", "contractors", "&", "_", "Q3");
-        Arbitrary<String> separators = Arbitraries.of(" ", " ", "", "-", "\n", "  ", "\t", "\r\n");
-        return Combinators.combine(words, separators).as(String::concat).list().ofMaxSize(30)
-                .map(parts -> String.join("", parts));
+        Gen<String> separators = Gen.of(" ", " ", "", "-", "\n", "  ", "\t", "\r\n");
+        Gen<String> part = c -> words.generate(c).concat(separators.generate(c));
+        return part.list().ofMaxSize(30).map(parts -> String.join("", parts));
     }
 
     private static List<String> matches(BooleanSupplier find, IntSupplier start, IntSupplier end) {
