@@ -9,6 +9,8 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -17,12 +19,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * However the password of a base URL is written, no rendering of a backend shows it: not its id or
@@ -40,16 +38,21 @@ class BaseUrlCredentialsProperties {
                 + request.path() + "\"}}");
     });
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         SERVER.close();
     }
 
     enum Provider { OLLAMA_HOST, OLLAMA, OPENAI, ANTHROPIC }
 
-    @Property(tries = 60)
-    void noRenderingOfABackendShowsThePassword(@ForAll("users") String user, @ForAll("passwords") String password,
-                                               @ForAll Provider provider) throws URISyntaxException {
+    @Test
+    void noRenderingOfABackendShowsThePassword() {
+        Property.forAll(USERS, PASSWORDS, Gen.of(Provider.values())).tries(60)
+                .check(BaseUrlCredentialsProperties::noRenderingShowsThePassword);
+    }
+
+    private static void noRenderingShowsThePassword(String user, String password, Provider provider)
+            throws URISyntaxException {
         String encoded = new URI("http", user + ":" + password, "127.0.0.1", SERVER.port(), null, null, null)
                 .toASCIIString();
         ChatModelBackend backend = backend(provider, user, password, encoded);
@@ -88,15 +91,9 @@ class BaseUrlCredentialsProperties {
         }
     }
 
-    @Provide
-    Arbitrary<String> users() {
-        return Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
-    }
+    private static final Gen<String> USERS = Gen.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
 
     /** Passwords of any printable ASCII but {@code %} (which OLLAMA_HOST reads as the start of an escape). */
-    @Provide
-    Arbitrary<String> passwords() {
-        return Arbitraries.strings().withCharRange('!', '~').excludeChars('%').ofMinLength(8).ofMaxLength(24)
-                .filter(password -> !"[REDACTED]".contains(password));
-    }
+    private static final Gen<String> PASSWORDS = Gen.strings().withCharRange('!', '~').excludeChars('%')
+            .ofMinLength(8).ofMaxLength(24).filter(password -> !"[REDACTED]".contains(password));
 }

@@ -10,6 +10,8 @@ import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class BudgetGuardTest {
@@ -163,22 +161,24 @@ class BudgetGuardTest {
         assertThat(guard.status().spentUsd()).isEqualByComparingTo("0.036");
     }
 
-    @Property(tries = 200)
-    void whenUsageStaysWithinTheEstimateSpendingNeverPassesTheCap(
-            @ForAll @IntRange(min = 0, max = 2000) int capMicroUsd,
-            @ForAll @Size(max = 30) List<@IntRange(min = 0, max = 1000) Integer> outputs) {
-        BudgetGuard guard = BudgetGuard.builder(BigDecimal.valueOf(capMicroUsd, 6), PRICES).estimator(r -> 10).build();
-        for (int output : outputs) {
-            LlmBackend backend = guard.guard(FakeBackends.answering("m", "ok", new TokenUsage(10, output)), "sonnet");
-            try {
-                backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("q")).maxOutputTokens(1000).build());
-            } catch (BudgetExceededException refused) {
-                // refused calls are the point
+    @Test
+    void whenUsageStaysWithinTheEstimateSpendingNeverPassesTheCap() {
+        Gen<Integer> capsMicroUsd = Gen.integers(0, 2000);
+        Gen<List<Integer>> outputTokens = Gen.integers(0, 1000).list().ofMaxSize(30);
+        Property.forAll(capsMicroUsd, outputTokens).tries(200).check((capMicroUsd, outputs) -> {
+            BudgetGuard guard = BudgetGuard.builder(BigDecimal.valueOf(capMicroUsd, 6), PRICES).estimator(r -> 10).build();
+            for (int output : outputs) {
+                LlmBackend backend = guard.guard(FakeBackends.answering("m", "ok", new TokenUsage(10, output)), "sonnet");
+                try {
+                    backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("q")).maxOutputTokens(1000).build());
+                } catch (BudgetExceededException refused) {
+                    // refused calls are the point
+                }
             }
-        }
-        BudgetStatus status = guard.status();
-        assertThat(status.spentUsd()).isLessThanOrEqualTo(status.capUsd());
-        assertThat(status.calls().size() + status.refusedCalls()).isEqualTo(outputs.size());
-        assertThat(status.capExceeded()).isEqualTo(status.refusedCalls() > 0);
+            BudgetStatus status = guard.status();
+            assertThat(status.spentUsd()).isLessThanOrEqualTo(status.capUsd());
+            assertThat(status.calls().size() + status.refusedCalls()).isEqualTo(outputs.size());
+            assertThat(status.capExceeded()).isEqualTo(status.refusedCalls() > 0);
+        });
     }
 }

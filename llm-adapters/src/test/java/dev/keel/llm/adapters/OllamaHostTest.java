@@ -2,10 +2,11 @@ package dev.keel.llm.adapters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.net.URI;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -47,13 +48,15 @@ class OllamaHostTest {
         assertThat(OllamaHost.baseUrl(Environment.of(Map.of()))).isEqualTo(OllamaHost.DEFAULT_BASE_URL);
     }
 
-    @Property
-    void neverThrowsAndAlwaysHasSchemeHostAndPort(@ForAll String raw) {
-        String url = OllamaHost.baseUrl(raw);
+    @Test
+    void neverThrowsAndAlwaysHasSchemeHostAndPort() {
+        Property.forAll(Gen.strings().all()).tries(1000).check(raw -> {
+            String url = OllamaHost.baseUrl(raw);
 
-        assertThat(url).contains("://");
-        int port = portOf(url);
-        assertThat(port).isBetween(0, 65535);
+            assertThat(url).contains("://");
+            int port = portOf(url);
+            assertThat(port).isBetween(0, 65535);
+        });
     }
 
     private static int portOf(String url) {
@@ -62,22 +65,16 @@ class OllamaHostTest {
         return Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
     }
 
-    @Property
-    void aPlainHostAndPortIsAValidUri(@ForAll("hosts") String host, @ForAll("ports") int port) {
-        URI uri = URI.create(OllamaHost.baseUrl(host + ":" + port));
+    @Test
+    void aPlainHostAndPortIsAValidUri() {
+        Gen<String> hosts = Gen.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(20);
+        Gen<Integer> ports = Gen.integers(1, 65535);
+        Property.forAll(hosts, ports).tries(1000).check((host, port) -> {
+            URI uri = URI.create(OllamaHost.baseUrl(host + ":" + port));
 
-        assertThat(uri.getHost()).isEqualTo(host);
-        assertThat(uri.getPort()).isEqualTo(port);
-        assertThat(uri.getScheme()).isEqualTo("http");
-    }
-
-    @net.jqwik.api.Provide
-    net.jqwik.api.Arbitrary<String> hosts() {
-        return net.jqwik.api.Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(20);
-    }
-
-    @net.jqwik.api.Provide
-    net.jqwik.api.Arbitrary<Integer> ports() {
-        return net.jqwik.api.Arbitraries.integers().between(1, 65535);
+            assertThat(uri.getHost()).isEqualTo(host);
+            assertThat(uri.getPort()).isEqualTo(port);
+            assertThat(uri.getScheme()).isEqualTo("http");
+        });
     }
 }

@@ -8,12 +8,11 @@ import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
@@ -39,17 +38,22 @@ class RetryPolicyTest {
         assertThat(policy.delayBefore(2, Optional.of(Duration.ofMillis(10)))).isEqualTo(Duration.ofMillis(100));
     }
 
-    @Property
-    void delaysAreBoundedAndNeverShrink(@ForAll @IntRange(min = 2, max = 19) int attempt,
-                                        @ForAll @IntRange(min = 0, max = 10_000) int initialMs,
-                                        @ForAll @IntRange(min = 0, max = 60_000) int maxMs,
-                                        @ForAll @IntRange(min = 10, max = 100) int multiplierTenths) {
-        RetryPolicy policy = new RetryPolicy(20, Duration.ofMillis(initialMs), multiplierTenths / 10.0, Duration.ofMillis(maxMs));
+    @Test
+    void delaysAreBoundedAndNeverShrink() {
+        Gen<Integer> attempts = Gen.integers(2, 19);
+        Gen<Integer> initialMillis = Gen.integers(0, 10_000);
+        Gen<Integer> maxMillis = Gen.integers(0, 60_000);
+        Gen<Integer> multiplierTenths = Gen.integers(10, 100);
+        Property.forAll(attempts, initialMillis, maxMillis, multiplierTenths).tries(1000)
+                .check((attempt, initialMs, maxMs, tenths) -> {
+                    RetryPolicy policy = new RetryPolicy(20, Duration.ofMillis(initialMs), tenths / 10.0,
+                            Duration.ofMillis(maxMs));
 
-        Duration delay = policy.delayBefore(attempt, Optional.empty());
+                    Duration delay = policy.delayBefore(attempt, Optional.empty());
 
-        assertThat(delay).isBetween(Duration.ZERO, Duration.ofMillis(maxMs));
-        assertThat(policy.delayBefore(attempt + 1, Optional.empty())).isGreaterThanOrEqualTo(delay);
+                    assertThat(delay).isBetween(Duration.ZERO, Duration.ofMillis(maxMs));
+                    assertThat(policy.delayBefore(attempt + 1, Optional.empty())).isGreaterThanOrEqualTo(delay);
+                });
     }
 
     @Test
