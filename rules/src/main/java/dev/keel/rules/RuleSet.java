@@ -162,8 +162,8 @@ public final class RuleSet {
                 if (rule.hard() || request.risky() || request.sampled()) {
                     judge.add(rule.id());
                 }
-            } else if (rule.violatedBy(request.response(), variables)) {
-                violations.add(new RuleViolation(rule.id(), Lane.DETERMINISTIC));
+            } else {
+                rule.violationBy(request.response(), variables).ifPresent(violations::add);
             }
         }
         return new RuleVerdict(violations, judge);
