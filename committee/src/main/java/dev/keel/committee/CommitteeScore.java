@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -136,6 +137,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
         Value agentsValue = root.required("agents");
         Set<String> names = new HashSet<>();
         List<ScoredAgent> agents = agentsValue.list(item -> {
+            Cancellation.checkpoint();
             ObjectValue agent = item.object("agent", "axes");
             Value nameValue = agent.required("agent");
             String name = nameValue.nonBlankString();

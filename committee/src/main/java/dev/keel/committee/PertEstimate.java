@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -104,6 +105,7 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
      */
     static List<Step> readSteps(Value value) {
         List<Step> steps = value.list(item -> {
+            Cancellation.checkpoint();
             ObjectValue step = item.object("step", "o", "m", "p");
             String name = step.required("step").nonBlankString();
             BigDecimal o = step.required("o").decimal(BigDecimal.ZERO, null);
