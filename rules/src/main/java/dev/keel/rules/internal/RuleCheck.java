@@ -109,7 +109,7 @@ public final class RuleCheck {
     }
 
     /**
-     * Whether {@code answer} breaks the rule, given the turn's variables as CEL values
+     * How {@code answer} fares against the rule, given the turn's variables as CEL values
      * ({@link #celValue(Object)}).
      *
      * @throws dev.keel.core.CancelledException when the thread is interrupted during the check
