@@ -16,6 +16,7 @@ import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import dev.keel.core.Cancellation;
 import dev.keel.core.CancelledException;
+import dev.keel.core.KeelException;
 import dev.keel.core.text.LinearPatterns;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -129,12 +130,18 @@ final class CelExpressions {
         }
     }
 
-    /** Ends an evaluation from inside CEL; CEL wraps it, and {@link Cost} knows why. */
-    private static final class Stop extends RuntimeException {
+    /** Ends an evaluation from inside CEL; CEL wraps it, and {@link Cost} knows why. It never leaves this class. */
+    private static final class Stop extends KeelException {
         private static final long serialVersionUID = 1L;
 
         Stop() {
-            super("evaluation stopped", null, false, false);
+            super("evaluation_stopped", "the evaluation was stopped");
+        }
+
+        /** No stack trace: an evaluation that stops may throw one at each of thousands of steps before it ends. */
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
         }
     }
 
