@@ -24,7 +24,10 @@ public record AxisScores(BigDecimal coherence, BigDecimal alignment, BigDecimal 
 
     private static final BigDecimal ONE_IN_125 = new BigDecimal("0.008");
 
-    /** @throws IllegalArgumentException when an axis is missing or outside [0, 25] */
+    /**
+     * @throws IllegalArgumentException when an axis is missing or outside [0, 25], or the credibility cannot be
+     *         written in plain digits within a JSON reader's limits (an axis of {@code 1e-999})
+     */
     public AxisScores {
         for (BigDecimal axis : List.of(Objects.requireNonNull(coherence, "coherence"),
                 Objects.requireNonNull(alignment, "alignment"), Objects.requireNonNull(verifiability, "verifiability"),
@@ -33,6 +36,9 @@ public record AxisScores(BigDecimal coherence, BigDecimal alignment, BigDecimal 
                 throw new IllegalArgumentException("an axis score must be from 0 to 25");
             }
         }
+        // The fields are not assigned yet: the sum is of the parameters.
+        Decimals.requireWritable(coherence.add(alignment).add(verifiability).add(signalDensity).add(compliance)
+                .multiply(ONE_IN_125), "the credibility, the axes' sum over 125,");
     }
 
     public static AxisScores of(int coherence, int alignment, int verifiability, int signalDensity, int compliance) {

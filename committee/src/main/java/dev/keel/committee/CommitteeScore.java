@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -85,11 +86,22 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
                 new Invalidation(discarded, quarantined, valid));
     }
 
+    /**
+     * A penalty or bonus must be writable in plain digits: {@code c_final} keeps its decimals, so one of
+     * {@code 1e-999} would make it a thousand digits long.
+     */
     private static void checkUnit(BigDecimal value, String name) {
         Objects.requireNonNull(value, name);
         if (value.signum() < 0 || value.compareTo(BigDecimal.ONE) > 0) {
             throw new IllegalArgumentException(name + " must be from 0 to 1");
         }
+        Decimals.requireWritable(value, name);
+    }
+
+    /** A penalty or bonus as {@link #checkUnit} requires it; null when absent or wrong. */
+    private static BigDecimal adjustment(Value value) {
+        BigDecimal read = ScoringPolicy.unit(value);
+        return read == null ? null : value.build(() -> Decimals.requireWritable(read, "it"));
     }
 
     /** The status of {@code agent}, if it was scored. */
@@ -125,6 +137,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
         Value agentsValue = root.required("agents");
         Set<String> names = new HashSet<>();
         List<ScoredAgent> agents = agentsValue.list(item -> {
+            Cancellation.checkpoint();
             ObjectValue agent = item.object("agent", "axes");
             Value nameValue = agent.required("agent");
             String name = nameValue.nonBlankString();
@@ -138,8 +151,8 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
             agentsValue.problem("must list at least one agent");
         }
         ScoringPolicy policy = ScoringPolicy.read(root.required("policy"));
-        BigDecimal penalty = ScoringPolicy.unit(root.optional("conflictPenalty"));
-        BigDecimal bonus = ScoringPolicy.unit(root.optional("coverageBonus"));
+        BigDecimal penalty = adjustment(root.optional("conflictPenalty"));
+        BigDecimal bonus = adjustment(root.optional("coverageBonus"));
         reader.throwIfProblems(problems -> new InvalidInputException(JsonProblem.describe(null, problems)));
         return compute(agents, policy, penalty == null ? BigDecimal.ZERO : penalty, bonus == null ? BigDecimal.ZERO : bonus);
     }

@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -33,39 +34,39 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
     /** One step as a model gives it: a name and its O, M and P. */
     public record Step(String step, BigDecimal o, BigDecimal m, BigDecimal p) {
 
-        /** @throws IllegalArgumentException unless {@code 0 <= o <= m <= p} */
+        /**
+         * @throws IllegalArgumentException unless {@code 0 <= o <= m <= p}, and {@code o}, {@code m}, {@code p} and
+         *         the step's E can be written in plain digits within a JSON reader's limits
+         */
         public Step {
             Objects.requireNonNull(step, "step");
             if (o.signum() < 0 || o.compareTo(m) > 0 || m.compareTo(p) > 0) {
                 throw new IllegalArgumentException("a step needs 0 <= o <= m <= p");
             }
+            Decimals.requireWritable(o, "o");
+            Decimals.requireWritable(m, "m");
+            Decimals.requireWritable(p, "p");
+            Decimals.requireWritable(expected(o, m, p), "its e, (o + 4m + p) / 6,");
+        }
+
+        /** The step with its E. */
+        PertStep computed() {
+            return new PertStep(step, o, m, p, expected(o, m, p));
         }
     }
 
     /**
      * Computes E for each step and the totals.
      *
-     * @throws IllegalArgumentException when there is no step
+     * @throws IllegalArgumentException when there is no step, or a total cannot be written in plain digits within a
+     *         JSON reader's limits
      */
     public static PertEstimate compute(EstimateUnit unit, List<Step> steps) {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("an estimate needs at least one step");
         }
-        List<PertStep> computed = new ArrayList<>();
-        BigDecimal o = BigDecimal.ZERO;
-        BigDecimal m = BigDecimal.ZERO;
-        BigDecimal p = BigDecimal.ZERO;
-        BigDecimal e = BigDecimal.ZERO;
-        for (Step step : steps) {
-            BigDecimal expected = expected(step.o(), step.m(), step.p());
-            computed.add(new PertStep(step.step(), step.o(), step.m(), step.p(), expected));
-            o = o.add(step.o());
-            m = m.add(step.m());
-            p = p.add(step.p());
-            e = e.add(expected);
-        }
-        return new PertEstimate(unit, computed, new PertTotal(Decimals.plain(o), Decimals.plain(m),
-                Decimals.plain(p), Decimals.plain(e)));
+        List<PertStep> computed = steps.stream().map(Step::computed).toList();
+        return new PertEstimate(unit, computed, PertTotal.sum(computed));
     }
 
     /** {@code (o + 4m + p) / 6}, rounded as {@code docs/committee.md} says. */
@@ -98,9 +99,13 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
         return compute(unit, steps);
     }
 
-    /** At least one step, each {@code {"step", "o", "m", "p"}} with {@code 0 <= o <= m <= p}; problems go to the reader. */
+    /**
+     * At least one step, each {@code {"step", "o", "m", "p"}} with {@code 0 <= o <= m <= p}, and every E and total
+     * writable ({@link Step}, {@link #compute}); problems go to the reader.
+     */
     static List<Step> readSteps(Value value) {
         List<Step> steps = value.list(item -> {
+            Cancellation.checkpoint();
             ObjectValue step = item.object("step", "o", "m", "p");
             String name = step.required("step").nonBlankString();
             BigDecimal o = step.required("o").decimal(BigDecimal.ZERO, null);
@@ -117,6 +122,10 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
         if (value.raw() instanceof List && ((List<?>) value.raw()).isEmpty()) {
             value.problem("must list at least one step");
         }
-        return steps;
+        // The totals are checked here, where a problem has a pointer: the steps' array.
+        return value.build(() -> {
+            PertTotal.sum(steps.stream().map(Step::computed).toList());
+            return steps;
+        });
     }
 }

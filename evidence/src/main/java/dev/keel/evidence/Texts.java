@@ -1,5 +1,6 @@
 package dev.keel.evidence;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.text.JsText;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,6 +28,7 @@ final class Texts {
         }
         List<String> result = new ArrayList<>(values.size());
         for (String value : values) {
+            Cancellation.checkpoint();
             String text = nonEmpty(value);
             // Array.prototype.includes: lists are short, and a linear scan keeps the first-seen order cheaply.
             if (text != null && !result.contains(text)) {

@@ -1,5 +1,6 @@
 package dev.keel.policy;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
@@ -100,6 +101,7 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         List<String> restricted = new ArrayList<>();
         List<String> denied = new ArrayList<>();
         for (String domain : domains) {
+            Cancellation.checkpoint();
             if (domain == null) {
                 throw new InvalidInputException("invalid_domain", "requested domains must not contain null");
             }

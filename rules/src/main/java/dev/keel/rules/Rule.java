@@ -149,11 +149,16 @@ public final class Rule {
     }
 
     /**
-     * Whether {@code answer} breaks this deterministic rule, given the turn's variables as CEL values. A subjective
-     * rule is never broken here: a judge decides.
+     * The violation of this deterministic rule by {@code answer}, given the turn's variables as CEL values, if it is
+     * broken or fails closed. A subjective rule is never broken here: a judge decides.
      */
-    boolean violatedBy(String answer, Map<String, Object> celVariables) {
-        return check != null && check.violatedBy(answer, celVariables);
+    Optional<RuleViolation> violationBy(String answer, Map<String, Object> celVariables) {
+        if (check == null) {
+            return Optional.empty();
+        }
+        RuleCheck.Outcome outcome = check.check(answer, celVariables);
+        return outcome.violated() ? Optional.of(new RuleViolation(id, Lane.DETERMINISTIC, outcome.reason()))
+                : Optional.empty();
     }
 
     /** The rule in its JSON form ({@code docs/rules.md}), members in the documented order. */

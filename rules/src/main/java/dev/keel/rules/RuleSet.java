@@ -125,7 +125,8 @@ public final class RuleSet {
     /**
      * Lane 1 on an answer: every selected rule and every hard rule is checked. A deterministic rule is evaluated
      * (its forbidden pattern must not match; its expression must hold for every combination of its variables'
-     * values); a subjective rule is listed for a judge when it is hard or the turn is risky or sampled.
+     * values, shown within one cost budget, or the rule fails closed with the reason {@code rule_cost_exceeded}); a
+     * subjective rule is listed for a judge when it is hard or the turn is risky or sampled.
      *
      * @throws InvalidInputException ({@code invalid_input}) when a selected id names no rule or is given twice, or a
      *         variable is not a number, a string or a boolean; the message names it by pointer
@@ -162,8 +163,8 @@ public final class RuleSet {
                 if (rule.hard() || request.risky() || request.sampled()) {
                     judge.add(rule.id());
                 }
-            } else if (rule.violatedBy(request.response(), variables)) {
-                violations.add(new RuleViolation(rule.id(), Lane.DETERMINISTIC));
+            } else {
+                rule.violationBy(request.response(), variables).ifPresent(violations::add);
             }
         }
         return new RuleVerdict(violations, judge);

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * What Lane 1 found in an answer ({@link RuleSet#check}): the deterministic rules it broke, sorted by id, and the
- * subjective rules a judge must decide, sorted by id. The verdict is a violation when a rule was broken; the rules
- * to judge do not change it (a judge's own verdict comes later). Immutable and thread-safe.
+ * subjective rules a judge must decide, sorted by id. The verdict is a violation when a rule was broken or failed
+ * closed ({@link RuleViolation#reason()}); the rules to judge do not change it (a judge's own verdict comes later). Immutable and thread-safe.
  *
  * @param violations the rules broken, by id
  * @param judge      the ids of the subjective rules to ask a judge about

@@ -1,5 +1,6 @@
 package dev.keel.core.eval;
 
+import dev.keel.core.CancelledException;
 import dev.keel.core.KeelException;
 import dev.keel.core.json.JsonCodec;
 import java.io.IOException;
@@ -44,7 +45,10 @@ import java.util.function.UnaryOperator;
  * application's routing table, say). {@link #defaultMembers} makes the common one.
  *
  * <p>Immutable and thread-safe; each {@code run} is independent. An operation runs on a worker thread so that it
- * can be timed; one that does not end in time is interrupted and left behind, and the run goes on.
+ * can be timed; one that does not end in time is interrupted and the run goes on without waiting for it. Abandoned
+ * work must stop, not burn a core behind later lines: an operation whose work grows with its input calls
+ * {@link dev.keel.core.Cancellation#checkpoint()} in its loops, which ends it at the interrupt
+ * ({@link CancelledException}, answered as {@code line_timeout} should it get to answer).
  */
 public final class EvalRunner {
 
@@ -175,6 +179,9 @@ public final class EvalRunner {
                 return error("output_too_long", "the answer is longer than " + maxOutputLength + " characters");
             }
             return error("internal_error", "the operation failed unexpectedly: " + e.getMessage());
+        } catch (CancelledException e) {
+            // Without a time budget the caller's own thread was interrupted: no line_timeout to speak of.
+            return lineTimeout == null ? error(e.code(), e.getMessage()) : timedOut();
         } catch (KeelException e) {
             return error(e.code(), e.getMessage());
         } catch (RuntimeException | Error e) {
@@ -254,7 +261,7 @@ public final class EvalRunner {
 
     /**
      * Runs each line's work on a daemon thread and waits for it at most the line timeout (inline when there is
-     * none). A line that does not end in time is interrupted and its thread left behind; the next line gets a new
+     * none). A line that does not end in time is interrupted and its thread not waited for; the next line gets a new
      * one. Not thread-safe: one per run.
      */
     private final class Worker implements AutoCloseable {
@@ -276,11 +283,11 @@ public final class EvalRunner {
             try {
                 return future.get(lineTimeout.toNanos(), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
+                // The interrupt ends the operation at its next checkpoint; the next line gets a new thread.
                 future.cancel(true);
                 executor.shutdownNow();
                 executor = null;
-                return error("line_timeout", "the line took longer than " + describe(lineTimeout)
-                        + " and was abandoned");
+                return timedOut();
             } catch (ExecutionException e) {
                 return error("internal_error", "the operation failed unexpectedly: " + e.getCause());
             } catch (InterruptedException e) {
@@ -296,6 +303,10 @@ public final class EvalRunner {
                 executor.shutdownNow();
             }
         }
+    }
+
+    private Answer timedOut() {
+        return error("line_timeout", "the line took longer than " + describe(lineTimeout) + " and was abandoned");
     }
 
     private static String describe(Duration duration) {

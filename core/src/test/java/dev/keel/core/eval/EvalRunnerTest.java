@@ -2,6 +2,7 @@ package dev.keel.core.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonLimits;
@@ -311,6 +312,48 @@ class EvalRunnerTest {
                 .containsEntry("message", "the line took longer than 200 ms and was abandoned");
         assertThat(error(lines.get(1))).containsEntry("code", "line_timeout");
         assertThat(lines.get(2)).isEqualTo("{\"echo\":{\"n\":3}}");
+    }
+
+    /** Counts for ever, calling the cancellation checkpoint as a long loop does; records its threads. */
+    static final class EndlessOp implements EvalOp {
+        final List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public String name() {
+            return "endless";
+        }
+
+        @Override
+        public Map<String, ?> apply(Map<String, Object> input) {
+            threads.add(Thread.currentThread());
+            for (long steps = 1; ; steps++) {
+                if (steps % 1024 == 0) {
+                    Cancellation.checkpoint();
+                }
+            }
+        }
+    }
+
+    @Test
+    void workPastItsTimeStopsAndLaterLinesAreAnsweredNormally() throws InterruptedException {
+        EndlessOp endless = new EndlessOp();
+        EvalRunner timed = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), endless))
+                .lineTimeout(Duration.ofMillis(200)).build();
+        StringWriter out = new StringWriter();
+
+        EvalSummary summary = timed.run(new StringReader("{\"op\":\"endless\",\"input\":{}}\n".repeat(4)
+                + "{\"op\":\"echo\",\"input\":{\"n\":5}}\n"), out);
+
+        List<String> lines = lines(out.toString());
+        assertThat(summary).isEqualTo(new EvalSummary(5, 4));
+        assertThat(lines.subList(0, 4)).allSatisfy(line -> assertThat(error(line)).containsEntry("code", "line_timeout"));
+        assertThat(lines.get(4)).isEqualTo("{\"echo\":{\"n\":5}}");
+        assertThat(endless.threads).hasSize(4).doesNotHaveDuplicates();
+        // Abandoned, each worker ends at its next checkpoint: none keeps a core busy behind the later lines.
+        for (Thread worker : List.copyOf(endless.threads)) {
+            worker.join(Duration.ofSeconds(30).toMillis());
+            assertThat(worker.isAlive()).as("an abandoned worker still running").isFalse();
+        }
     }
 
     /** Returns as many items as asked for. */

@@ -1,5 +1,6 @@
 package dev.keel.pipeline.internal;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.Principal;
@@ -59,10 +60,14 @@ public final class RouteEvalOp implements EvalOp {
             } catch (PolicyValidationException e) {
                 throw new InvalidInputException("invalid_policy", e.getMessage(), e);
             }
+            // Each pass reads the whole prompt (up to a million characters): an abandoned line stops between them.
+            Cancellation.checkpoint();
             List<String> domains = policy.domainRules().isEmpty() ? List.of()
                     : DomainDetector.create(policy).detect(prompt).domains();
+            Cancellation.checkpoint();
             sensitivity = SensitivityAssessor.create(policy).assess(List.of(principal), domains, prompt);
         }
+        Cancellation.checkpoint();
         return RoutingIndex.create(table).route(RoutingRequest.builder().principal(principal).prompt(prompt)
                 .promptDigest(digest).internalOnly(sensitivity.internalOnly()).build()).toWire();
     }

@@ -5,6 +5,7 @@ import static dev.keel.policy.internal.Token.Type.SPACE;
 import static dev.keel.policy.internal.Token.Type.SYMBOL;
 import static dev.keel.policy.internal.Token.Type.WORD;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.Redaction;
 import dev.keel.policy.internal.Keywords.Role;
@@ -84,6 +85,7 @@ public final class PartialRedactor {
         this.steps = steps;
         this.readings = new Reading[tokens.size()];
         for (int k = 0; k < tokens.size(); k++) {
+            Cancellation.checkpoint();
             readings[k] = tokens.get(k).is(WORD) ? NumberWords.read(tokens.get(k).folded(), steps) : null;
         }
         int positions = tokens.size() + 1;
@@ -133,6 +135,7 @@ public final class PartialRedactor {
 
     private void run(SpanSink sink) {
         for (int k = 0; k < t.size(); k++) {
+            Cancellation.checkpoint();
             if (is(k, SPACE) || is(k, NUMBER) && isWordLike(k - 1) || is(k, WORD) && is(k - 1, NUMBER)) {
                 continue; // constructs start at a word's start (a change of script starts one too) or at a symbol
             }

@@ -2,6 +2,7 @@ package dev.keel.policy.internal;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
+import dev.keel.core.Cancellation;
 import dev.keel.core.Decision;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.FilteredText;
@@ -91,6 +92,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         for (RestrictionPattern restriction : patterns) {
             Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
+                Cancellation.checkpoint();
                 if (matcher.end() > matcher.start()) {
                     spans.add(restriction.id(), restriction.replacement(), normalized.originalStart(matcher.start()),
                             normalized.originalEnd(matcher.end()));
@@ -174,6 +176,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             int i = 0;
             while (i < text.length()) {
                 steps.add(1);
+                Cancellation.checkpoint();
                 int cp = text.codePointAt(i);
                 if (covered.get(i) || !Token.isNumeric(cp)) {
                     i += Character.charCount(cp);

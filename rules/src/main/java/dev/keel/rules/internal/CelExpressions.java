@@ -11,8 +11,12 @@ import dev.cel.compiler.CelCompilerBuilder;
 import dev.cel.compiler.CelCompilerFactory;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelEvaluationListener;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
+import dev.keel.core.Cancellation;
+import dev.keel.core.CancelledException;
+import dev.keel.core.KeelException;
 import dev.keel.core.text.LinearPatterns;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -26,8 +30,9 @@ import java.util.TreeSet;
  * {@code string} or {@code bool}); the expression must be a {@code bool}. Numbers compare across {@code int} and
  * {@code double} by value (CEL's heterogeneous numeric comparison); a comprehension runs at most
  * {@value #MAX_ITERATIONS} iterations and a {@code matches()} pattern compiles to at most
- * {@link LinearPatterns#MAX_PROGRAM_SIZE} instructions, so no expression can make an evaluation hang. Immutable and
- * thread-safe.
+ * {@link LinearPatterns#MAX_PROGRAM_SIZE} instructions, so no expression can make an evaluation hang. Evaluations are
+ * charged to a {@link Cost}: CEL reports every expression node it evaluates, and an evaluation stops once the cost
+ * given for it is spent, or its thread is interrupted. Immutable and thread-safe.
  */
 final class CelExpressions {
 
@@ -56,16 +61,87 @@ final class CelExpressions {
     record Compiled(CelRuntime.Program program, Set<String> variables) {
 
         /**
-         * True when the expression holds for {@code bindings}; false when it does not, or when it cannot be evaluated
-         * (an error such as comparing a string with a number, or a value that is not a boolean).
+         * True when the expression holds for {@code bindings}; false when it does not, when it cannot be evaluated
+         * (an error such as comparing a string with a number, or a value that is not a boolean), or when
+         * {@code cost} is spent before it ends (then {@link Cost#spent()} says so).
+         *
+         * @throws CancelledException when the thread is interrupted during the evaluation
          */
-        boolean holds(Map<String, Object> bindings) {
+        boolean holds(Map<String, Object> bindings, Cost cost) {
             try {
-                return Boolean.TRUE.equals(program.eval(bindings));
+                // Past its limit the cost throws at every step, the root's included: a spent evaluation never returns.
+                return Boolean.TRUE.equals(program.trace(bindings, cost));
             } catch (CelEvaluationException | RuntimeException e) {
+                cost.throwIfCancelled();
                 // A rule that cannot be evaluated on what the answer says is not known to hold: it fails closed.
                 return false;
             }
+        }
+    }
+
+    /**
+     * The evaluation steps one check may take over all its evaluations: one per expression node CEL evaluates
+     * (inside a comprehension, per iteration). Once the limit is passed, or the thread is interrupted, every further
+     * step throws, so the evaluation ends even where CEL's {@code ||} and {@code &&} absorb an error. Not
+     * thread-safe: one per check.
+     */
+    static final class Cost implements CelEvaluationListener {
+
+        /** Steps between two looks at the thread's interrupt. */
+        private static final int CHECKPOINT_INTERVAL = 1024;
+
+        private final long limit;
+        private long steps;
+        private CancelledException cancelled;
+
+        Cost(long limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public void callback(CelExpr expr, Object result) {
+            steps++;
+            if (cancelled == null && steps % CHECKPOINT_INTERVAL == 0) {
+                try {
+                    Cancellation.checkpoint();
+                } catch (CancelledException e) {
+                    cancelled = e;
+                }
+            }
+            if (steps > limit || cancelled != null) {
+                throw new Stop();
+            }
+        }
+
+        /** Whether the limit was passed: an evaluation that stopped for it proved nothing. */
+        boolean spent() {
+            return steps > limit;
+        }
+
+        /** The steps taken so far. */
+        long steps() {
+            return steps;
+        }
+
+        void throwIfCancelled() {
+            if (cancelled != null) {
+                throw cancelled;
+            }
+        }
+    }
+
+    /** Ends an evaluation from inside CEL; CEL wraps it, and {@link Cost} knows why. It never leaves this class. */
+    private static final class Stop extends KeelException {
+        private static final long serialVersionUID = 1L;
+
+        Stop() {
+            super("evaluation_stopped", "the evaluation was stopped");
+        }
+
+        /** No stack trace: an evaluation that stops may throw one at each of thousands of steps before it ends. */
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.keel.rules.internal;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
+import dev.keel.core.Cancellation;
 import dev.keel.core.text.LinearPatterns;
 import dev.keel.rules.Extraction;
 import dev.keel.rules.OnMissing;
@@ -11,20 +12,42 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The compiled check of a deterministic rule ({@code docs/rules.md}): a forbidden pattern that must not match the
  * answer, or an enforcement expression over variables bound from the turn and read from the answer. Compiled once,
- * when the rule is built; checking is pure and bounded: patterns run on RE2/J, every combination of extracted
- * values is evaluated up to {@value #MAX_COMBINATIONS}, and an answer with more combinations than that fails the
- * rule (it cannot be shown to hold). Immutable and thread-safe.
+ * when the rule is built; checking is pure and bounded: patterns run on RE2/J, and the expression's evaluations for
+ * every combination of extracted values share one cost budget of {@value #MAX_COST} evaluation steps (CEL's count of
+ * the expression nodes it evaluates). A check that spends it fails the rule closed, with the reason
+ * {@value #COST_EXCEEDED}: the rule was not shown to hold. Immutable and thread-safe.
  */
 public final class RuleCheck {
 
-    /** Evaluations of one expression on one answer, at most; distinct values only are combined. */
-    public static final int MAX_COMBINATIONS = 10_000;
+    /** Evaluation steps of one expression on one answer, over all combinations of its variables' values. */
+    public static final long MAX_COST = 1_000_000;
+
+    /** The reason of a rule that failed closed because its check spent {@link #MAX_COST}. */
+    public static final String COST_EXCEEDED = "rule_cost_exceeded";
+
+    /**
+     * How an answer fared.
+     *
+     * @param violated whether the rule is broken (or failed closed)
+     * @param reason   {@link #COST_EXCEEDED} when it failed closed for its cost, else empty
+     * @param cost     the evaluation steps taken
+     */
+    public record Outcome(boolean violated, Optional<String> reason, long cost) {
+
+        private static final Outcome KEPT = new Outcome(false, Optional.empty(), 0);
+        private static final Outcome BROKEN = new Outcome(true, Optional.empty(), 0);
+
+        public Outcome {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
 
     private final Pattern forbidden;
     private final CelExpressions.Compiled expression;
@@ -86,41 +109,41 @@ public final class RuleCheck {
     }
 
     /**
-     * Whether {@code answer} breaks the rule, given the turn's variables as CEL values
+     * How {@code answer} fares against the rule, given the turn's variables as CEL values
      * ({@link #celValue(Object)}).
+     *
+     * @throws dev.keel.core.CancelledException when the thread is interrupted during the check
      */
-    public boolean violatedBy(String answer, Map<String, Object> variables) {
+    public Outcome check(String answer, Map<String, Object> variables) {
         if (forbidden != null) {
-            return forbidden.matcher(answer).find();
+            return forbidden.matcher(answer).find() ? Outcome.BROKEN : Outcome.KEPT;
         }
         Map<String, List<Object>> values = new LinkedHashMap<>();
-        long combinations = 1;
         for (String variable : expression.variables()) {
             List<Object> read = extract.containsKey(variable) ? extracted(extract.get(variable), answer) : List.of();
             if (read.isEmpty() && variables.containsKey(variable)) {
                 read = List.of(variables.get(variable));
             }
             if (read.isEmpty()) {
-                return onMissing == OnMissing.VIOLATION;
+                return onMissing == OnMissing.VIOLATION ? Outcome.BROKEN : Outcome.KEPT;
             }
             values.put(variable, read);
-            combinations = Math.min(combinations * read.size(), MAX_COMBINATIONS + 1L);
         }
-        if (combinations > MAX_COMBINATIONS) {
-            return true;
-        }
-        return !holdsForEveryCombination(new ArrayList<>(values.entrySet()), 0, new HashMap<>());
+        CelExpressions.Cost cost = new CelExpressions.Cost(MAX_COST);
+        boolean holds = holdsForEveryCombination(new ArrayList<>(values.entrySet()), 0, new HashMap<>(), cost);
+        return new Outcome(!holds, cost.spent() ? Optional.of(COST_EXCEEDED) : Optional.empty(), cost.steps());
     }
 
+    /** Whether the expression holds for every combination; the first that fails, or a spent cost, ends the walk. */
     private boolean holdsForEveryCombination(List<Map.Entry<String, List<Object>>> values, int index,
-                                             Map<String, Object> bindings) {
+                                             Map<String, Object> bindings, CelExpressions.Cost cost) {
         if (index == values.size()) {
-            return expression.holds(bindings);
+            return expression.holds(bindings, cost);
         }
         Map.Entry<String, List<Object>> variable = values.get(index);
         for (Object value : variable.getValue()) {
             bindings.put(variable.getKey(), value);
-            if (!holdsForEveryCombination(values, index + 1, bindings)) {
+            if (!holdsForEveryCombination(values, index + 1, bindings, cost)) {
                 return false;
             }
         }
@@ -132,6 +155,7 @@ public final class RuleCheck {
         Set<Object> values = new LinkedHashSet<>();
         Matcher matcher = pattern.matcher(answer);
         while (matcher.find()) {
+            Cancellation.checkpoint();
             String group = matcher.group(1);
             if (group != null) {
                 NumberText.read(group).ifPresent(values::add);

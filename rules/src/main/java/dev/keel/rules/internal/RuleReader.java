@@ -1,5 +1,6 @@
 package dev.keel.rules.internal;
 
+import dev.keel.core.Cancellation;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -47,6 +48,8 @@ public final class RuleReader {
         List<Rule> rules = new ArrayList<>();
         Map<String, String> firstAt = new HashMap<>();
         for (Value item : items) {
+            // Each expression is compiled as it is read, about a millisecond apiece: a long list takes seconds.
+            Cancellation.checkpoint();
             Rule rule = read(item);
             Object id = item.raw() instanceof Map ? ((Map<?, ?>) item.raw()).get("id") : null;
             if (id instanceof String) {
