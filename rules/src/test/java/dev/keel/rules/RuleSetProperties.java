@@ -2,6 +2,8 @@ package dev.keel.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -9,13 +11,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** Selection is a pure filter and sort; adding a rule never takes a hard rule out of the checked set. */
 class RuleSetProperties {
@@ -24,18 +22,27 @@ class RuleSetProperties {
     private static final List<String> STEPS = List.of("collect", "confirm");
     private static final List<String> WORDS = List.of("acme", "globex", "refund", "thanks");
 
-    @Provide
-    Arbitrary<List<Rule>> ruleSets() {
-        Arbitrary<RuleScope> scope = Arbitraries.oneOf(Arbitraries.just(RuleScope.global()),
-                Arbitraries.of(SCENARIOS).map(RuleScope::scenario),
-                Combinators.combine(Arbitraries.of(SCENARIOS), Arbitraries.of(STEPS)).as(RuleScope::step));
-        Arbitrary<Rule.Builder> rule = Combinators.combine(scope, Arbitraries.integers().between(-2, 2),
-                Arbitraries.of("", "tone", "money"), Arbitraries.of(WORDS), Arbitraries.of(true, false),
-                Arbitraries.of(Lane.values())).as((s, priority, group, word, hard, lane) -> {
-                    Rule.Builder b = Rule.builder("x").scope(hard ? RuleScope.global() : s).priority(priority)
-                            .group(group.isEmpty() ? null : group).conditionText("c").actionText("a").hard(hard);
-                    return lane == Lane.SUBJECTIVE ? b.lane(Lane.SUBJECTIVE) : b.forbidPattern("(?i)\\b" + word + "\\b");
-                });
+    private static Gen<List<Rule>> ruleSets() {
+        Gen<String> scenarios = Gen.of(SCENARIOS);
+        Gen<String> steps = Gen.of(STEPS);
+        Gen<RuleScope> scopes = Gen.oneOf(Gen.just(RuleScope.global()), scenarios.map(RuleScope::scenario),
+                choices -> RuleScope.step(scenarios.generate(choices), steps.generate(choices)));
+        Gen<Integer> priorities = Gen.integers(-2, 2);
+        Gen<String> groups = Gen.of("", "tone", "money");
+        Gen<String> words = Gen.of(WORDS);
+        Gen<Boolean> hards = Gen.booleans();
+        Gen<Lane> lanes = Gen.of(Lane.values());
+        Gen<Rule.Builder> rule = choices -> {
+            RuleScope scope = scopes.generate(choices);
+            int priority = priorities.generate(choices);
+            String group = groups.generate(choices);
+            String word = words.generate(choices);
+            boolean hard = hards.generate(choices);
+            Lane lane = lanes.generate(choices);
+            Rule.Builder b = Rule.builder("x").scope(hard ? RuleScope.global() : scope).priority(priority)
+                    .group(group.isEmpty() ? null : group).conditionText("c").actionText("a").hard(hard);
+            return lane == Lane.SUBJECTIVE ? b.lane(Lane.SUBJECTIVE) : b.forbidPattern("(?i)\\b" + word + "\\b");
+        };
         return rule.list().ofMaxSize(12).map(RuleSetProperties::withIds);
     }
 
@@ -58,79 +65,80 @@ class RuleSetProperties {
         return rules;
     }
 
-    @Provide
-    Arbitrary<Position> positions() {
-        return Arbitraries.oneOf(Arbitraries.just(Position.none()),
-                Arbitraries.of(SCENARIOS).map(s -> Position.of(s, null)),
-                Combinators.combine(Arbitraries.of(SCENARIOS), Arbitraries.of(STEPS)).as(Position::of));
+    private static Gen<Position> positions() {
+        Gen<String> scenarios = Gen.of(SCENARIOS);
+        Gen<String> steps = Gen.of(STEPS);
+        return Gen.oneOf(Gen.just(Position.none()), scenarios.map(s -> Position.of(s, null)),
+                choices -> Position.of(scenarios.generate(choices), steps.generate(choices)));
     }
 
-    @Property
-    void selectionIsTheInScopeRulesSortedThenTheFirstOfEachGroup(@ForAll("ruleSets") List<Rule> rules,
-                                                                  @ForAll("positions") Position position) {
-        List<Rule> expected = rules.stream().filter(rule -> rule.scope().contains(position))
-                .sorted(Comparator.comparingInt(Rule::priority).reversed()
-                        .thenComparing(rule -> rule.scope().kind()).thenComparing(Rule::id))
-                .collect(Collectors.toCollection(ArrayList::new));
-        Set<String> taken = new HashSet<>();
-        expected.removeIf(rule -> rule.group().isPresent() && !taken.add(rule.group().get()));
+    @Test
+    void selectionIsTheInScopeRulesSortedThenTheFirstOfEachGroup() {
+        Property.forAll(ruleSets(), positions()).check((rules, position) -> {
+            List<Rule> expected = rules.stream().filter(rule -> rule.scope().contains(position))
+                    .sorted(Comparator.comparingInt(Rule::priority).reversed()
+                            .thenComparing(rule -> rule.scope().kind()).thenComparing(Rule::id))
+                    .collect(Collectors.toCollection(ArrayList::new));
+            Set<String> taken = new HashSet<>();
+            expected.removeIf(rule -> rule.group().isPresent() && !taken.add(rule.group().get()));
 
-        assertThat(RuleSet.of(rules).select(position)).containsExactlyElementsOf(expected);
+            assertThat(RuleSet.of(rules).select(position)).containsExactlyElementsOf(expected);
+        });
     }
 
-    @Property
-    void selectionDoesNotDependOnTheOrderTheRulesCameIn(@ForAll("ruleSets") List<Rule> rules,
-                                                        @ForAll("positions") Position position) {
-        List<Rule> reversed = new ArrayList<>(rules);
-        Collections.reverse(reversed);
+    @Test
+    void selectionDoesNotDependOnTheOrderTheRulesCameIn() {
+        Property.forAll(ruleSets(), positions()).check((rules, position) -> {
+            List<Rule> reversed = new ArrayList<>(rules);
+            Collections.reverse(reversed);
 
-        assertThat(RuleSet.of(reversed).select(position)).isEqualTo(RuleSet.of(rules).select(position));
+            assertThat(RuleSet.of(reversed).select(position)).isEqualTo(RuleSet.of(rules).select(position));
+        });
     }
 
-    @Property
-    void addingARuleNeverRemovesAHardRuleFromTheCheckedSet(@ForAll("ruleSets") List<Rule> rules,
-                                                          @ForAll("positions") Position position,
-                                                          @ForAll("ruleSets") List<Rule> more,
-                                                          @ForAll("answers") String answer) {
-        RuleSet before = RuleSet.of(rules);
-        List<Rule> grown = new ArrayList<>(rules);
-        more.stream().limit(1).map(rule -> renamed(rule, "added")).forEach(grown::add);
-        RuleSet after = RuleSet.of(grown);
-        List<String> selectedBefore = before.select(position).stream().map(Rule::id).toList();
-        List<String> selectedAfter = after.select(position).stream().map(Rule::id).toList();
+    @Test
+    void addingARuleNeverRemovesAHardRuleFromTheCheckedSet() {
+        Property.forAll(ruleSets(), positions(), ruleSets(), answers()).check((rules, position, more, answer) -> {
+            RuleSet before = RuleSet.of(rules);
+            List<Rule> grown = new ArrayList<>(rules);
+            more.stream().limit(1).map(rule -> renamed(rule, "added")).forEach(grown::add);
+            RuleSet after = RuleSet.of(grown);
+            List<String> selectedBefore = before.select(position).stream().map(Rule::id).toList();
+            List<String> selectedAfter = after.select(position).stream().map(Rule::id).toList();
 
-        RuleVerdict verdictBefore = before.check(request(selectedBefore, answer));
-        RuleVerdict verdictAfter = after.check(request(selectedAfter, answer));
+            RuleVerdict verdictBefore = before.check(request(selectedBefore, answer));
+            RuleVerdict verdictAfter = after.check(request(selectedAfter, answer));
 
-        assertThat(after.hardRules()).containsAll(before.hardRules());
-        List<String> hardViolated = verdictBefore.violations().stream().map(RuleViolation::ruleId)
-                .filter(id -> before.find(id).orElseThrow().hard()).toList();
-        assertThat(verdictAfter.violations().stream().map(RuleViolation::ruleId)).containsAll(hardViolated);
-        List<String> hardJudged = verdictBefore.judge().stream().filter(id -> before.find(id).orElseThrow().hard())
-                .toList();
-        assertThat(verdictAfter.judge()).containsAll(hardJudged);
+            assertThat(after.hardRules()).containsAll(before.hardRules());
+            List<String> hardViolated = verdictBefore.violations().stream().map(RuleViolation::ruleId)
+                    .filter(id -> before.find(id).orElseThrow().hard()).toList();
+            assertThat(verdictAfter.violations().stream().map(RuleViolation::ruleId)).containsAll(hardViolated);
+            List<String> hardJudged = verdictBefore.judge().stream().filter(id -> before.find(id).orElseThrow().hard())
+                    .toList();
+            assertThat(verdictAfter.judge()).containsAll(hardJudged);
+        });
     }
 
-    @Property
-    void everyHardRuleIsCheckedWhateverIsSelected(@ForAll("ruleSets") List<Rule> rules, @ForAll("answers") String answer) {
-        RuleSet set = RuleSet.of(rules);
-        RuleVerdict verdict = set.check(request(List.of(), answer));
+    @Test
+    void everyHardRuleIsCheckedWhateverIsSelected() {
+        Property.forAll(ruleSets(), answers()).check((rules, answer) -> {
+            RuleSet set = RuleSet.of(rules);
+            RuleVerdict verdict = set.check(request(List.of(), answer));
 
-        for (Rule hard : set.hardRules()) {
-            if (hard.lane() == Lane.SUBJECTIVE) {
-                assertThat(verdict.judge()).contains(hard.id());
-            } else {
-                boolean matches = java.util.regex.Pattern.compile(hard.forbidPattern().orElseThrow()).matcher(answer)
-                        .find();
-                assertThat(verdict.violations().contains(new RuleViolation(hard.id(), Lane.DETERMINISTIC)))
-                        .isEqualTo(matches);
+            for (Rule hard : set.hardRules()) {
+                if (hard.lane() == Lane.SUBJECTIVE) {
+                    assertThat(verdict.judge()).contains(hard.id());
+                } else {
+                    boolean matches = Pattern.compile(hard.forbidPattern().orElseThrow()).matcher(answer).find();
+                    assertThat(verdict.violations().contains(new RuleViolation(hard.id(), Lane.DETERMINISTIC)))
+                            .isEqualTo(matches);
+                }
             }
-        }
+        });
     }
 
-    @Provide
-    Arbitrary<String> answers() {
-        return Arbitraries.of(WORDS).list().ofMaxSize(4).map(words -> String.join(" ", words));
+    private static Gen<String> answers() {
+        return Gen.of(WORDS).list().ofMaxSize(4).map(words -> String.join(" ", words));
     }
 
     private static EnforcementRequest request(List<String> selected, String answer) {

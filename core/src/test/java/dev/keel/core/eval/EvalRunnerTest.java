@@ -1,6 +1,7 @@
 package dev.keel.core.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
@@ -19,6 +20,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -276,8 +279,14 @@ class EvalRunnerTest {
         });
     }
 
-    /** Spins until interrupted, or for three seconds, deaf to interrupts, when asked to be stubborn. */
+    /**
+     * Spins until interrupted; when asked to be stubborn, waits deaf to interrupts until released, and records that it
+     * ended.
+     */
     static final class SlowOp implements EvalOp {
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicBoolean stubbornEnded = new AtomicBoolean();
+
         @Override
         public String name() {
             return "slow";
@@ -285,27 +294,43 @@ class EvalRunnerTest {
 
         @Override
         public Map<String, ?> apply(Map<String, Object> input) {
-            boolean stubborn = Boolean.TRUE.equals(input.get("stubborn"));
-            long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-            while (stubborn ? System.nanoTime() < until : !Thread.currentThread().isInterrupted()) {
-                Thread.onSpinWait();
+            if (!Boolean.TRUE.equals(input.get("stubborn"))) {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.onSpinWait();
+                }
+                return Map.of("done", true);
             }
+            while (release.getCount() > 0) {
+                try {
+                    release.await();
+                } catch (InterruptedException deaf) {
+                    // Stubborn work ignores the interrupt that abandons it.
+                }
+            }
+            stubbornEnded.set(true);
             return Map.of("done", true);
         }
     }
 
     @Test
     void aLinePastItsTimeIsAnsweredAsSuchAndTheRunGoesOn() {
-        EvalRunner timed = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), new SlowOp()))
+        SlowOp slow = new SlowOp();
+        EvalRunner timed = EvalRunner.builder(EvalOpRegistry.of(new EchoOp(), slow))
                 .lineTimeout(Duration.ofMillis(200)).build();
         StringWriter out = new StringWriter();
 
-        long start = System.nanoTime();
-        EvalSummary summary = timed.run(new StringReader("{\"op\":\"slow\",\"input\":{}}\n"
-                + "{\"op\":\"slow\",\"input\":{\"stubborn\":true}}\n{\"op\":\"echo\",\"input\":{\"n\":3}}\n"), out);
+        EvalSummary summary;
+        try {
+            // The stubborn line ends only when released, after the run: a run that waited for it would never end,
+            // and the deadline, far past the two 200 ms line timeouts, says so instead of hanging the build.
+            summary = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> timed.run(new StringReader(
+                    "{\"op\":\"slow\",\"input\":{}}\n{\"op\":\"slow\",\"input\":{\"stubborn\":true}}\n"
+                            + "{\"op\":\"echo\",\"input\":{\"n\":3}}\n"), out));
+            assertThat(slow.stubbornEnded).as("the stubborn line ended before the run did").isFalse();
+        } finally {
+            slow.release.countDown();
+        }
 
-        // The stubborn line is not waited for.
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
         assertThat(summary).isEqualTo(new EvalSummary(3, 2));
         List<String> lines = lines(out.toString());
         assertThat(error(lines.get(0))).containsEntry("code", "line_timeout")
