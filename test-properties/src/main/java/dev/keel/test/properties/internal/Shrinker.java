@@ -36,21 +36,32 @@ final class Shrinker {
         return new Result(best, steps);
     }
 
+    /**
+     * Deletes each block of choices, and also replaces it with one zero: when a list is at its maximum size, deleting
+     * an element leaves room for one more, whose "more?" choice would be read from the next generator's choices; the
+     * zero answers it "no", so the element goes and what follows stays in place.
+     */
     private boolean deleteBlocks() {
         boolean improved = false;
         for (int block : BLOCK_SIZES) {
             for (int start = best.choices().length - block; start >= 0 && runs < MAX_RUNS; start--) {
-                long[] choices = best.choices();
-                if (start + block > choices.length) {
+                if (start + block > best.choices().length) {
                     continue;
                 }
-                long[] candidate = new long[choices.length - block];
-                System.arraycopy(choices, 0, candidate, 0, start);
-                System.arraycopy(choices, start + block, candidate, start, choices.length - start - block);
-                improved |= tryCandidate(candidate);
+                improved |= tryCandidate(without(start, block, false))
+                        || block > 1 && tryCandidate(without(start, block, true));
             }
         }
         return improved;
+    }
+
+    private long[] without(int start, int block, boolean zeroInItsPlace) {
+        long[] choices = best.choices();
+        int kept = zeroInItsPlace ? 1 : 0;
+        long[] candidate = new long[choices.length - block + kept];
+        System.arraycopy(choices, 0, candidate, 0, start);
+        System.arraycopy(choices, start + block, candidate, start + kept, choices.length - start - block);
+        return candidate;
     }
 
     private boolean lowerChoices() {
