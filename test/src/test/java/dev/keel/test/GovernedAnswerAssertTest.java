@@ -87,7 +87,8 @@ class GovernedAnswerAssertTest {
 
         assertThat(answer).wasAnswered().hasDecision(Decision.PARTIAL).showsNoFigure().hasWithheld("number", 2)
                 .madeModelCalls(2).isAuditedIn(audit);
-        assertThat(answer).provenance().hasBackendUsed("local").hasBackendUsedReasonContaining("cloud failed (backend_retriable)");
+        assertThat(answer).provenance().hasBackendUsed("local")
+                .hasBackendUsedReasonContaining("cloud failed (backend_retriable)");
         assertThatThrownBy(() -> assertThat(answer).neverLeftTheHouse()).hasMessageContaining("used=cloud");
         assertThatThrownBy(() -> assertThat(answer).neverCalled("cloud"))
                 .hasMessageContaining("expected <cloud> never to be called");
