@@ -1,10 +1,10 @@
 package dev.keel.llm.adapters.aiservices;
 
 import dev.keel.core.Principal;
+import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.evidence.EvidenceSet;
+import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.evidence.source.EvidenceItem;
-import dev.keel.evidence.source.EvidenceSet;
-import dev.keel.evidence.source.Locator;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;

@@ -1,4 +1,4 @@
-package dev.keel.evidence.source;
+package dev.keel.core.evidence;
 
 import dev.keel.core.json.JsonPointers;
 import java.util.Objects;
