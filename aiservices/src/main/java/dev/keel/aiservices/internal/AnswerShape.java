@@ -1,4 +1,4 @@
-package dev.keel.llm.adapters.internal;
+package dev.keel.aiservices.internal;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;

@@ -1,4 +1,4 @@
-package dev.keel.llm.adapters.aiservices;
+package dev.keel.aiservices;
 
 import dev.keel.core.Decision;
 import dev.keel.core.KeelException;

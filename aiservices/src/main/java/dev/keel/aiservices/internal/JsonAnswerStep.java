@@ -1,4 +1,4 @@
-package dev.keel.llm.adapters.internal;
+package dev.keel.aiservices.internal;
 
 import dev.keel.core.Provenance;
 import dev.keel.pipeline.AnswerComposer;

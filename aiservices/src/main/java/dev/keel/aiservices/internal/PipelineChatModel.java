@@ -1,10 +1,10 @@
-package dev.keel.llm.adapters.internal;
+package dev.keel.aiservices.internal;
 
+import dev.keel.aiservices.GovernedChatModel;
+import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
-import dev.keel.llm.adapters.aiservices.GovernedChatModel;
-import dev.keel.llm.adapters.aiservices.KeelDeniedException;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.EvidenceProvider;

@@ -1,5 +1,6 @@
-package dev.keel.llm.adapters.internal;
+package dev.keel.aiservices.internal;
 
+import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;
@@ -9,7 +10,6 @@ import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ResponseFormat;
-import dev.keel.llm.adapters.aiservices.KeelDeniedException;
 import dev.keel.pipeline.Turn;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.Content;

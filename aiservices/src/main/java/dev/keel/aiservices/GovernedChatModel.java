@@ -1,11 +1,11 @@
-package dev.keel.llm.adapters.aiservices;
+package dev.keel.aiservices;
 
+import dev.keel.aiservices.internal.PipelineChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.ChatModelBackend;
-import dev.keel.llm.adapters.internal.PipelineChatModel;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.policy.PolicyDocument;

@@ -1,5 +1,6 @@
-package dev.keel.llm.adapters.aiservices;
+package dev.keel.aiservices;
 
+import dev.keel.aiservices.Ward.ScriptedModel;
 import dev.keel.core.Principal;
 import dev.keel.core.evidence.EvidenceItem;
 import dev.keel.core.evidence.EvidenceSet;
@@ -7,7 +8,6 @@ import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OpenAiBackends;
-import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.RequestMatcher;

@@ -1,8 +1,10 @@
-package dev.keel.llm.adapters.aiservices;
+package dev.keel.aiservices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.aiservices.Ward.ScriptedModel;
+import dev.keel.aiservices.Ward.SignedIn;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
@@ -11,8 +13,6 @@ import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.aiservices.Ward.ScriptedModel;
-import dev.keel.llm.adapters.aiservices.Ward.SignedIn;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;
 import dev.langchain4j.agent.tool.Tool;

@@ -1,4 +1,4 @@
-package dev.keel.llm.adapters.aiservices;
+package dev.keel.aiservices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
