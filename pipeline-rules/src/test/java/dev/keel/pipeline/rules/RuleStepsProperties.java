@@ -9,13 +9,10 @@ import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.test.core.ScriptedBackend;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** What no model reply can change: the calls a turn makes, and that a broken hard rule never reaches the caller. */
 class RuleStepsProperties {
@@ -27,49 +24,54 @@ class RuleStepsProperties {
         return RuleFixtures.pipeline(STEPS, model, new InMemoryAuditSink());
     }
 
-    @Property(tries = 60)
-    void anAnswerThatKeepsTheRulesTakesExactlyTwoModelCalls(@ForAll("keptAnswers") String reply,
-                                                            @ForAll("messages") String message) {
-        ScriptedBackend model = ScriptedBackend.named(RuleFixtures.MODEL)
-                .onPurpose(RuleSteps.SENSOR_PURPOSE, sensorReply("refund_request", Map.of(), "0.10", "refund"))
-                .onPurpose(RuleSteps.GENERATION_PURPOSE, reply);
+    private static final Gen<String> MESSAGES = Gen.of("refund money back", "my order A-1234 refund", "buy shoes",
+            "thanks", "");
 
-        GovernedAnswer answer = pipeline(model).call(ask("s-" + message.hashCode(), message));
+    private static final Gen<String> KEPT_ANSWERS = keptAnswers();
 
-        assertThat(answer.outcome()).isEqualTo(TurnOutcome.ANSWERED);
-        assertThat(answer.calls()).hasSize(2);
-        assertThat(answer.provenance().extension("llm_calls")).isEqualTo(2);
+    private static final Gen<String> COMPETITOR_ANSWERS = competitorAnswers();
+
+    @Test
+    void anAnswerThatKeepsTheRulesTakesExactlyTwoModelCalls() {
+        Property.forAll(KEPT_ANSWERS, MESSAGES).tries(60).check((reply, message) -> {
+            ScriptedBackend model = ScriptedBackend.named(RuleFixtures.MODEL)
+                    .onPurpose(RuleSteps.SENSOR_PURPOSE, sensorReply("refund_request", Map.of(), "0.10", "refund"))
+                    .onPurpose(RuleSteps.GENERATION_PURPOSE, reply);
+
+            GovernedAnswer answer = pipeline(model).call(ask("s-" + message.hashCode(), message));
+
+            assertThat(answer.outcome()).isEqualTo(TurnOutcome.ANSWERED);
+            assertThat(answer.calls()).hasSize(2);
+            assertThat(answer.provenance().extension("llm_calls")).isEqualTo(2);
+        });
     }
 
-    @Property(tries = 60)
-    void aCompetitorsNameNeverReachesTheCaller(@ForAll("competitorAnswers") String first,
-                                               @ForAll("competitorAnswers") String second) {
-        ScriptedBackend model = ScriptedBackend.named(RuleFixtures.MODEL)
-                .onPurpose(RuleSteps.SENSOR_PURPOSE, sensorReply("refund_request", Map.of(), "0.10", "refund"))
-                .onPurpose(RuleSteps.GENERATION_PURPOSE, first, second);
+    @Test
+    void aCompetitorsNameNeverReachesTheCaller() {
+        Property.forAll(COMPETITOR_ANSWERS, COMPETITOR_ANSWERS).tries(60).check((first, second) -> {
+            ScriptedBackend model = ScriptedBackend.named(RuleFixtures.MODEL)
+                    .onPurpose(RuleSteps.SENSOR_PURPOSE, sensorReply("refund_request", Map.of(), "0.10", "refund"))
+                    .onPurpose(RuleSteps.GENERATION_PURPOSE, first, second);
 
-        GovernedAnswer answer = pipeline(model).call(ask("s-1", "I want my money back for my order"));
+            GovernedAnswer answer = pipeline(model).call(ask("s-1", "I want my money back for my order"));
 
-        assertThat(answer.outcome()).isEqualTo(TurnOutcome.REFUSED);
-        assertThat(answer.text()).doesNotContainIgnoringCase("acme");
-        assertThat(answer.calls()).hasSize(3);
+            assertThat(answer.outcome()).isEqualTo(TurnOutcome.REFUSED);
+            assertThat(answer.text()).doesNotContainIgnoringCase("acme");
+            assertThat(answer.calls()).hasSize(3);
+        });
     }
 
-    @Provide
-    Arbitrary<String> messages() {
-        return Arbitraries.of("refund money back", "my order A-1234 refund", "buy shoes", "thanks", "");
+    private static Gen<String> keptAnswers() {
+        Gen<String> heads = Gen.of("We issue ", "You get ", "");
+        Gen<String> amounts = Gen.integers(0, 50).map(n -> "a refund of $" + n);
+        Gen<String> tails = Gen.of(".", " today.", ", thanks!");
+        return c -> heads.generate(c) + amounts.generate(c) + tails.generate(c);
     }
 
-    @Provide
-    Arbitrary<String> keptAnswers() {
-        Arbitrary<String> amount = Arbitraries.integers().between(0, 50).map(n -> "a refund of $" + n);
-        return Combinators.combine(Arbitraries.of("We issue ", "You get ", ""), amount, Arbitraries.of(".", " today.",
-                ", thanks!")).as((head, body, tail) -> head + body + tail);
-    }
-
-    @Provide
-    Arbitrary<String> competitorAnswers() {
-        return Combinators.combine(Arbitraries.of("Try ", "ACME ", "Our friends at "), Arbitraries.of("Acme", "acme",
-                "ACME"), Arbitraries.of(" instead.", " is cheaper.", "!")).as((a, b, c) -> a + b + c);
+    private static Gen<String> competitorAnswers() {
+        Gen<String> heads = Gen.of("Try ", "ACME ", "Our friends at ");
+        Gen<String> names = Gen.of("Acme", "acme", "ACME");
+        Gen<String> tails = Gen.of(" instead.", " is cheaper.", "!");
+        return c -> heads.generate(c) + names.generate(c) + tails.generate(c);
     }
 }
