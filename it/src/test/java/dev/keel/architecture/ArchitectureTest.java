@@ -42,19 +42,27 @@ class ArchitectureTest {
     private static final String RULES = "dev.keel.rules..";
     private static final String COMMITTEE = "dev.keel.committee..";
     private static final String PIPELINE = "dev.keel.pipeline..";
+    private static final String PIPELINE_RULES = "dev.keel.pipeline.rules..";
+    private static final String PIPELINE_COMMITTEE = "dev.keel.pipeline.committee..";
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
     private static final String TEST_PROPERTIES = "dev.keel.test.properties..";
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
+    private static final String AISERVICES = "dev.keel.aiservices..";
+    private static final String EMBEDDINGS = "dev.keel.embeddings..";
     private static final String STORE = "dev.keel.store..";
     private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
-    /** The library modules, by package root; the test kit's core part before the kit, whose root contains it. */
+    /**
+     * The library modules, by package root; a module whose root lies inside another's before it: the rule steps and
+     * the committee reasoning before the pipeline, the test kit's core part before the kit.
+     */
     private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE,
-            PIPELINE, TEST_CORE, TEST, ADAPTERS, STORE, SPRING);
+            PIPELINE_RULES, PIPELINE_COMMITTEE, PIPELINE, TEST_CORE, TEST, ADAPTERS, AISERVICES, EMBEDDINGS, STORE,
+            SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE);
 
@@ -124,15 +132,50 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule theSupportAgentTakesItsModelsFromTheHost = noClasses().that()
             .resideInAPackage("dev.keel.examples.support..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, "dev.keel.embeddings..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, AISERVICES, EMBEDDINGS)
             .because("the support example is built on the governed call and the rules alone; the embedder and the "
                     + "model come from whoever runs it");
 
     @ArchTest
-    static final ArchRule thePipelineComposesThePureModules = noClasses().that().resideInAPackage(PIPELINE)
-            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, STORE, SPRING)
-            .because("the pipeline composes core and the pure modules; integrations such as llm-adapters, the stores"
-                    + " and the Spring Boot starter sit on it");
+    static final ArchRule thePipelineStandsOnCorePolicyAndRouting = noClasses().that().resideInAPackage(PIPELINE)
+            .and().resideOutsideOfPackages(PIPELINE_RULES, PIPELINE_COMMITTEE)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, PIPELINE, CORE, POLICY, ROUTING))
+            .because("keel-pipeline depends on core, policy and routing alone, none of them optional; the rule steps,"
+                    + " the committee reasoning and integrations such as llm-adapters, AI Services, the stores and"
+                    + " the Spring Boot starter are modules of their own that sit on it");
+
+    @ArchTest
+    static final ArchRule theRuleStepsStandOnThePipelineTheRulesAndTheStageRuntime = noClasses().that()
+            .resideInAPackage(PIPELINE_RULES)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    except(LIBRARY, PIPELINE_RULES, PIPELINE, RULES, STAGE, CORE, POLICY, ROUTING))
+            .because("keel-pipeline-rules depends on keel-pipeline, keel-rules and keel-stage (its model sensor)");
+
+    @ArchTest
+    static final ArchRule theCommitteeReasoningStandsOnThePipelineAndTheCommittee = noClasses().that()
+            .resideInAPackage(PIPELINE_COMMITTEE)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    except(LIBRARY, PIPELINE_COMMITTEE, PIPELINE, COMMITTEE, CORE, POLICY, ROUTING))
+            .because("keel-pipeline-committee depends on keel-pipeline and keel-committee");
+
+    @ArchTest
+    static final ArchRule theAdaptersKnowNothingOfGovernance = noClasses().that().resideInAPackage(ADAPTERS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, ADAPTERS, CORE))
+            .because("keel-llm-adapters stands on core and langchain4j-core, so that a module that needs a backend"
+                    + " or an embedder (keel-embeddings-minilm) brings no governance modules");
+
+    @ArchTest
+    static final ArchRule aiServicesStandOnThePipelineAndTheAdapters = noClasses().that().resideInAPackage(AISERVICES)
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    except(LIBRARY, AISERVICES, PIPELINE, ADAPTERS, CORE, POLICY, ROUTING))
+            .because("keel-aiservices runs each chat as one governed call over the host's models: keel-pipeline"
+                    + " with its policy and routing table, and keel-llm-adapters' ChatModelBackend");
+
+    @ArchTest
+    static final ArchRule theMiniLmEmbedderStandsOnCoreAndTheAdapters = noClasses().that().resideInAPackage(EMBEDDINGS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, EMBEDDINGS, CORE, ADAPTERS))
+            .because("keel-embeddings-minilm is the model and an Embedder over it: core's SPI and llm-adapters'"
+                    + " embedder adapter and cache, nothing of governance");
 
     @ArchTest
     static final ArchRule theTestKitsCorePartStandsOnCoreAlone = noClasses().that().resideInAPackage(TEST_CORE)
@@ -142,7 +185,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule theTestKitStandsOnThePipelineNotOnTheAdapters = noClasses().that().resideInAPackage(TEST)
-            .should().dependOnClassesThat().resideInAPackage(ADAPTERS)
+            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, AISERVICES)
             .because("a host tests its governed calls with the kit whatever model library it uses");
 
     @ArchTest
@@ -233,9 +276,10 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule langchain4jOnlyInAdapters = noClasses().that()
-            .resideInAnyPackage(except(LIBRARY, ADAPTERS))
+            .resideInAnyPackage(except(LIBRARY, ADAPTERS, AISERVICES, EMBEDDINGS))
             .should().dependOnClassesThat().resideInAPackage("dev.langchain4j..")
-            .because("only llm-adapters sees langchain4j");
+            .because("only llm-adapters and the modules built on it, aiservices and embeddings-minilm, see"
+                    + " langchain4j");
 
     private static final DescribedPredicate<JavaClass> EVALUATION_CODE = new DescribedPredicate<>(
             "in an evaluation package of a pure module") {
@@ -377,10 +421,11 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
-                        "dev.keel.llm.adapters", "examples", "cli", "store", "spring");
+                        "dev.keel.llm.adapters", "aiservices", "embeddings", "examples", "cli", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
-                "dev.keel.examples.support", "dev.keel.pipeline.rules", "dev.keel.examples.committee");
+                "dev.keel.examples.support", "dev.keel.pipeline.rules", "dev.keel.pipeline.committee",
+                "dev.keel.aiservices", "dev.keel.examples.committee");
     }
 }

@@ -1,6 +1,6 @@
 package dev.keel.pipeline;
 
-import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.core.evidence.EvidenceSet;
 
 /**
  * Collects the evidence an answer may use, each item labelled with its data domain. The pipeline then checks the

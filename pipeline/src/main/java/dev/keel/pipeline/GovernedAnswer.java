@@ -2,7 +2,7 @@ package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Provenance;
-import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.policy.GovernanceBundle;
 import java.util.ArrayList;
 import java.util.List;

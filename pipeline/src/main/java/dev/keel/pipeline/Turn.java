@@ -2,9 +2,9 @@ package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;

@@ -1,11 +1,11 @@
 package dev.keel.benchmarks.pipeline;
 
 import dev.keel.benchmarks.pipeline.GovernedCalls.IterationAuditSink;
+import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.evidence.source.EvidenceItem;
-import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;

@@ -1,7 +1,7 @@
 package dev.keel.evidence.loader;
 
+import dev.keel.core.evidence.Locator;
 import dev.keel.core.io.TextSources;
-import dev.keel.evidence.source.Locator;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;

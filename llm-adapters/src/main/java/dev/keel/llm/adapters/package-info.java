@@ -13,11 +13,11 @@
  * HTTP 408, 429 and 5xx) or {@link dev.keel.core.NonRetriableBackendException}, and their messages never carry a
  * secret: provider messages are redacted before they are quoted.
  *
- * <p>Subpackages: {@code aiservices} (langchain4j AI Services on the governed call), {@code config} (the JSON
- * configuration file and its resolution against the environment), {@code loader} (reading that file),
- * {@code reasoning} (the embedded backend that answers when no model is configured), {@code structured} (JSON
- * output with bounded re-asks), {@code embedding} (embedders over langchain4j models and a cache; the in-process
- * model is in {@code keel-embeddings-minilm}). Implementations live in {@code internal}. See
+ * <p>Subpackages: {@code config} (the JSON configuration file and its resolution against the environment),
+ * {@code loader} (reading that file), {@code reasoning} (the embedded backend that answers when no model is
+ * configured), {@code structured} (JSON output with bounded re-asks), {@code embedding} (embedders over langchain4j
+ * models and a cache; the in-process model is in {@code keel-embeddings-minilm}). Implementations live in
+ * {@code internal}. langchain4j AI Services on the governed call are in {@code keel-aiservices}. See
  * {@code docs/llm-adapters.md}.
  */
 package dev.keel.llm.adapters;

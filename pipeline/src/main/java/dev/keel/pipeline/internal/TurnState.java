@@ -3,7 +3,7 @@ package dev.keel.pipeline.internal;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
-import dev.keel.evidence.source.EvidenceSet;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.pipeline.BackendCalls;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.TraceStep;

@@ -1,5 +1,6 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.evidence.Locator;
 import dev.keel.core.io.TextSources;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonTreeReader;
@@ -8,7 +9,6 @@ import dev.keel.evidence.loader.CsvRow;
 import dev.keel.evidence.loader.CsvTable;
 import dev.keel.evidence.loader.CsvTableReader;
 import dev.keel.evidence.loader.MalformedEvidenceException;
-import dev.keel.evidence.source.Locator;
 import dev.keel.policy.GovernanceKnowledge;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;

@@ -1,5 +1,7 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.evidence.DiscoveryEvidence;
 import dev.keel.evidence.DiscoveryPlan;
 import dev.keel.evidence.DiscoveryPlanBuilder;
@@ -10,8 +12,6 @@ import dev.keel.evidence.EvidenceGateInput;
 import dev.keel.evidence.ProbeResult;
 import dev.keel.evidence.ProbeStatus;
 import dev.keel.evidence.TurnMeaning;
-import dev.keel.evidence.source.EvidenceItem;
-import dev.keel.evidence.source.EvidenceSet;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;

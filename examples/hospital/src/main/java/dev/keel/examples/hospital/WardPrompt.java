@@ -1,10 +1,10 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
-import dev.keel.evidence.source.EvidenceItem;
-import dev.keel.evidence.source.EvidenceSet;
 import java.util.ArrayList;
 import java.util.List;
 

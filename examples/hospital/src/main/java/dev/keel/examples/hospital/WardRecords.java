@@ -1,6 +1,6 @@
 package dev.keel.examples.hospital;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.evidence.Locator;
 import dev.keel.evidence.DiscoveryPrimitive;
 import dev.keel.evidence.PrimitiveRegistry;
-import dev.keel.evidence.source.EvidenceItem;
-import dev.keel.evidence.source.Locator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.keel.examples.marp;
 
 import dev.keel.core.Decision;
+import dev.keel.core.evidence.Locator;
 import dev.keel.examples.marp.evidence.CapabilityThreshold;
 import dev.keel.examples.marp.evidence.CollectedEvidence;
 import dev.keel.examples.marp.evidence.GovernedData;
-import dev.keel.evidence.source.Locator;
 import dev.keel.examples.marp.evidence.PolicyFlag;
 import dev.keel.examples.marp.evidence.TransitionCalendar;
 import dev.keel.examples.marp.evidence.WeeklyRow;

@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.util.Objects;
 
 /** A constraint that limits a transition calendar (dock, crew, spares, budget). Immutable and thread-safe. */

@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.math.BigDecimal;
 import java.util.Objects;
 

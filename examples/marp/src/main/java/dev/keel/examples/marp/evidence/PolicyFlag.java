@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.util.Objects;
 
 /** A policy consideration attached to a transition calendar. Immutable and thread-safe. */

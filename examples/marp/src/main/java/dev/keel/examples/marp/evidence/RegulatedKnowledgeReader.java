@@ -1,6 +1,7 @@
 package dev.keel.examples.marp.evidence;
 
 import dev.keel.core.WireFormatException;
+import dev.keel.core.evidence.Locator;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.json.JsonPointers;
@@ -9,7 +10,6 @@ import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.evidence.loader.MalformedEvidenceException;
-import dev.keel.evidence.source.Locator;
 import java.math.BigDecimal;
 import java.util.List;
 

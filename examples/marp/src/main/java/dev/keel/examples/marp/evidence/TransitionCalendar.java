@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.evidence.source.Locator;
+import dev.keel.core.evidence.Locator;
 import java.util.Objects;
 
 /** How uncertain a calendar's capability projection is: a range and what it means. Immutable and thread-safe. */

@@ -1,0 +1,6 @@
+/**
+ * Implementations behind {@code dev.keel.aiservices}: the chat model over a {@code Pipeline}, the exchange between
+ * langchain4j's chat request and the governed call, and the JSON answer step. Not API: types here may change without
+ * notice. Each class states whether it is thread-safe.
+ */
+package dev.keel.aiservices.internal;
