@@ -2,43 +2,26 @@ package dev.keel.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.SplittableRandom;
+import dev.keel.core.ReasonCodes;
+import dev.keel.test.properties.Gen;
+import dev.keel.test.properties.Property;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
+/** What holds for every request: the weighted strategy's spread, determinism, the safeguard over any strategy. */
 class RoutingProperties {
-
-    private static final RoutingIndex MARP = SeedTable.index();
-    /** K's removals as a regular expression, to check the counting loop against. */
-    private static final Pattern REMOVED = Pattern.compile("[|\\p{IsWhite_Space}]");
-
-    @Property(tries = 500)
-    void anInternalOnlyRequestNeverRoutesOutside(@ForAll String prompt, @ForAll("words") String role,
-            @ForAll("words") String clearance) {
-        RoutingDecision decision = MARP.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt)
-                .internalOnly(true).build());
-
-        assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(decision.internalOnly()).isTrue();
-        assertThat(decision.routerSelectedLlm()).isEqualTo(SeedTable.table().entry(decision.index()).routerSelectedLlm());
-    }
-
-    @Provide
-    Arbitrary<String> words() {
-        return Arbitraries.oneOf(Arbitraries.of("planner", "auditor", "guest", "secret", "unclassified"),
-                Arbitraries.strings().ofMaxLength(12));
-    }
 
     private static final String KEY_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_|"
             + " \t\u00A0\u3000éßøΩЖ中文한글\uD83D\uDEA2";
     private static final int[] KEY_CODE_POINTS = KEY_CHARS.codePoints().toArray();
+
+    /** Roles, clearances, prompts and digests as they come: any text, names among them. */
+    private static final Gen<String> WORDS = Gen.oneOf(Gen.of("planner", "auditor", "guest", "secret", "top_secret"),
+            Gen.strings().ofMaxLength(12));
+    private static final Gen<String> TEXT = Gen.strings().ofMaxLength(80);
 
     /** A random string of 0 to {@code maxLength} code points from {@link #KEY_CHARS}, uniformly. */
     private static String randomText(SplittableRandom random, int maxLength) {
@@ -49,94 +32,121 @@ class RoutingProperties {
         return text.toString();
     }
 
-    /** Each try draws 20 000 random keys (role, clearance, scenario, digest) from its own seed. */
-    @Property(tries = 10)
-    void overRandomKeysTheTargetsComeOutTenFiftyForty(@ForAll long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        Map<String, Integer> counts = new HashMap<>();
-        int keys = 20_000;
-        for (int k = 0; k < keys; k++) {
-            String role = randomText(random, 12);
-            String clearance = randomText(random, 12);
-            String prompt = random.nextInt(4) == 0 ? "" : "SCENARIO " + random.nextInt(4);
-            RoutingDecision decision = MARP.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt)
-                    .promptDigest(randomText(random, 60)).build());
-            // Keys are random text, so a few may spell top secret; count what the index chose.
-            counts.merge(decision.indexedEntry().backendTarget(), 1, Integer::sum);
-        }
-        assertThat(counts.getOrDefault("internal_chatgpt", 0) / (double) keys).isBetween(0.08, 0.12);
-        assertThat(counts.getOrDefault("llama", 0) / (double) keys).isBetween(0.48, 0.52);
-        assertThat(counts.getOrDefault("deepseek", 0) / (double) keys).isBetween(0.38, 0.42);
-    }
-
-    /** The default digest, over prompts made of words: every index is reached and none dominates. */
-    @Property(tries = 10)
-    void theDefaultDigestSpreadsOrdinaryPrompts(@ForAll long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        int[] perIndex = new int[10];
-        int prompts = 5_000;
-        for (int p = 0; p < prompts; p++) {
-            StringBuilder prompt = new StringBuilder();
-            for (int w = 1 + random.nextInt(25); w > 0; w--) {
-                for (int c = 1 + random.nextInt(10); c > 0; c--) {
-                    prompt.append((char) ('a' + random.nextInt(26)));
-                }
-                prompt.append(' ');
+    /**
+     * For generated weights, 20,000 generated keys fall into the pools in proportion to the weights: each share
+     * within five standard deviations of weight / total.
+     */
+    @Test
+    void overGeneratedKeysEachPoolGetsItsWeightsShare() {
+        Gen<List<Integer>> weights = Gen.integers(1, 20).list().ofMinSize(1).ofMaxSize(6);
+        Property.forAll(weights, Gen.longs(Long.MIN_VALUE, Long.MAX_VALUE)).tries(20).check((poolWeights, seed) -> {
+            RoutingTable.Builder table = RoutingTable.builder().internalBackendTarget("internal");
+            for (int p = 0; p < poolWeights.size(); p++) {
+                table.pool(poolWeights.get(p), new PoolEntry("llm" + p, "mode", "pool" + p));
             }
-            perIndex[MARP.route(RoutingRequest.builder().role("planner").clearance("secret").prompt(prompt.toString())
-                    .build()).index()]++;
+            RoutingIndex index = RoutingIndex.create(table.build());
+            SplittableRandom random = new SplittableRandom(seed);
+            int keys = 20_000;
+            int[] counts = new int[poolWeights.size()];
+            for (int k = 0; k < keys; k++) {
+                RoutingDecision decision = index.route(RoutingRequest.builder().role(randomText(random, 12))
+                        .clearance(randomText(random, 12)).prompt("").promptDigest(randomText(random, 60)).build());
+                counts[(Integer) decision.detail().get("pool")]++;
+            }
+            double total = poolWeights.stream().mapToInt(Integer::intValue).sum();
+            for (int p = 0; p < counts.length; p++) {
+                double expected = poolWeights.get(p) / total;
+                double tolerance = 5 * Math.sqrt(expected * (1 - expected) / keys) + 1e-9;
+                assertThat(counts[p] / (double) keys).as("pool %d of weights %s, seed %d", p, poolWeights, seed)
+                        .isCloseTo(expected, org.assertj.core.data.Offset.offset(tolerance));
+            }
+        });
+    }
+
+    /** The default digest over prompts made of words: every pool of equal weights is reached, none dominates. */
+    @Test
+    void theDefaultDigestSpreadsOrdinaryPrompts() {
+        RoutingTable.Builder table = RoutingTable.builder().internalBackendTarget("internal");
+        for (int p = 0; p < 10; p++) {
+            table.pool(1, new PoolEntry("llm" + p, "mode", "pool" + p));
         }
-        for (int count : perIndex) {
-            assertThat(count / (double) prompts).isBetween(0.06, 0.14);
+        RoutingIndex index = RoutingIndex.create(table.build());
+        Property.forAll(Gen.longs(Long.MIN_VALUE, Long.MAX_VALUE)).tries(10).check(seed -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            int[] perPool = new int[10];
+            int prompts = 5_000;
+            for (int p = 0; p < prompts; p++) {
+                StringBuilder prompt = new StringBuilder();
+                for (int w = 1 + random.nextInt(25); w > 0; w--) {
+                    for (int c = 1 + random.nextInt(10); c > 0; c--) {
+                        prompt.append((char) ('a' + random.nextInt(26)));
+                    }
+                    prompt.append(' ');
+                }
+                perPool[(Integer) index.route(RoutingRequest.builder().role("planner").clearance("secret")
+                        .prompt(prompt.toString()).build()).detail().get("pool")]++;
+            }
+            for (int count : perPool) {
+                assertThat(count / (double) prompts).as("seed %d", seed).isBetween(0.07, 0.13);
+            }
+        });
+    }
+
+    @Test
+    void theSameRequestAlwaysRoutesTheSameWay() {
+        Property.forAll(WORDS, WORDS, TEXT, Gen.booleans()).tries(500).check((role, clearance, prompt, internal) -> {
+            RoutingRequest request = RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt)
+                    .internalOnly(internal).build();
+
+            RoutingDecision first = RoutingIndex.create(Tables.weightedWithAuditorOverride()).route(request);
+            RoutingDecision again = RoutingIndex.create(RoutingTable.parse(Tables.WEIGHTED_JSON)).route(
+                    RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).internalOnly(internal)
+                            .promptDigest(PromptSignals.digest(prompt)).build());
+
+            assertThat(again).isEqualTo(first);
+            assertThat(first.routingKey()).isEqualTo(role + "|" + clearance + "|" + PromptSignals.digest(prompt));
+        });
+    }
+
+    /**
+     * Whatever a strategy picks (here: any entry, drawn from the request's own hash, with any facts), an
+     * internal-only request's backend is the table's internal one, and an override's entry replaces the pick.
+     */
+    @Test
+    void noStrategyRoutesAnInternalOnlyRequestOutside() {
+        List<PoolEntry> external = new ArrayList<>();
+        for (int p = 0; p < 5; p++) {
+            external.add(new PoolEntry("llm" + p, "mode", "external" + p));
         }
+        RoutingStrategy anyPick = request -> RoutingStrategy.Selection.of(
+                external.get(Math.floorMod((request.role() + request.prompt()).hashCode(), external.size())),
+                request.prompt(), Map.of("clearance", request.clearance()));
+        RoutingTable table = RoutingTable.builder().strategy(anyPick).internalBackendTarget("internal")
+                .override(new RoutingOverride("auditors", "auditor", external.get(0))).build();
+        Property.forAll(WORDS, WORDS, TEXT).tries(500).check((role, clearance, prompt) -> {
+            RoutingDecision decision = RoutingIndex.create(table).route(RoutingRequest.builder().role(role)
+                    .clearance(clearance).prompt(prompt).internalOnly(true).build());
+
+            assertThat(decision.backendTarget()).isEqualTo("internal");
+            assertThat(decision.internalOnly()).isTrue();
+            assertThat(decision.reasonCodes().values()).endsWith("internal_only");
+            boolean auditor = role.strip().equalsIgnoreCase("auditor");
+            assertThat(decision.routerSelectedLlm()).isEqualTo(auditor ? "llm0"
+                    : decision.selection().entry().routerSelectedLlm());
+            assertThat(decision.override().isPresent()).isEqualTo(auditor);
+        });
     }
 
-    @Property(tries = 500)
-    void nCountsTheCodePointsOfKWithoutSeparatorsAndWhiteSpace(@ForAll String role, @ForAll String clearance,
-            @ForAll String prompt, @ForAll String digest) {
-        RoutingDecision decision = MARP.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt)
-                .promptDigest(digest).build());
+    @Test
+    void theWeightedStrategyNeverThrowsOnAnyText() {
+        Property.forAll(Gen.strings().ofMaxLength(40), Gen.strings().ofMaxLength(40), TEXT).tries(500)
+                .check((role, clearance, digest) -> {
+                    RoutingDecision decision = RoutingIndex.create(Tables.weighted()).route(RoutingRequest.builder()
+                            .role(role).clearance(clearance).prompt("p").promptDigest(digest).build());
 
-        String stripped = REMOVED.matcher(decision.routingKey()).replaceAll("");
-        assertThat(decision.n()).isEqualTo(stripped.codePointCount(0, stripped.length()));
-        assertThat(decision.index()).isEqualTo(decision.n() % 10);
-        assertThat(decision.routingKey()).isEqualTo(role + "|" + clearance + "|" + decision.scenarioTag() + "|" + digest);
-    }
-
-    /** The scanner's reading of "SCENARIO k", checked against the regular expression it replaces. */
-    private static final Pattern SCENARIO_REFERENCE = Pattern.compile(
-            "(?<![\\p{L}\\p{N}])(?i:scenario)[\\p{IsWhite_Space}_-]*([123])(?!\\p{N})");
-
-    @Provide
-    Arbitrary<String> scenarioPrompts() {
-        Arbitrary<String> part = Arbitraries.oneOf(
-                Arbitraries.of("scenario", "SCENARIO", "Scenario", "sCeNaRiO", "scenarios", "subscenario", "scenari"),
-                Arbitraries.of(" ", "  ", "-", "_", "\t", "", ":", "\u00A0"),
-                Arbitraries.of("1", "2", "3", "4", "0", "12", "٣"),
-                Arbitraries.strings().ascii().ofMaxLength(5));
-        return part.list().ofMaxSize(12).map(parts -> String.join("", parts));
-    }
-
-    @Property(tries = 1000)
-    void theScenarioTagReadsLikeTheSeedsPattern(@ForAll("scenarioPrompts") String prompt) {
-        java.util.Set<String> expected = new java.util.TreeSet<>();
-        java.util.regex.Matcher matcher = SCENARIO_REFERENCE.matcher(prompt);
-        while (matcher.find()) {
-            expected.add(matcher.group(1));
-        }
-
-        assertThat(SeedTable.TAGGER.mentioned(prompt)).containsExactlyElementsOf(expected);
-        assertThat(SeedTable.TAGGER.tag(prompt)).isEqualTo(expected.isEmpty() ? "0" : expected.iterator().next());
-    }
-
-    @Property(tries = 500)
-    void routingIsDeterministicAndNeverThrows(@ForAll String role, @ForAll String clearance, @ForAll String prompt) {
-        RoutingRequest request = RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).build();
-
-        RoutingDecision first = MARP.route(request);
-
-        assertThat(SeedTable.index().route(request)).isEqualTo(first);
-        assertThat(MARP.select(role, clearance, first.scenarioTag(), first.promptDigest())).isEqualTo(first.indexedEntry());
-        assertThat(first.internalOnly()).isFalse();
+                    long slot = (Long) decision.detail().get("slot");
+                    assertThat(slot).isBetween(0L, 9L);
+                    assertThat(decision.reasonCodes()).isEqualTo(ReasonCodes.empty());
+                });
     }
 }
