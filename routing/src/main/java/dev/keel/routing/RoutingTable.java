@@ -6,7 +6,6 @@ import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.routing.internal.WeightedStrategyProvider;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -110,7 +109,7 @@ public final class RoutingTable {
                     "backend_target");
             String overrideName = override.required("name").nonBlankString();
             String role = override.required("role").nonBlankString();
-            PoolEntry entry = WeightedStrategyProvider.entry(override);
+            PoolEntry entry = PoolEntry.read(override);
             if (overrideName != null && role != null && entry != null) {
                 builder.override(new RoutingOverride(overrideName, role, entry));
             }

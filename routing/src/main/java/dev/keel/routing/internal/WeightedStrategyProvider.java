@@ -34,19 +34,11 @@ public final class WeightedStrategyProvider implements RoutingStrategyProvider {
         for (Value item : items) {
             ObjectValue pool = item.object("weight", "router_selected_llm", "reasoning_mode", "backend_target");
             Integer weight = pool.required("weight").integer(1, WeightedPool.MAX_WEIGHT);
-            PoolEntry entry = entry(pool);
+            PoolEntry entry = PoolEntry.read(pool);
             if (weight != null && entry != null) {
                 pools.add(new WeightedPool(weight, entry));
             }
         }
         return pools.isEmpty() ? null : new WeightedStrategy(pools);
-    }
-
-    /** The entry named by the members of a pool or an override; null when one is missing or wrong. */
-    public static PoolEntry entry(ObjectValue object) {
-        String llm = object.required("router_selected_llm").nonBlankString();
-        String mode = object.required("reasoning_mode").nonBlankString();
-        String target = object.required("backend_target").nonBlankString();
-        return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
     }
 }
