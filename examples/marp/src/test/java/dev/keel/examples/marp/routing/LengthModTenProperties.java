@@ -38,9 +38,21 @@ class LengthModTenProperties {
         return text.toString();
     }
 
+    /**
+     * {@code text} with each unpaired surrogate replaced by U+FFFD: the key's parts are text. (Counted part by part,
+     * a lone high surrogate ending one part and a lone low one starting the next stay two; in K without its
+     * {@code |} they would pair.)
+     */
+    private static String wellFormed(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(cp -> out.appendCodePoint(Character.isSurrogate((char) cp) && cp <= 0xFFFF
+                ? 0xFFFD : cp));
+        return out.toString();
+    }
+
     @Test
     void nCountsTheCodePointsOfKWithoutSeparatorsAndWhiteSpace() {
-        Gen<String> text = Gen.strings().ofMaxLength(30);
+        Gen<String> text = Gen.strings().ofMaxLength(30).map(LengthModTenProperties::wellFormed);
         Property.forAll(text, text, text, text).tries(500).check((role, clearance, prompt, digest) -> {
             RoutingDecision decision = MARP.route(RoutingRequest.builder().role(role).clearance(clearance)
                     .prompt(prompt).promptDigest(digest).build());
