@@ -145,7 +145,7 @@ public interface GovernedChatModel extends ChatModel {
             String fallback = internal.keySet().iterator().next();
             String target = external.isEmpty() ? fallback : external.keySet().iterator().next();
             RoutingTable table = routing != null ? routing : RoutingTable.builder()
-                    .entries(0, RoutingTable.SIZE - 1, new PoolEntry(target, "default", target))
+                    .pool(1, new PoolEntry(target, "default", target))
                     .internalBackendTarget(fallback).build();
             return new PipelineChatModel(policy, backends.build(), table, evidence, auditSink, principal);
         }

@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * What {@code keel eval} supplies when a line names no application data: the MARP assistant's routing table for
- * {@code route} (without its auditor override unless the line says {@code "auditor_override": true}) with its
- * policy, whose sensitivity decides what stays internal, and the
+ * {@code route} (on the seed's length-mod-10 strategy, whose provider the example's jar lists for the op to find;
+ * without its auditor override unless the line says {@code "auditor_override": true}) with its policy, whose
+ * sensitivity decides what stays internal, and the
  * government-services workflow's contracts for {@code stage}. The library's ops take these as input; the command
  * line fills them in from the example applications, so that lines written for those applications stay short.
  *

@@ -81,6 +81,18 @@ class KeelCommandTest {
         assertThat(JsonCodec.strict().parseObject(run.lines().get(2))).containsEntry("plan_status", "needs_clarification");
     }
 
+    /** The example of docs/routing.md: a line without a table routes on the MARP table and its seed's strategy. */
+    @Test
+    void aRouteLineWithoutATableGivesTheSeedsFields() {
+        Run run = run("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
+                + "\"prompt\":\"SCENARIO 2: retire two boats in Q3 within the budget\"}}", "eval");
+
+        assertThat(run.lines()).containsExactly("{\"scenario_tag\":\"2\",\"routing_key\":\"planner|secret|2|"
+                + "scenario-retire-boats-within-budget\",\"n\":49,\"index\":9,\"router_selected_llm\":\"deepseek\","
+                + "\"reasoning_mode\":\"policy_summary\",\"backend_target\":\"deepseek\","
+                + "\"top_secret_internal_only\":false,\"override\":null}");
+    }
+
     @Test
     void usageErrorsExitTwoAndHelpExitsZero() {
         assertThat(run("", "eval", "--bogus").status()).isEqualTo(2);
@@ -106,7 +118,7 @@ class KeelCommandTest {
         Run run = run("", "demo", "marp", "--trace", "SCENARIO 1: compare the calendars for retiring two boats");
 
         assertThat(run.out()).startsWith("# Trace").contains("- governance: ALLOW").contains("- evidence: scenario_1")
-                .contains("- routing: index").contains("- reasoning:").contains("- confidence:")
+                .contains("- routing: scenario_tag 1, n ").contains("- reasoning:").contains("- confidence:")
                 .contains("- outbound_filter:").contains("```provenance_stub");
     }
 
@@ -159,7 +171,7 @@ class KeelCommandTest {
         Run run = run("", "demo", "hospital", "--ollama-host", closed, "--trace", "Which beds are free?");
 
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("# Trace").contains("- routing: index")
+        assertThat(run.out()).startsWith("# Trace").contains("- routing: slot ")
                 .contains("- evidence: tools [list_beds]")
                 .contains("Written without a language model (ward_writer)")
                 .contains("Answered by ward_writer, without a language model (general_model failed (backend_retriable");

@@ -10,14 +10,14 @@ import dev.keel.policy.Sensitivity;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingOverride;
 import dev.keel.routing.RoutingTable;
-import dev.keel.routing.ScenarioTagger;
 import java.util.List;
 
 /**
  * A fleet-planning policy and routing table for the pipeline's tests: planners see everything, auditors the
  * provenance and summaries, guests summaries (PARTIAL) and never crew records; top secret and crew records stay in
  * the house (no message names crew records: only evidence carries them); unit ids and credentials (Anthropic and
- * AWS keys) never leave it; index 0 is internal, 1 to 5 and 6 to 9 two external models.
+ * AWS keys) never leave it; routing sends a tenth of requests to the internal model and half and two fifths to two
+ * external ones (weights 1, 5, 4).
  */
 public final class Fixtures {
 
@@ -51,11 +51,10 @@ public final class Fixtures {
 
     public static RoutingTable routingTable() {
         return RoutingTable.builder()
-                .entries(0, 0, new PoolEntry("chatgpt", "detailed_analysis", "internal_chatgpt"))
-                .entries(1, 5, new PoolEntry("llama", "balanced_summary", "llama"))
-                .entries(6, 9, new PoolEntry("deepseek", "policy_summary", "deepseek"))
+                .pool(1, new PoolEntry("chatgpt", "detailed_analysis", "internal_chatgpt"))
+                .pool(5, new PoolEntry("llama", "balanced_summary", "llama"))
+                .pool(4, new PoolEntry("deepseek", "policy_summary", "deepseek"))
                 .internalBackendTarget("internal_chatgpt")
-                .scenarioTagger(ScenarioTagger.of("scenario", List.of("1", "2", "3"), "0"))
                 .build();
     }
 

@@ -120,7 +120,8 @@ class PipelineTest {
 
         assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
         assertThat(answer.trace()).filteredOn(step -> step.step().equals("routing")).singleElement()
-                .satisfies(step -> assertThat(step.details()).containsKeys("n", "index").doesNotContainKey("routing_key"));
+                .satisfies(step -> assertThat(step.details()).containsKeys("slot", "total_weight", "pool")
+                        .doesNotContainKey("routing_key"));
         assertThat(audit).noRecordContains("2026", "overview-calendars");
     }
 

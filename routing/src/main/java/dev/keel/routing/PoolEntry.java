@@ -1,5 +1,6 @@
 package dev.keel.routing;
 
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +21,20 @@ public record PoolEntry(String routerSelectedLlm, String reasoningMode, String b
         Objects.requireNonNull(routerSelectedLlm, "routerSelectedLlm");
         Objects.requireNonNull(reasoningMode, "reasoningMode");
         Objects.requireNonNull(backendTarget, "backendTarget");
+    }
+
+    /**
+     * Reads the entry from the {@code router_selected_llm}, {@code reasoning_mode} and {@code backend_target}
+     * members of {@code object} (a pool or an override of a table), each a required non-blank string; a
+     * {@link RoutingStrategyProvider} reads its pools with it.
+     *
+     * @return the entry, or null when a member is missing or wrong (the problem is recorded at its pointer)
+     */
+    public static PoolEntry read(ObjectValue object) {
+        String llm = object.required("router_selected_llm").nonBlankString();
+        String mode = object.required("reasoning_mode").nonBlankString();
+        String target = object.required("backend_target").nonBlankString();
+        return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
     }
 
     /** {@code {"router_selected_llm", "reasoning_mode", "backend_target"}}. */

@@ -1,11 +1,10 @@
 package dev.keel.routing;
 
-import dev.keel.core.text.UnicodeText;
 import java.util.Locale;
 
 /**
- * What routing reads from a prompt besides its scenario tag: the default prompt digest, and the characters the
- * routing key drops. Pure functions; thread-safe.
+ * What routing reads from a prompt: the default prompt digest, the part of the weighted strategy's routing key
+ * that comes from the prompt when the caller gives no digest of its own. Pure functions; thread-safe.
  */
 public final class PromptSignals {
 
@@ -15,11 +14,6 @@ public final class PromptSignals {
     public static final int DIGEST_MIN_WORD_LENGTH = 4;
 
     private PromptSignals() {
-    }
-
-    /** The characters the routing key drops besides {@code |}: Unicode {@code White_Space} ({@link UnicodeText}). */
-    public static boolean isWhiteSpace(int cp) {
-        return UnicodeText.isWhiteSpace(cp);
     }
 
     /**

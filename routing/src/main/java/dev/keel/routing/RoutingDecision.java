@@ -8,47 +8,37 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where one request's LLM reasoning goes, with everything needed to replay and audit it: the routing key and its
- * length, the index, what the index selected, any override, and the internal-only safeguard.
+ * Where one request's LLM reasoning goes, with everything needed to replay and audit it: what the strategy
+ * selected and the facts that replay it (the routing key and the strategy's detail), any override, and the
+ * internal-only safeguard.
  *
- * <p>Reason codes: {@code internal_only} (the safeguard forced the internal backend), {@code routing_override}
- * (an override replaced the index's choice), {@code scenario_multiple} (the prompt named several scenario tags;
- * the configured order picked one).
+ * <p>Reason codes: the strategy's own (the MARP example's {@code scenario_multiple}), then {@code routing_override}
+ * (an override replaced the strategy's choice) and {@code internal_only} (the safeguard forced the internal
+ * backend).
  *
  * <p>Immutable and thread-safe.
  */
 public final class RoutingDecision {
 
-    /** The provenance extension naming the model voice the index selected. */
+    /** The provenance extension naming the model voice selected. */
     public static final String ROUTER_SELECTED_LLM = "router_selected_llm";
-    /** The provenance extension naming the reasoning mode the index selected. */
+    /** The provenance extension naming the reasoning mode selected. */
     public static final String REASONING_MODE = "reasoning_mode";
     /** The provenance extension saying whether the request was kept on the internal backend. */
     public static final String INTERNAL_ONLY = "internal_only";
     /** The provenance extension naming the override that applied. */
     public static final String ROUTING_OVERRIDE = "routing_override";
 
-    private final String scenarioTag;
-    private final String promptDigest;
-    private final String routingKey;
-    private final int n;
-    private final int index;
-    private final PoolEntry indexed;
+    private final RoutingStrategy.Selection selection;
     private final PoolEntry selected;
     private final String backendTarget;
     private final boolean internalOnly;
     private final String override;
     private final ReasonCodes reasonCodes;
 
-    RoutingDecision(String scenarioTag, String promptDigest, String routingKey, int n, int index, PoolEntry indexed,
-            PoolEntry selected, String backendTarget, boolean internalOnly, String override,
-            ReasonCodes reasonCodes) {
-        this.scenarioTag = scenarioTag;
-        this.promptDigest = promptDigest;
-        this.routingKey = routingKey;
-        this.n = n;
-        this.index = index;
-        this.indexed = indexed;
+    RoutingDecision(RoutingStrategy.Selection selection, PoolEntry selected, String backendTarget,
+            boolean internalOnly, String override, ReasonCodes reasonCodes) {
+        this.selection = selection;
         this.selected = selected;
         this.backendTarget = backendTarget;
         this.internalOnly = internalOnly;
@@ -56,37 +46,22 @@ public final class RoutingDecision {
         this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
     }
 
-    /** {@code "0"} to {@code "3"}. */
-    public String scenarioTag() {
-        return scenarioTag;
-    }
-
-    /** The {@code <prompt_digest>} used: the caller's or the default. */
-    public String promptDigest() {
-        return promptDigest;
-    }
-
-    /** {@code K = "<role>|<clearance>|<scenario_tag>|<prompt_digest>"}, before removing separators and white space. */
+    /** The key the strategy computed the choice from (for the weighted strategy {@code role|clearance|digest}). */
     public String routingKey() {
-        return routingKey;
+        return selection.routingKey();
     }
 
-    /** The number of code points of K without {@code |} and white space. */
-    public int n() {
-        return n;
+    /** The strategy's detail, without the routing key, in its order (the weighted strategy's {@code slot}, ...). */
+    public Map<String, Object> detail() {
+        return selection.detail();
     }
 
-    /** {@code N mod 10}. */
-    public int index() {
-        return index;
+    /** What the strategy selected: its entry, before any override and the safeguard, and its facts. */
+    public RoutingStrategy.Selection selection() {
+        return selection;
     }
 
-    /** What the index selected, before any override and the safeguard. */
-    public PoolEntry indexedEntry() {
-        return indexed;
-    }
-
-    /** {@code router_selected_llm}: the override's when one applied, else the index's. Never changed by the safeguard. */
+    /** {@code router_selected_llm}: the override's when one applied, else the strategy's. Never changed by the safeguard. */
     public String routerSelectedLlm() {
         return selected.routerSelectedLlm();
     }
@@ -129,16 +104,12 @@ public final class RoutingDecision {
     }
 
     /**
-     * The {@code keel eval route} result: {@code scenario_tag}, {@code routing_key}, {@code n}, {@code index},
-     * {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
+     * The {@code keel eval route} result: the strategy's facts in their order ({@code routing_key} and its detail),
+     * then {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
      * {@code top_secret_internal_only}, {@code override} (null when none).
      */
     public Map<String, Object> toWire() {
-        Map<String, Object> wire = new LinkedHashMap<>();
-        wire.put("scenario_tag", scenarioTag);
-        wire.put("routing_key", routingKey);
-        wire.put("n", n);
-        wire.put("index", index);
+        Map<String, Object> wire = new LinkedHashMap<>(selection.facts());
         wire.put("router_selected_llm", selected.routerSelectedLlm());
         wire.put("reasoning_mode", selected.reasoningMode());
         wire.put("backend_target", backendTarget);
@@ -147,11 +118,10 @@ public final class RoutingDecision {
         return wire;
     }
 
-    /** The wire form plus the digest, the index's own selection and the reason codes, for audit records. */
+    /** The wire form plus the strategy's own selection and the reason codes, for audit records. */
     public Map<String, Object> toAuditWire() {
         Map<String, Object> wire = toWire();
-        wire.put("prompt_digest", promptDigest);
-        wire.put("indexed_selection", indexed.toWire());
+        wire.put("strategy_selection", selection.entry().toWire());
         wire.put("reason_codes", reasonCodes.values());
         return wire;
     }

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * One request to route: the role and clearance governance resolved, the user's prompt, whether it must stay in the
- * house, and optionally the caller's own prompt digest (otherwise {@link PromptSignals#digest} is used).
+ * house, and optionally the caller's own prompt digest (otherwise the strategy's default: for the weighted
+ * strategy {@link PromptSignals#digest}).
  *
  * <p>Role and clearance go into the routing key exactly as given: pass the canonical names the policy module
  * resolved ({@code planner}, {@code top_secret}) so that the same principal always gets the same key.
@@ -97,7 +98,7 @@ public final class RoutingRequest {
             return this;
         }
 
-        /** The caller's {@code <prompt_digest>}; leave unset for {@link PromptSignals#digest}. */
+        /** The caller's {@code <prompt_digest>}; leave unset for the strategy's default ({@link PromptSignals#digest}). */
         public Builder promptDigest(String promptDigest) {
             this.promptDigest = promptDigest;
             return this;

@@ -7,43 +7,38 @@ import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * The configuration of a {@link RoutingIndex}: what each index 0..9 selects, the backend the internal-only
- * safeguard forces, per-role overrides, and how the scenario tag of the routing key is read
- * ({@link ScenarioTagger}; none unless configured). Its JSON form and schema
- * ({@code dev/keel/routing/schema/routing-table.schema.json} in this jar) are described in
- * {@code docs/routing.md}.
+ * The configuration of a {@link RoutingIndex}: the {@link RoutingStrategy} that picks a pool entry per request
+ * (weighted pools unless the table names another), the backend the internal-only safeguard forces, and per-role
+ * overrides. Its JSON form and schema ({@code dev/keel/routing/schema/routing-table.schema.json} in this jar) are
+ * described in {@code docs/routing.md}.
  *
- * <p>A table always covers every index 0..9 exactly once; building or reading one that does not fails with an
- * {@link InvalidPolicyException} naming every problem by JSON pointer. Immutable and thread-safe.
+ * <p>Building or reading an invalid table fails with an {@link InvalidPolicyException} naming every problem by
+ * JSON pointer. Immutable and thread-safe.
  */
 public final class RoutingTable {
 
-    /** The number of indexes: {@code N mod 10}. */
-    public static final int SIZE = 10;
+    /** The members every table may have, whatever its strategy. */
+    private static final Set<String> COMMON_KEYS = Set.of("strategy", "internal_backend_target", "overrides");
 
-    private final PoolEntry[] entries;
+    private final RoutingStrategy strategy;
     private final String internalBackendTarget;
     private final List<RoutingOverride> overrides;
-    private final ScenarioTagger scenarioTagger;
 
-    private RoutingTable(PoolEntry[] entries, String internalBackendTarget, List<RoutingOverride> overrides,
-                         ScenarioTagger scenarioTagger) {
-        this.entries = entries;
+    private RoutingTable(RoutingStrategy strategy, String internalBackendTarget, List<RoutingOverride> overrides) {
+        this.strategy = strategy;
         this.internalBackendTarget = internalBackendTarget;
         this.overrides = List.copyOf(overrides);
-        this.scenarioTagger = scenarioTagger;
     }
 
     public static Builder builder() {
@@ -51,7 +46,8 @@ public final class RoutingTable {
     }
 
     /**
-     * Reads a table from JSON.
+     * Reads a table from JSON. A table that names a strategy other than {@value RoutingStrategy#WEIGHTED} finds it
+     * among the providers on the class path ({@link RoutingStrategies#discover()}).
      *
      * @throws dev.keel.core.WireFormatException when {@code json} is not strict JSON
      * @throws InvalidPolicyException            when it is not a valid routing table
@@ -60,81 +56,80 @@ public final class RoutingTable {
         return fromTree(JsonCodec.strict().parse(json));
     }
 
+    /** As {@link #parse(String)}, naming the strategies a table may use. */
+    public static RoutingTable parse(String json, RoutingStrategies strategies) {
+        return fromTree(JsonCodec.strict().parse(json), strategies);
+    }
+
+    /** As {@link #parse(String)}, from a plain JSON tree (as {@link JsonCodec#parse} gives). */
+    public static RoutingTable fromTree(Object tree) {
+        return fromTree(tree, null);
+    }
+
     /**
-     * Reads a table from a plain JSON tree (as {@link JsonCodec#parse} gives). The structure is checked first, every
-     * problem at once; then, when it holds, what {@link Builder#build()} checks (coverage of 0..9, repeated indexes,
-     * override names and roles).
+     * Reads a table from a plain JSON tree. The structure is checked first, every problem at once; then, when it
+     * holds, what {@link Builder#build()} checks (override names and roles).
      *
+     * @param strategies the strategies the table may name; null for {@link RoutingStrategies#discover()}, which
+     *                   is only consulted when the table names one other than {@value RoutingStrategy#WEIGHTED}
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
-    public static RoutingTable fromTree(Object tree) {
-        return JsonTreeReader.read(tree, RoutingTable::read,
+    public static RoutingTable fromTree(Object tree, RoutingStrategies strategies) {
+        return JsonTreeReader.read(tree, root -> read(root, strategies),
                 problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)))
                 .build();
     }
 
-    private static Builder read(Value root) {
-        ObjectValue table = root.object("pools", "internal_backend_target", "overrides", "scenario_tag");
+    private static Builder read(Value root, RoutingStrategies strategies) {
+        ObjectValue table = root.anyObject();
         Builder builder = builder();
-        for (Value item : table.required("pools").items()) {
-            ObjectValue pool = item.object("indexes", "router_selected_llm", "reasoning_mode", "backend_target");
-            PoolEntry entry = entry(pool);
-            for (Value index : pool.required("indexes").items()) {
-                Integer at = index.integer(0, SIZE - 1);
-                if (at != null && entry != null) {
-                    builder.entryAt(at, entry, index.pointer());
-                }
+        Value strategyName = table.optional("strategy");
+        String name = strategyName.isPresent() ? strategyName.nonBlankString() : RoutingStrategy.WEIGHTED;
+        RoutingStrategyProvider provider = null;
+        if (name != null) {
+            RoutingStrategies known = strategies != null ? strategies
+                    : RoutingStrategy.WEIGHTED.equals(name) ? RoutingStrategies.builtIn() : RoutingStrategies.discover();
+            provider = known.find(name).orElse(null);
+            if (provider == null) {
+                strategyName.problem("unknown strategy '" + name + "'; known: " + String.join(", ", known.names()));
+            }
+        }
+        if (provider != null) {
+            Set<String> keys = new LinkedHashSet<>(COMMON_KEYS);
+            keys.addAll(provider.keys());
+            table.only(keys);
+            RoutingStrategy strategy = provider.read(table);
+            if (strategy != null) {
+                builder.strategy(strategy);
             }
         }
         builder.internalBackendTarget(table.required("internal_backend_target").nonBlankString());
         for (Value item : table.optional("overrides").items()) {
             ObjectValue override = item.object("name", "role", "router_selected_llm", "reasoning_mode",
                     "backend_target");
-            String name = override.required("name").nonBlankString();
+            String overrideName = override.required("name").nonBlankString();
             String role = override.required("role").nonBlankString();
-            PoolEntry entry = entry(override);
-            if (name != null && role != null && entry != null) {
-                builder.override(new RoutingOverride(name, role, entry));
+            PoolEntry entry = PoolEntry.read(override);
+            if (overrideName != null && role != null && entry != null) {
+                builder.override(new RoutingOverride(overrideName, role, entry));
             }
-        }
-        ObjectValue tagger = table.optional("scenario_tag").object("keyword", "tags", "default");
-        String keyword = tagger.required("keyword").nonBlankString();
-        List<String> tags = tagger.required("tags").list(Value::nonBlankString);
-        String defaultTag = tagger.optional("default").nonBlankString();
-        ScenarioTagger scenarioTagger = tagger.build(() -> ScenarioTagger.of(keyword, tags,
-                defaultTag == null ? "0" : defaultTag));
-        if (scenarioTagger != null) {
-            builder.scenarioTagger(scenarioTagger);
         }
         return builder;
     }
 
-    /** The entry named by the members of a pool or an override; null when one is missing or wrong. */
-    private static PoolEntry entry(ObjectValue object) {
-        String llm = object.required("router_selected_llm").nonBlankString();
-        String mode = object.required("reasoning_mode").nonBlankString();
-        String target = object.required("backend_target").nonBlankString();
-        return llm == null || mode == null || target == null ? null : new PoolEntry(llm, mode, target);
+    /** The strategy that picks a pool entry per request. */
+    public RoutingStrategy strategy() {
+        return strategy;
     }
 
-    /** The entry index {@code index} selects. @throws IndexOutOfBoundsException unless 0 ≤ index < 10 */
-    public PoolEntry entry(int index) {
-        return entries[index];
-    }
-
-    /** The ten entries, by index. */
+    /** Every entry the strategy may select ({@link RoutingStrategy#entries()}); overrides not included. */
     public List<PoolEntry> entries() {
-        return List.of(entries);
+        return strategy.entries();
     }
 
     /** The {@code backend_target} the internal-only safeguard forces. */
     public String internalBackendTarget() {
         return internalBackendTarget;
-    }
-
-    /** How the routing key's scenario tag is read; {@link ScenarioTagger#none()} unless configured. */
-    public ScenarioTagger scenarioTagger() {
-        return scenarioTagger;
     }
 
     public List<RoutingOverride> overrides() {
@@ -153,29 +148,17 @@ public final class RoutingTable {
 
     /** A builder holding this table, to derive another (for example with an override). */
     public Builder toBuilder() {
-        Builder builder = builder().internalBackendTarget(internalBackendTarget).scenarioTagger(scenarioTagger);
-        for (int i = 0; i < SIZE; i++) {
-            builder.entries(i, i, entries[i]);
-        }
+        Builder builder = builder().strategy(strategy).internalBackendTarget(internalBackendTarget);
         overrides.forEach(builder::override);
         return builder;
     }
 
-    /** The JSON form: indexes with equal entries grouped into one pool, pools in order of their first index. */
+    /**
+     * The JSON form: the strategy's members ({@link RoutingStrategy#toTree()}), then
+     * {@code internal_backend_target} and the overrides.
+     */
     public Map<String, Object> toTree() {
-        List<Object> pools = new ArrayList<>();
-        Map<PoolEntry, List<Integer>> grouped = new LinkedHashMap<>();
-        for (int i = 0; i < SIZE; i++) {
-            grouped.computeIfAbsent(entries[i], e -> new ArrayList<>()).add(i);
-        }
-        grouped.forEach((entry, indexes) -> {
-            Map<String, Object> pool = new LinkedHashMap<>();
-            pool.put("indexes", indexes);
-            pool.putAll(entry.toWire());
-            pools.add(pool);
-        });
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("pools", pools);
+        Map<String, Object> tree = new LinkedHashMap<>(strategy.toTree());
         tree.put("internal_backend_target", internalBackendTarget);
         if (!overrides.isEmpty()) {
             List<Object> list = new ArrayList<>();
@@ -188,67 +171,49 @@ public final class RoutingTable {
             }
             tree.put("overrides", list);
         }
-        if (scenarioTagger.keyword() != null) {
-            Map<String, Object> tagger = new LinkedHashMap<>();
-            tagger.put("keyword", scenarioTagger.keyword());
-            tagger.put("tags", scenarioTagger.tags());
-            tagger.put("default", scenarioTagger.defaultTag());
-            tree.put("scenario_tag", tagger);
-        }
         return tree;
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof RoutingTable && ((RoutingTable) other).toTree().equals(toTree());
+        return other instanceof RoutingTable that && strategy.equals(that.strategy)
+                && internalBackendTarget.equals(that.internalBackendTarget) && overrides.equals(that.overrides);
     }
 
     @Override
     public int hashCode() {
-        return toTree().hashCode();
+        return Objects.hash(strategy, internalBackendTarget, overrides);
     }
 
     @Override
     public String toString() {
-        return "RoutingTable" + toTree();
+        return "RoutingTable{strategy=" + strategy + ", internal_backend_target=" + internalBackendTarget
+                + ", overrides=" + overrides + "}";
     }
 
-    /** Assembles a table; {@link #build()} checks it. Not thread-safe. */
+    /**
+     * Assembles a table: weighted pools ({@link #pool}) or another strategy ({@link #strategy}), the internal
+     * backend, overrides; {@link #build()} checks it. Not thread-safe.
+     */
     public static final class Builder {
-        private final PoolEntry[] entries = new PoolEntry[SIZE];
-        private final String[] setAt = new String[SIZE];
-        private final List<String> problems = new ArrayList<>();
+        private final List<WeightedPool> pools = new ArrayList<>();
+        private RoutingStrategy strategy;
         private String internalBackendTarget;
         private final List<RoutingOverride> overrides = new ArrayList<>();
-        private ScenarioTagger scenarioTagger = ScenarioTagger.none();
 
         private Builder() {
         }
 
-        /** How the routing key's scenario tag is read; {@link ScenarioTagger#none()} unless set. */
-        public Builder scenarioTagger(ScenarioTagger tagger) {
-            this.scenarioTagger = Objects.requireNonNull(tagger, "tagger");
+        /** A pool of the weighted strategy: {@code entry}, chosen for about weight / total weight of requests. */
+        public Builder pool(int weight, PoolEntry entry) {
+            pools.add(new WeightedPool(weight, entry));
             return this;
         }
 
-        /** Indexes {@code from} to {@code to} (inclusive) select {@code entry}. */
-        public Builder entries(int from, int to, PoolEntry entry) {
-            Objects.requireNonNull(entry, "entry");
-            for (int index = from; index <= to; index++) {
-                entryAt(index, entry, "index " + index);
-            }
+        /** The strategy, instead of weighted pools. */
+        public Builder strategy(RoutingStrategy strategy) {
+            this.strategy = Objects.requireNonNull(strategy, "strategy");
             return this;
-        }
-
-        private void entryAt(int index, PoolEntry entry, String where) {
-            if (index < 0 || index >= SIZE) {
-                problems.add(where + ": " + index + " is not an index 0..9");
-            } else if (setAt[index] != null) {
-                problems.add(where + ": index " + index + " is already given at " + setAt[index]);
-            } else {
-                entries[index] = entry;
-                setAt[index] = where;
-            }
         }
 
         /** The {@code backend_target} the internal-only safeguard forces, for example {@code internal}. */
@@ -264,17 +229,14 @@ public final class RoutingTable {
 
         /** @throws InvalidPolicyException naming every problem */
         public RoutingTable build() {
-            List<String> all = new ArrayList<>(problems);
-            Set<Integer> missing = new TreeSet<>();
-            for (int i = 0; i < SIZE; i++) {
-                if (entries[i] == null) {
-                    missing.add(i);
-                } else {
-                    checkEntry(entries[i], setAt[i], all);
-                }
+            List<String> all = new ArrayList<>();
+            if (strategy != null && !pools.isEmpty()) {
+                all.add("/pools: a table has either weighted pools or another strategy, not both");
+            } else if (strategy == null && pools.isEmpty()) {
+                all.add("/pools: required, at least one pool");
             }
-            if (!missing.isEmpty()) {
-                all.add("/pools: indexes " + missing + " are not covered (every index 0..9 needs exactly one entry)");
+            for (int p = 0; p < pools.size(); p++) {
+                checkEntry(pools.get(p).entry(), "/pools/" + p, all);
             }
             if (internalBackendTarget == null || internalBackendTarget.isBlank()) {
                 all.add("/internal_backend_target: required, a non-blank string");
@@ -299,7 +261,8 @@ public final class RoutingTable {
             if (!all.isEmpty()) {
                 throw new InvalidPolicyException("invalid routing table: " + String.join("; ", all));
             }
-            return new RoutingTable(Arrays.copyOf(entries, SIZE), internalBackendTarget, overrides, scenarioTagger);
+            return new RoutingTable(strategy != null ? strategy : RoutingStrategy.weighted(pools),
+                    internalBackendTarget, overrides);
         }
 
         private static void checkEntry(PoolEntry entry, String where, List<String> problems) {

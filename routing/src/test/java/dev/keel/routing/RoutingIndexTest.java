@@ -7,6 +7,12 @@ import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
+import dev.keel.core.ReasonCodes;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,159 +20,127 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The routing rules of {@code docs/routing.md}, rule by rule. */
+/** The routing rules of {@code docs/routing.md}, rule by rule: the weighted strategy, then what holds over any. */
 class RoutingIndexTest {
 
-    private final RoutingIndex marp = SeedTable.index();
-    private final RoutingIndex marpWithAuditorOverride = RoutingIndex.create(
-            SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
+    private final RoutingIndex weighted = RoutingIndex.create(Tables.weighted());
+    private final RoutingIndex withAuditorOverride = RoutingIndex.create(Tables.weightedWithAuditorOverride());
 
     private RoutingDecision route(String role, String clearance, String prompt, String digest) {
-        return marp.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).promptDigest(digest).build());
+        return weighted.route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt)
+                .promptDigest(digest).build());
     }
 
-    // ---- the key, N and the index ----
-
-    @ParameterizedTest(name = "K of {0}|{1}|{2}|{3} -> N {4}")
-    @CsvSource(delimiter = ';', value = {
-        // role; clearance; prompt; digest; N; key
-        "planner; secret; no scenario here; ab; 16; planner|secret|0|ab",
-        "planner; secret; SCENARIO 2 please; x; 15; planner|secret|2|x",
-        // spaces inside any part are removed, as the separators are
-        "chief planner; top secret; SCENARIO 3; a b  c; 25; chief planner|top secret|3|a b  c",
-        // a | inside a part is removed too: the seed removes every | from K
-        "planner; secret; none; a|b; 16; planner|secret|0|a|b",
-        // code points, not UTF-16 units: the emoji is one
-        "planner; secret; none; \uD83D\uDEA2ship; 19; planner|secret|0|\uD83D\uDEA2ship",
-        // an empty digest still gives the tag
-        "guest; unclassified; none; ''; 18; guest|unclassified|0|",
-    })
-    void theKeyIsCountedAsTheSeedSays(String role, String clearance, String prompt, String digest, int n, String key) {
-        RoutingDecision decision = route(role, clearance, prompt, digest);
-
-        assertThat(decision.routingKey()).isEqualTo(key);
-        assertThat(decision.n()).isEqualTo(n);
-        assertThat(decision.index()).isEqualTo(n % 10);
+    /** The slot as docs/routing.md defines it, computed independently: big-endian unsigned arithmetic. */
+    private static long documentedSlot(String key, long totalWeight) throws Exception {
+        byte[] sha = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        return new BigInteger(1, Arrays.copyOf(sha, 8)).mod(BigInteger.valueOf(totalWeight)).longValueExact();
     }
+
+    // ---- the weighted strategy: the key, the slot, the pool ----
 
     @Test
-    void everyKindOfWhiteSpaceIsRemoved() {
-        String spaces = "\t\n\u000B\f\r \u0085\u00A0\u1680\u2000\u2005\u200A\u2028\u2029\u202F\u205F\u3000";
-
-        assertThat(route("p", "s", "none", "a" + spaces + "b").n()).isEqualTo(5);
-        // Not white space: the zero-width space and the information separators stay.
-        assertThat(route("p", "s", "none", "a\u200B\u001Fb").n()).isEqualTo(7);
-    }
-
-    @Test
-    void theDefaultDigestIsAFewKeyWords() {
-        RoutingDecision decision = marp.route(Principal.of("planner", "secret"),
+    void theDocumentedExampleRoutesAsTheDocumentationSays() {
+        RoutingDecision decision = weighted.route(Principal.of("planner", "secret"),
                 "SCENARIO 2: retire two boats in Q3 within the budget");
 
-        assertThat(decision.promptDigest()).isEqualTo("scenario-retire-boats-within-budget");
-        assertThat(decision.routingKey()).isEqualTo("planner|secret|2|scenario-retire-boats-within-budget");
-        assertThat(decision.n()).isEqualTo(49);
-        assertThat(decision.index()).isEqualTo(9);
-        assertThat(decision.routerSelectedLlm()).isEqualTo("deepseek");
+        assertThat(decision.routingKey()).isEqualTo("planner|secret|scenario-retire-boats-within-budget");
+        // sha256("planner|secret|scenario-retire-boats-within-budget") starts 41c4dbb9fd60b3ff = 4739154299767010303.
+        assertThat(decision.detail()).containsExactly(Map.entry("slot", 3L), Map.entry("total_weight", 10L),
+                Map.entry("pool", 1));
+        assertThat(decision.routerSelectedLlm()).isEqualTo("llama");
+        assertThat(decision.backendTarget()).isEqualTo("llama");
     }
 
-    @Test
-    void theCallersDigestWins() {
-        RoutingDecision decision = route("planner", "secret", "SCENARIO 2: retire two boats", "my-digest");
-
-        assertThat(decision.promptDigest()).isEqualTo("my-digest");
-        assertThat(decision.n()).isEqualTo(7 + 6 + 1 + 9);
-    }
-
-    // ---- the table ----
-
-    @ParameterizedTest(name = "index {0} -> {1}, {2}, {3}")
-    @CsvSource({
-        "0, chatgpt,  detailed_analysis, internal_chatgpt",
-        "1, llama,    balanced_summary,  llama",
-        "2, llama,    balanced_summary,  llama",
-        "3, llama,    balanced_summary,  llama",
-        "4, llama,    balanced_summary,  llama",
-        "5, llama,    balanced_summary,  llama",
-        "6, deepseek, policy_summary,    deepseek",
-        "7, deepseek, policy_summary,    deepseek",
-        "8, deepseek, policy_summary,    deepseek",
-        "9, deepseek, policy_summary,    deepseek",
+    @ParameterizedTest(name = "{0}|{1}|{2}")
+    @CsvSource(delimiter = ';', value = {
+        "planner; secret; abcd",
+        "planner; top_secret; abcd",
+        "auditor; secret; trace-figures",
+        "chief planner; top secret; a b  c",
+        "planner; secret; \uD83D\uDEA2ship",
+        "guest; unclassified; ''",
     })
-    void eachIndexSelectsTheSeedsEntry(int index, String llm, String mode, String target) {
-        // role "r" (1) + clearance "c" (1) + tag (1) + a digest of 7 + index letters: N mod 10 = index.
-        RoutingDecision decision = route("r", "c", "x", "d".repeat(7 + index));
+    void theSlotIsTheKeysHashModuloTheTotalWeight(String role, String clearance, String digest) throws Exception {
+        RoutingDecision decision = route(role, clearance, "any prompt", digest);
+        String key = role + "|" + clearance + "|" + digest;
+        long slot = documentedSlot(key, 10);
 
-        assertThat(decision.index()).isEqualTo(index);
-        assertThat(decision.routerSelectedLlm()).isEqualTo(llm);
-        assertThat(decision.reasoningMode()).isEqualTo(mode);
-        assertThat(decision.backendTarget()).isEqualTo(target);
-        assertThat(decision.internalOnly()).isFalse();
-        assertThat(decision.override()).isEmpty();
-        assertThat(marp.select("r", "c", "0", "d".repeat(7 + index)))
-                .isEqualTo(new PoolEntry(llm, mode, target));
-    }
-
-    // ---- scenario tags ----
-
-    @ParameterizedTest(name = "\"{0}\" -> {1}")
-    @CsvSource(delimiter = '|', value = {
-        "SCENARIO 1: regulated knowledge only | 1",
-        "scenario 2                           | 2",
-        "Scenario 3, weekly curves            | 3",
-        "use scenario-2                       | 2",
-        "use scenario_3                       | 3",
-        "scenario2                            | 2",
-        "SCENARIO  1                          | 1",
-        "SCENARIO 12                          | 0",
-        "SCENARIO 4                           | 0",
-        "subscenario 2                        | 0",
-        "no flag                              | 0",
-        "compare SCENARIO 3 and SCENARIO 2    | 2",
-        "SCENARIO 3 then SCENARIO 1           | 1",
-    })
-    void theScenarioTagFollowsTheSeed(String prompt, String tag) {
-        assertThat(SeedTable.TAGGER.tag(prompt)).isEqualTo(tag);
-        assertThat(route("planner", "secret", prompt, "d").scenarioTag()).isEqualTo(tag);
+        assertThat(decision.routingKey()).isEqualTo(key);
+        assertThat(decision.detail().get("slot")).isEqualTo(slot);
+        assertThat(decision.selection().entry()).isEqualTo(slot == 0 ? Tables.CHATGPT : slot <= 5 ? Tables.LLAMA
+                : Tables.DEEPSEEK);
     }
 
     @Test
-    void severalScenariosAreReported() {
-        assertThat(route("planner", "secret", "SCENARIO 3 vs SCENARIO 2", "d").reasonCodes().values())
-                .containsExactly("scenario_multiple");
+    void theDefaultDigestIsAFewKeyWordsAndTheCallersWins() {
+        RoutingDecision byDefault = weighted.route(RoutingRequest.builder().role("planner").clearance("secret")
+                .prompt("SCENARIO 2: retire two boats").build());
+        RoutingDecision given = route("planner", "secret", "SCENARIO 2: retire two boats", "my-digest");
+
+        assertThat(byDefault.routingKey()).isEqualTo("planner|secret|scenario-retire-boats");
+        assertThat(given.routingKey()).isEqualTo("planner|secret|my-digest");
     }
 
-    // ---- the internal-only safeguard ----
+    @Test
+    void poolsOwnConsecutiveSlotsInTheirOrder() {
+        // Weights 2, 1, 3: slots 0-1, 2, 3-5. Find keys for every slot and check the pool that owns it.
+        PoolEntry a = new PoolEntry("a", "m", "a");
+        PoolEntry b = new PoolEntry("b", "m", "b");
+        PoolEntry c = new PoolEntry("c", "m", "c");
+        RoutingIndex index = RoutingIndex.create(RoutingTable.builder().pool(2, a).pool(1, b).pool(3, c)
+                .internalBackendTarget("a").build());
+        PoolEntry[] owner = {a, a, b, c, c, c};
+        boolean[] seen = new boolean[6];
+        for (int k = 0; k < 200; k++) {
+            RoutingDecision decision = index.route(RoutingRequest.builder().role("r").clearance("c").prompt("p")
+                    .promptDigest("d" + k).build());
+            int slot = ((Long) decision.detail().get("slot")).intValue();
+            seen[slot] = true;
+            assertThat(decision.selection().entry()).as("slot %d", slot).isEqualTo(owner[slot]);
+            assertThat(decision.detail().get("pool")).isEqualTo(List.of(a, b, c).indexOf(owner[slot]));
+        }
+        assertThat(seen).containsOnly(true);
+    }
+
+    // ---- over any strategy: overrides and the internal-only safeguard ----
+
+    /** A host's strategy that always picks an external model, and says so. */
+    private static final RoutingStrategy ALWAYS_EXTERNAL = request -> new RoutingStrategy.Selection(Tables.DEEPSEEK,
+            Map.of("routing_key", request.role()), ReasonCodes.of("always_external"));
 
     @Test
-    void anInternalOnlyRequestRoutesInternalButStillComputesTheLlm() {
-        // A digest of 4 gives index 7: deepseek, an external backend without the safeguard.
-        RoutingDecision decision = SeedTable.index().route(RoutingRequest.builder().role("planner").clearance("secret")
-                .prompt("Plan the retirement.").promptDigest("dddd").internalOnly(true).build());
+    void anInternalOnlyRequestRoutesInternalWhateverTheStrategyPicked() {
+        for (RoutingTable table : List.of(Tables.weighted(), RoutingTable.builder().strategy(ALWAYS_EXTERNAL)
+                .internalBackendTarget("internal_chatgpt").build())) {
+            RoutingDecision decision = RoutingIndex.create(table).route(RoutingRequest.builder().role("planner")
+                    .clearance("secret").prompt("Plan the retirement.").promptDigest("abcd").internalOnly(true).build());
 
-        assertThat(decision.routerSelectedLlm()).isEqualTo("deepseek");
-        assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(decision.internalOnly()).isTrue();
-        assertThat(decision.reasonCodes().values()).containsExactly("internal_only");
+            // planner|secret|abcd is slot 9: deepseek, an external backend, without the safeguard.
+            assertThat(decision.selection().entry()).isEqualTo(Tables.DEEPSEEK);
+            assertThat(decision.routerSelectedLlm()).isEqualTo("deepseek");
+            assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
+            assertThat(decision.internalOnly()).isTrue();
+            assertThat(decision.reasonCodes().values()).endsWith("internal_only");
+        }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"top secret", "TOP SECRET", "top_secret", "internal only"})
     void routingReadsNoSensitivityFromThePromptOrTheClearance(String words) {
-        RoutingDecision decision = route("planner", words, "Plan the retirement, " + words + ".", "dddd");
+        RoutingDecision decision = route("planner", words, "Plan the retirement, " + words + ".", "abcd");
 
         assertThat(decision.internalOnly()).isFalse();
-        assertThat(decision.backendTarget()).isEqualTo(decision.indexedEntry().backendTarget());
+        assertThat(decision.backendTarget()).isEqualTo(decision.selection().entry().backendTarget());
     }
 
-    // ---- overrides ----
-
     @Test
-    void theAuditorOverrideSelectsChatgptAndIsRecorded() {
-        RoutingDecision decision = marpWithAuditorOverride.route(RoutingRequest.builder().role("auditor")
-                .clearance("secret").prompt("trace the figures").promptDigest("d").build());
+    void theOverrideReplacesTheStrategysChoiceAndIsRecorded() {
+        RoutingDecision decision = withAuditorOverride.route(RoutingRequest.builder().role("auditor")
+                .clearance("secret").prompt("trace the figures").promptDigest("trace-figures").build());
 
-        assertThat(decision.indexedEntry().routerSelectedLlm()).isNotEqualTo("chatgpt");
+        // auditor|secret|trace-figures is slot 6: deepseek.
+        assertThat(decision.selection().entry()).isEqualTo(Tables.DEEPSEEK);
         assertThat(decision.routerSelectedLlm()).isEqualTo("chatgpt");
         assertThat(decision.reasoningMode()).isEqualTo("detailed_analysis");
         assertThat(decision.backendTarget()).isEqualTo("internal_chatgpt");
@@ -175,46 +149,83 @@ class RoutingIndexTest {
     }
 
     @Test
-    void theOverrideDoesNotTouchOtherRolesOrTheSafeguard() {
-        RoutingDecision planner = marpWithAuditorOverride.route(RoutingRequest.builder().role("planner")
-                .clearance("secret").prompt("x").promptDigest("dddd").build());
-        RoutingIndex externalOverride = RoutingIndex.create(SeedTable.table().toBuilder()
-                .override(new RoutingOverride("auditor_llama", "Auditor", new PoolEntry("llama", "balanced_summary", "llama")))
-                .build());
-        RoutingDecision topSecretAuditor = externalOverride.route(RoutingRequest.builder().role("auditor")
+    void theOverrideAppliesOverAHostsStrategyAndTheSafeguardOverTheOverride() {
+        RoutingIndex index = RoutingIndex.create(RoutingTable.builder().strategy(ALWAYS_EXTERNAL)
+                .internalBackendTarget("internal_chatgpt")
+                .override(new RoutingOverride("auditor_llama", "Auditor", Tables.LLAMA)).build());
+
+        RoutingDecision planner = index.route(RoutingRequest.builder().role("planner").clearance("secret")
+                .prompt("x").build());
+        RoutingDecision auditor = index.route(RoutingRequest.builder().role(" auditor ").clearance("secret")
+                .prompt("x").build());
+        RoutingDecision topSecretAuditor = index.route(RoutingRequest.builder().role("auditor")
                 .clearance("top_secret").prompt("x").internalOnly(true).build());
 
         assertThat(planner.override()).isEmpty();
-        assertThat(planner.routerSelectedLlm()).isEqualTo("deepseek");
+        assertThat(planner.backendTarget()).isEqualTo("deepseek");
+        assertThat(planner.reasonCodes().values()).containsExactly("always_external");
+        assertThat(auditor.backendTarget()).isEqualTo("llama");
+        assertThat(auditor.reasonCodes().values()).containsExactly("always_external", "routing_override");
         assertThat(topSecretAuditor.routerSelectedLlm()).isEqualTo("llama");
         assertThat(topSecretAuditor.backendTarget()).isEqualTo("internal_chatgpt");
         assertThat(topSecretAuditor.override()).contains("auditor_llama");
+        assertThat(topSecretAuditor.reasonCodes().values())
+                .containsExactly("always_external", "routing_override", "internal_only");
     }
 
-    // ---- the provenance ----
+    // ---- the selection, the wire form, the provenance ----
+
+    @Test
+    void theWireFormIsTheStrategysFactsThenTheGenericFields() {
+        assertThat(route("planner", "secret", "x", "abcd").toWire()).containsExactly(
+                Map.entry("routing_key", "planner|secret|abcd"), Map.entry("slot", 9L),
+                Map.entry("total_weight", 10L), Map.entry("pool", 2),
+                Map.entry("router_selected_llm", "deepseek"), Map.entry("reasoning_mode", "policy_summary"),
+                Map.entry("backend_target", "deepseek"), Map.entry("top_secret_internal_only", false),
+                new java.util.AbstractMap.SimpleEntry<>("override", null));
+    }
+
+    @Test
+    void aStrategysFactsKeepTheirOrder() {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("tag", "2");
+        facts.put("routing_key", "k");
+        facts.put("n", 49);
+        RoutingIndex index = RoutingIndex.create(RoutingTable.builder()
+                .strategy(request -> new RoutingStrategy.Selection(Tables.LLAMA, facts, ReasonCodes.empty()))
+                .internalBackendTarget("internal_chatgpt").build());
+
+        RoutingDecision decision = index.route(RoutingRequest.builder().role("r").clearance("c").prompt("p").build());
+
+        assertThat(decision.toWire().keySet()).containsExactly("tag", "routing_key", "n", "router_selected_llm",
+                "reasoning_mode", "backend_target", "top_secret_internal_only", "override");
+        assertThat(decision.detail().keySet()).containsExactly("tag", "n");
+    }
+
+    @Test
+    void aSelectionNeedsItsKeyAndKeepsOffTheGenericFields() {
+        assertThatThrownBy(() -> new RoutingStrategy.Selection(Tables.LLAMA, Map.of("n", 3), ReasonCodes.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("routing_key");
+        assertThatThrownBy(() -> RoutingStrategy.Selection.of(Tables.LLAMA, "k", Map.of("backend_target", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'backend_target'");
+    }
 
     @Test
     void theDecisionFillsTheProvenanceStubsRoutingFields() {
-        RoutingDecision decision = marpWithAuditorOverride.route(RoutingRequest.builder().role("auditor")
+        RoutingDecision decision = withAuditorOverride.route(RoutingRequest.builder().role("auditor")
                 .clearance("top_secret").prompt("SCENARIO 3").internalOnly(true).build());
 
         Provenance provenance = decision.applyTo(Provenance.builder())
                 .principal(Principal.of("auditor", "top_secret")).decision(Decision.ALLOW)
                 .backendUsed(decision.backendTarget()).build();
 
-        Map<String, Object> wire = provenance.toWire();
-        assertThat(wire).containsEntry("router_selected_llm", "chatgpt")
+        assertThat(provenance.toWire()).containsEntry("router_selected_llm", "chatgpt")
                 .containsEntry("backend_target", "internal_chatgpt")
                 .containsEntry("internal_only", true)
                 .containsEntry("reasoning_mode", "detailed_analysis")
                 .containsEntry("routing_override", "auditor_override");
-    }
-
-    @Test
-    void theWireFormHasTheOpTablesFields() {
-        assertThat(route("planner", "secret", "SCENARIO 2", "d").toWire()).containsOnlyKeys("scenario_tag",
-                "routing_key", "n", "index", "router_selected_llm", "reasoning_mode", "backend_target",
-                "top_secret_internal_only", "override");
+        assertThat(decision.toAuditWire()).containsEntry("strategy_selection", decision.selection().entry().toWire())
+                .containsEntry("reason_codes", List.of("routing_override", "internal_only"));
     }
 
     @Test

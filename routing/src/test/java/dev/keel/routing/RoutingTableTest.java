@@ -7,32 +7,32 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.routing.loader.RoutingTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RoutingTableTest {
 
-    static final String MARP_JSON = "{\"pools\": ["
-            + "{\"indexes\": [0], \"router_selected_llm\": \"chatgpt\", \"reasoning_mode\": \"detailed_analysis\", \"backend_target\": \"internal_chatgpt\"},"
-            + "{\"indexes\": [1, 2, 3, 4, 5], \"router_selected_llm\": \"llama\", \"reasoning_mode\": \"balanced_summary\", \"backend_target\": \"llama\"},"
-            + "{\"indexes\": [6, 7, 8, 9], \"router_selected_llm\": \"deepseek\", \"reasoning_mode\": \"policy_summary\", \"backend_target\": \"deepseek\"}],"
-            + " \"internal_backend_target\": \"internal_chatgpt\","
-            + " \"overrides\": [{\"name\": \"auditor_override\", \"role\": \"auditor\", \"router_selected_llm\": \"chatgpt\","
-            + " \"reasoning_mode\": \"detailed_analysis\", \"backend_target\": \"internal_chatgpt\"}],"
-            + " \"scenario_tag\": {\"keyword\": \"scenario\", \"tags\": [\"1\", \"2\", \"3\"], \"default\": \"0\"}}";
-
     private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
             .getSchema(resource("dev/keel/routing/schema/routing-table.schema.json"), InputFormat.JSON);
+
+    private static final String FIXED_JSON = "{\"strategy\": \"fixed\", \"fixed\": {\"router_selected_llm\": \"a\","
+            + " \"reasoning_mode\": \"b\", \"backend_target\": \"c\"}, \"internal_backend_target\": \"i\"}";
 
     private static String resource(String name) {
         try (InputStream in = RoutingTableTest.class.getClassLoader().getResourceAsStream(name)) {
@@ -43,99 +43,95 @@ class RoutingTableTest {
     }
 
     @Test
-    void theMarpTableIsTheSeedsTable() {
-        RoutingTable table = SeedTable.table();
-
-        assertThat(table.entries()).hasSize(10);
-        assertThat(table.entries()).filteredOn(e -> e.backendTarget().equals("internal_chatgpt")).hasSize(1);
-        assertThat(table.entries()).filteredOn(e -> e.routerSelectedLlm().equals("llama")).hasSize(5);
-        assertThat(table.entries()).filteredOn(e -> e.routerSelectedLlm().equals("deepseek")).hasSize(4);
-        assertThat(table.internalBackendTarget()).isEqualTo("internal_chatgpt");
-        assertThat(table.overrides()).isEmpty();
-    }
-
-    @Test
     void theJsonFormReadsAndRoundTrips() {
-        RoutingTable parsed = RoutingTable.parse(MARP_JSON);
+        RoutingTable parsed = RoutingTable.parse(Tables.WEIGHTED_JSON);
 
-        assertThat(parsed).isEqualTo(SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
+        assertThat(parsed).isEqualTo(Tables.weightedWithAuditorOverride());
+        assertThat(parsed.entries()).containsExactly(Tables.CHATGPT, Tables.LLAMA, Tables.DEEPSEEK);
         assertThat(RoutingTable.parse(JsonCodec.strict().write(parsed.toTree()))).isEqualTo(parsed);
-        assertThat(parsed.overrideFor(" AUDITOR ")).contains(SeedTable.auditorOverride());
+        assertThat(SCHEMA.validate(JsonCodec.strict().write(parsed.toTree()), InputFormat.JSON)).isEmpty();
+        assertThat(parsed.overrideFor(" AUDITOR ")).contains(Tables.auditorOverride());
         assertThat(parsed.overrideFor("planner")).isEmpty();
     }
 
-    /** The json block of docs/routing.md is the MARP table with the auditor override, and the schema accepts it. */
     @Test
-    void theExampleInTheDocumentationIsTheMarpTable() throws IOException {
-        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "routing.md"));
+    void theWeightedStrategyMayBeNamed() {
+        assertThat(RoutingTable.parse("{\"strategy\": \"weighted\", " + Tables.WEIGHTED_JSON.substring(1)))
+                .isEqualTo(Tables.weightedWithAuditorOverride());
+    }
+
+    /** The json block of docs/routing.md is the example table with the auditor override, and the schema accepts it. */
+    @Test
+    void theExampleInTheDocumentationIsTheWeightedTable() throws IOException {
+        String doc = Files.readString(Path.of("..", "docs", "routing.md"));
         int start = doc.indexOf("```json\n") + "```json\n".length();
         String json = doc.substring(start, doc.indexOf("```", start));
 
         assertThat(SCHEMA.validate(json, InputFormat.JSON)).isEmpty();
-        assertThat(RoutingTable.parse(json))
-                .isEqualTo(SeedTable.table().toBuilder().override(SeedTable.auditorOverride()).build());
-    }
-
-    @Test
-    void theDocumentedTablesValidateAgainstTheSchema() {
-        assertThat(SCHEMA.validate(MARP_JSON, InputFormat.JSON)).isEmpty();
-        assertThat(SCHEMA.validate(JsonCodec.strict().write(SeedTable.table().toTree()), InputFormat.JSON)).isEmpty();
+        assertThat(RoutingTable.parse(json)).isEqualTo(Tables.weightedWithAuditorOverride());
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "an index missing   | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools: indexes [9] are not covered | false",
-        "an index twice     | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"},{\"indexes\":[3],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/1/indexes/0: index 3 is already given at /pools/0/indexes/3 | false",
-        "an index too large | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9,10],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/indexes/10: must be an integer from 0 to 9, found the number 10 | true",
-        "an index not whole | {\"pools\":[{\"indexes\":[0.5],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/indexes/0: must be an integer from 0 to 9, found the number 0.5 | true",
-        "a blank llm        | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9],\"router_selected_llm\":\" \",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/router_selected_llm: must be a non-blank string | true",
-        "no internal target | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}]} | /internal_backend_target: required | true",
-        "an unknown field   | {\"pools\":[],\"internal_backend_target\":\"i\",\"weights\":[]} | /weights: unknown key; expected one of internal_backend_target, overrides, pools, scenario_tag | true",
-        "two overrides, one role | {\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9],\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\",\"overrides\":[{\"name\":\"x\",\"role\":\"auditor\",\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"},{\"name\":\"y\",\"role\":\"Auditor\",\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}]} | /overrides/1/role: role 'Auditor' already has an override | false",
+        "no pools           | {\"internal_backend_target\":\"i\"} | /pools: required",
+        "empty pools        | {\"pools\":[],\"internal_backend_target\":\"i\"} | /pools: must hold at least one pool",
+        "no weight          | {\"pools\":[{\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: required",
+        "a weight of 0      | {\"pools\":[{\"weight\":0,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: must be an integer from 1 to 1000000, found the number 0",
+        "a weight not whole | {\"pools\":[{\"weight\":1.5,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: must be an integer from 1 to 1000000, found the number 1.5",
+        "the old indexes    | {\"pools\":[{\"indexes\":[0],\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/indexes: unknown key",
+        "a blank llm        | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\" \",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/router_selected_llm: must be a non-blank string",
+        "no internal target | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}]} | /internal_backend_target: required",
+        "an unknown field   | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\",\"scenario_tag\":{}} | /scenario_tag: unknown key; expected one of",
+        "a strategy not a word | {\"strategy\":7,\"internal_backend_target\":\"i\"} | /strategy: must be a non-blank string, found the number 7",
     })
-    void anInvalidTableNamesTheProblem(String name, String json, String problem, boolean schemaCanTell) {
+    void anInvalidTableNamesTheProblemAndTheSchemaRefusesIt(String name, String json, String problem) {
         assertThatThrownBy(() -> RoutingTable.parse(json))
                 .isInstanceOf(InvalidPolicyException.class)
                 .hasMessageStartingWith("invalid routing table: ")
                 .hasMessageContaining(problem);
-        // Coverage and uniqueness across pools are beyond JSON Schema; everything else it rejects too.
-        if (schemaCanTell) {
-            assertThat(SCHEMA.validate(json, InputFormat.JSON)).isNotEmpty();
-        }
+        assertThat(SCHEMA.validate(json, InputFormat.JSON)).isNotEmpty();
+    }
+
+    @Test
+    void twoOverridesForOneRoleAreRefusedAfterTheStructure() {
+        String json = Tables.WEIGHTED_JSON.replace("}]}", "}, {\"name\": \"y\", \"role\": \"Auditor\","
+                + " \"router_selected_llm\": \"a\", \"reasoning_mode\": \"b\", \"backend_target\": \"c\"}]}");
+
+        assertThatThrownBy(() -> RoutingTable.parse(json)).isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /overrides/1/role: role 'Auditor' already has an override");
     }
 
     @Test
     void aSchemaMemberAtTheRootIsAccepted() {
         String json = "{\"$schema\": \"https://keel.dev/schema/routing/routing-table.schema.json\", "
-                + MARP_JSON.substring(1);
+                + Tables.WEIGHTED_JSON.substring(1);
 
         assertThat(SCHEMA.validate(json, InputFormat.JSON)).isEmpty();
-        assertThat(RoutingTable.parse(json)).isEqualTo(RoutingTable.parse(MARP_JSON));
-        assertThatThrownBy(() -> RoutingTable.parse("{\"$schema\": 7, " + MARP_JSON.substring(1)))
+        assertThat(RoutingTable.parse(json)).isEqualTo(RoutingTable.parse(Tables.WEIGHTED_JSON));
+        assertThatThrownBy(() -> RoutingTable.parse("{\"$schema\": 7, " + Tables.WEIGHTED_JSON.substring(1)))
                 .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/$schema: must be a string");
     }
 
     @Test
     void everyProblemOfTheStructureIsNamedAtOnce() {
-        String json = "{\"pools\": [{\"indexes\": [0, \"one\"], \"router_selected_llm\": 7, \"reasoning_mode\": \"b\"}],"
+        String json = "{\"pools\": [{\"weight\": -1, \"router_selected_llm\": 7, \"reasoning_mode\": \"b\"}],"
                 + " \"overrides\": [{\"name\": \"x\", \"role\": \" \", \"router_selected_llm\": \"a\", \"reasoning_mode\": \"b\","
-                + " \"backend_target\": \"c\", \"weight\": 2}], \"scenario_tag\": {\"keyword\": \"scenario\", \"tags\": [\"a b\"]}}";
+                + " \"backend_target\": \"c\", \"weight\": 2}]}";
 
         assertThatThrownBy(() -> RoutingTable.parse(json))
                 .isInstanceOf(InvalidPolicyException.class)
                 .hasMessage("invalid routing table: "
+                        + "/pools/0/weight: must be an integer from 1 to 1000000, found the number -1; "
                         + "/pools/0/router_selected_llm: must be a non-blank string, found the number 7; "
                         + "/pools/0/backend_target: required; "
-                        + "/pools/0/indexes/1: must be an integer from 0 to 9, found 'one'; "
                         + "/internal_backend_target: required; "
                         + "/overrides/0/weight: unknown key; expected one of backend_target, name, reasoning_mode, role, router_selected_llm; "
-                        + "/overrides/0/role: must be a non-blank string, found ' '; "
-                        + "/scenario_tag: the scenario tag must be a word, found 'a b'");
+                        + "/overrides/0/role: must be a non-blank string, found ' '");
     }
 
     @Test
     void aHostileNumberIsNamedShortly() {
-        Map<String, Object> tree = new LinkedHashMap<>(JsonCodec.strict().parseObject(MARP_JSON));
+        Map<String, Object> tree = new LinkedHashMap<>(JsonCodec.strict().parseObject(Tables.WEIGHTED_JSON));
         tree.put("internal_backend_target", new BigDecimal("1e999999"));
 
         assertThatThrownBy(() -> RoutingTable.fromTree(tree))
@@ -144,14 +140,75 @@ class RoutingTableTest {
     }
 
     @Test
-    void theBuilderChecksCoverage() {
-        assertThatThrownBy(() -> RoutingTable.builder().entries(0, 8, new PoolEntry("a", "b", "c"))
+    void theBuilderChecksItsPoolsAndStrategy() {
+        assertThatThrownBy(() -> RoutingTable.builder().internalBackendTarget("i").build())
+                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools: required");
+        assertThatThrownBy(() -> RoutingTable.builder().pool(1, Tables.LLAMA)
+                .strategy(RoutingStrategy.weighted(List.of(new WeightedPool(1, Tables.LLAMA))))
                 .internalBackendTarget("i").build())
-                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("indexes [9] are not covered");
-        assertThatThrownBy(() -> RoutingTable.builder().entries(0, 9, new PoolEntry("a", "b", "c"))
-                .entries(9, 10, new PoolEntry("a", "b", "c")).internalBackendTarget("i").build())
+                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("not both");
+        assertThatThrownBy(() -> RoutingTable.builder().pool(0, Tables.LLAMA))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("from 1 to 1000000, found 0");
+        assertThatThrownBy(() -> RoutingTable.builder().pool(1, new PoolEntry("a", " ", "c"))
+                .internalBackendTarget("i").build())
+                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools/0: router_selected_llm");
+    }
+
+    // ---- a table naming a host's strategy ----
+
+    @Test
+    void aTableNamesAStrategyTheClassPathProvides() {
+        RoutingTable table = RoutingTable.parse(FIXED_JSON);
+
+        assertThat(table.strategy()).isEqualTo(new FixedStrategyProvider.Fixed(new PoolEntry("a", "b", "c")));
+        assertThat(RoutingTable.parse(JsonCodec.strict().write(table.toTree()))).isEqualTo(table);
+        assertThat(RoutingIndex.create(table).route(RoutingRequest.builder().role("r").clearance("c").prompt("p")
+                .build()).backendTarget()).isEqualTo("c");
+        // The library's schema checks the common members of such a table and leaves the strategy's to its own.
+        assertThat(SCHEMA.validate(FIXED_JSON, InputFormat.JSON)).isEmpty();
+    }
+
+    @Test
+    void aTableNamesAStrategyTheHostPassesInCode() {
+        RoutingStrategies strategies = RoutingStrategies.builtIn().with(new FixedStrategyProvider());
+
+        assertThat(RoutingTable.parse(FIXED_JSON, strategies).entries()).containsExactly(new PoolEntry("a", "b", "c"));
+        assertThat(strategies.names()).containsExactly("weighted", "fixed");
+    }
+
+    @Test
+    void anUnknownStrategyIsNamedWithTheKnownOnes() {
+        assertThatThrownBy(() -> RoutingTable.parse(FIXED_JSON, RoutingStrategies.builtIn()))
                 .isInstanceOf(InvalidPolicyException.class)
-                .hasMessageContaining("index 9: index 9 is already given")
-                .hasMessageContaining("index 10: 10 is not an index 0..9");
+                .hasMessage("invalid routing table: /strategy: unknown strategy 'fixed'; known: weighted");
+    }
+
+    @Test
+    void aNamedStrategyReportsItsOwnProblemsAndUnknownKeysByPointer() {
+        String json = "{\"strategy\": \"fixed\", \"fixed\": {\"router_selected_llm\": \"a\", \"reasoning_mode\": \"b\"},"
+                + " \"pools\": [], \"internal_backend_target\": \"i\"}";
+
+        assertThatThrownBy(() -> RoutingTable.parse(json))
+                .isInstanceOf(InvalidPolicyException.class)
+                .hasMessageContaining("/pools: unknown key; expected one of")
+                .hasMessageContaining("/fixed/backend_target: required");
+    }
+
+    @Test
+    void twoStrategiesOfOneNameAreRefused() {
+        assertThatThrownBy(() -> RoutingStrategies.discover(getClass().getClassLoader()).with(new FixedStrategyProvider()))
+                .isInstanceOf(ConfigurationException.class).hasMessage("two routing strategies are named 'fixed'");
+        assertThatThrownBy(() -> RoutingStrategies.builtIn().with(new dev.keel.routing.internal.WeightedStrategyProvider()))
+                .isInstanceOf(ConfigurationException.class).hasMessage("two routing strategies are named 'weighted'");
+    }
+
+    @Test
+    void theLoaderReadsFilesAndResourcesWithTheirStrategies(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("table.json");
+        Files.writeString(file, FIXED_JSON);
+
+        assertThat(RoutingTables.read(file)).isEqualTo(RoutingTable.parse(FIXED_JSON));
+        assertThat(RoutingTables.read(file, RoutingStrategies.builtIn().with(new FixedStrategyProvider())))
+                .isEqualTo(RoutingTable.parse(FIXED_JSON));
     }
 }

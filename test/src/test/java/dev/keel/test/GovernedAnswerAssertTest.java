@@ -43,7 +43,7 @@ class GovernedAnswerAssertTest {
                         "[key withheld]"))
                 .domainRule(DomainRule.of(List.of("bed*"), List.of("beds")))
                 .build();
-        RoutingTable table = RoutingTable.builder().entries(0, 9, new PoolEntry("cloud", "plain", "cloud"))
+        RoutingTable table = RoutingTable.builder().pool(1, new PoolEntry("cloud", "plain", "cloud"))
                 .internalBackendTarget("local").build();
         return Pipeline.builder().policy(policy).routing(table)
                 .backends(Backends.builder().internal("local", local).external("cloud", cloud).build())

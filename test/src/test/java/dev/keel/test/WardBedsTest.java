@@ -39,7 +39,7 @@ class WardBedsTest {
                                           {"phrases": ["patient*"], "domains": ["patients"]}],
                          "sensitivity": {"internal_only_domains": ["patients"]}}"""))
                 .routing(RoutingTable.parse("""
-                        {"pools": [{"indexes": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "router_selected_llm": "cloud",
+                        {"pools": [{"weight": 1, "router_selected_llm": "cloud",
                                     "reasoning_mode": "plain", "backend_target": "cloud"}],
                          "internal_backend_target": "local"}"""))
                 .backends(Backends.builder().internal("local", local).external("cloud", external).build())

@@ -110,7 +110,7 @@ public class CommitteeTurnBenchmark {
     private Pipeline pipeline(UnaryOperator<LlmBackend> model) {
         Backends.Builder backends = Backends.builder().internal(HOUSE, model.apply(model(HOUSE)));
         CONFIG.modelRoles().forEach(role -> backends.external(role, model.apply(model(role))));
-        RoutingTable routing = RoutingTable.builder().entries(0, 9, new PoolEntry("committee", "committee", "master"))
+        RoutingTable routing = RoutingTable.builder().pool(1, new PoolEntry("committee", "committee", "master"))
                 .internalBackendTarget(HOUSE).build();
         return Pipeline.builder().policy(MarpData.policy()).policySources(MarpData.POLICY).routing(routing)
                 .backends(backends.build()).reasoning(CommitteeReasoning.builder(CONFIG, Clock.systemUTC()).build())

@@ -61,7 +61,7 @@ public class ObservationOverheadBenchmark {
             }""";
     private static final String ROUTING = """
             {
-              "pools": [{"indexes": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "router_selected_llm": "assistant_model",
+              "pools": [{"weight": 1, "router_selected_llm": "assistant_model",
                          "reasoning_mode": "plain_answer", "backend_target": "assistant"}],
               "internal_backend_target": "assistant"
             }""";

@@ -150,7 +150,7 @@ class BaseUrlCredentialsTest {
                 .policy(PolicyDocument.builder().policyId("ward").version("1")
                         .role("visitor", new RolePolicy(List.of("public"), List.of(), Decision.PARTIAL))
                         .domainRule(DomainRule.of(List.of("bed*"), List.of("beds"))).build())
-                .routing(RoutingTable.builder().entries(0, 9, new PoolEntry("cloud", "default", "cloud"))
+                .routing(RoutingTable.builder().pool(1, new PoolEntry("cloud", "default", "cloud"))
                         .internalBackendTarget("ward").build())
                 .backends(Backends.builder()
                         .internal("ward", request -> ChatReply.builder().text("Answered inside.").backendId("ward")

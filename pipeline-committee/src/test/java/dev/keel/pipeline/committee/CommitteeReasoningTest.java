@@ -107,7 +107,7 @@ class CommitteeReasoningTest {
 
     private Pipeline pipeline() {
         return Pipeline.builder().policy(Fixtures.policy())
-                .routing(RoutingTable.builder().entries(0, 9, new PoolEntry("committee", "committee", "master"))
+                .routing(RoutingTable.builder().pool(1, new PoolEntry("committee", "committee", "master"))
                         .internalBackendTarget("house").build())
                 .backends(Backends.builder().internal("house", house).external("master", master)
                         .external("solver", solver).build())
@@ -176,7 +176,7 @@ class CommitteeReasoningTest {
     void aQuestionToTheUserEndsTheTurn() {
         ScriptedBackend clarifying = ScriptedBackend.named("master").onPurpose("master_plan", CLARIFYING_PLAN);
         Pipeline pipeline = Pipeline.builder().policy(Fixtures.policy())
-                .routing(RoutingTable.builder().entries(0, 9, new PoolEntry("committee", "committee", "master"))
+                .routing(RoutingTable.builder().pool(1, new PoolEntry("committee", "committee", "master"))
                         .internalBackendTarget("house").build())
                 .backends(Backends.builder().internal("house", house).external("master", clarifying)
                         .external("solver", solver).build())

@@ -64,7 +64,7 @@ final class RuleFixtures {
 
     static RoutingTable routing() {
         return RoutingTable.parse("""
-                {"pools": [{"indexes": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "router_selected_llm": "shop",
+                {"pools": [{"weight": 1, "router_selected_llm": "shop",
                             "reasoning_mode": "answer", "backend_target": "shop_model"}],
                  "internal_backend_target": "shop_model"}""");
     }

@@ -64,8 +64,7 @@ final class DecisionLog {
             line.put("host_principal", principal(turn.request().principal()));
             line.put("internal_only", turn.sensitivity().internalOnly());
             line.put("route", turn.route().map(route -> {
-                Map<String, Object> wire = new LinkedHashMap<>();
-                wire.put("index", route.index());
+                Map<String, Object> wire = new LinkedHashMap<>(route.detail());
                 wire.put("router_selected_llm", route.routerSelectedLlm());
                 wire.put("reasoning_mode", route.reasoningMode());
                 wire.put("backend_target", route.backendTarget());

@@ -182,14 +182,17 @@ public final class DefaultPipeline implements Pipeline {
         RoutingDecision route = routing.route(RoutingRequest.builder().principal(principal)
                 .prompt(turn.request().message()).internalOnly(internalOnly).build());
         turn.route(route);
-        turn.trace("routing", "index " + route.index() + " -> " + route.routerSelectedLlm() + " / "
+        StringBuilder text = new StringBuilder();
+        route.detail().forEach((fact, value) -> text.append(fact).append(' ').append(value).append(", "));
+        text.setLength(Math.max(0, text.length() - 2));
+        turn.trace("routing", text + (text.isEmpty() ? "-> " : " -> ") + route.routerSelectedLlm() + " / "
                 + route.backendTarget() + (route.internalOnly() ? " (internal only)" : ""), routeWire(route));
     }
 
     /**
      * The route as the trace and the audit record carry it: without its routing key, which is made of the message's
-     * words (a record number a user typed, half of one, a name), where the message itself never goes. The key's
-     * length and the index it gives stay, and the message replays them.
+     * words (a record number a user typed, half of one, a name), where the message itself never goes. The
+     * strategy's detail (the weighted strategy's slot and pool) stays, and the message replays it.
      */
     private static Map<String, Object> routeWire(RoutingDecision route) {
         Map<String, Object> wire = route.toWire();

@@ -21,9 +21,10 @@ import java.util.Map;
 
 /**
  * {@code keel eval} operation {@code route}: {@code {"role", "clearance", "prompt", "prompt_digest"?, "table",
- * "policy"?}} to the routing decision of that table ({@code scenario_tag}, {@code routing_key}, {@code n},
- * {@code index}, {@code router_selected_llm}, {@code reasoning_mode}, {@code backend_target},
- * {@code top_secret_internal_only}, {@code override}). With a policy, the request is internal-only as the policy's
+ * "policy"?}} to the routing decision of that table: the strategy's facts ({@code routing_key} and its detail; for
+ * the weighted strategy {@code slot}, {@code total_weight}, {@code pool}), then {@code router_selected_llm},
+ * {@code reasoning_mode}, {@code backend_target}, {@code top_secret_internal_only}, {@code override}. A table may
+ * name any strategy whose provider is on the class path ({@code docs/routing.md}). With a policy, the request is internal-only as the policy's
  * sensitivity decides it for that principal, the domains the policy detects in the prompt, and the prompt's
  * markings; without one, nothing is internal-only. {@code table} and {@code policy} are documents in their JSON
  * form; a command line tool may supply an application's when a line gives none. Stateless and thread-safe.

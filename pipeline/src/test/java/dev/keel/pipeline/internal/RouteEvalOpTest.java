@@ -25,14 +25,26 @@ class RouteEvalOpTest {
     }
 
     @Test
-    void routesByTheKeyIndex() {
+    void routesByTheKeysHashOverTheWeights() {
         String answer = runner.answer("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
                 + "\"prompt\":\"SCENARIO 2: retire two boats in Q3 within the budget\",\"table\":" + TABLE + "}}");
 
-        assertThat(answer).isEqualTo("{\"scenario_tag\":\"2\",\"routing_key\":\"planner|secret|2|"
-                + "scenario-retire-boats-within-budget\",\"n\":49,\"index\":9,\"router_selected_llm\":\"deepseek\","
-                + "\"reasoning_mode\":\"policy_summary\",\"backend_target\":\"deepseek\","
+        // sha256("planner|secret|scenario-retire-boats-within-budget") starts 41c4dbb9fd60b3ff: slot 3 of 10.
+        assertThat(answer).isEqualTo("{\"routing_key\":\"planner|secret|scenario-retire-boats-within-budget\","
+                + "\"slot\":3,\"total_weight\":10,\"pool\":1,\"router_selected_llm\":\"llama\","
+                + "\"reasoning_mode\":\"balanced_summary\",\"backend_target\":\"llama\","
                 + "\"top_secret_internal_only\":false,\"override\":null}");
+    }
+
+    @Test
+    void aTableNamingAStrategyNobodyProvidesIsRefused() {
+        Map<?, ?> error = (Map<?, ?>) JsonCodec.strict().parseObject(runner.answer("{\"op\":\"route\",\"input\":{"
+                + "\"role\":\"a\",\"clearance\":\"s\",\"prompt\":\"x\",\"table\":{\"strategy\":\"nobodys\","
+                + "\"internal_backend_target\":\"i\"}}}")).get("error");
+
+        assertThat(error.get("code")).isEqualTo("invalid_input");
+        assertThat((String) error.get("message"))
+                .startsWith("/table: invalid routing table: /strategy: unknown strategy 'nobodys'; known: weighted");
     }
 
     @Test

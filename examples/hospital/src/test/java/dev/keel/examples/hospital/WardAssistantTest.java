@@ -139,12 +139,13 @@ class WardAssistantTest {
 
     @Test
     void everyCallLeavesOneAuditRecordWithoutTheMessageOrAnyRecordNumber() {
+        // guest|public|ward-visiting-hours falls in the ward model's pool: its writer states the hours.
         List<GovernedAnswer> answers = List.of(assistant.ask(PHYSICIAN, "Summarise MRN 4037 7215 for me"),
-                assistant.ask(NURSE, "Which beds are free?"), assistant.ask(GUEST, "Visiting hours on the ward?"),
+                assistant.ask(NURSE, "Which beds are free?"), assistant.ask(GUEST, "Ward visiting hours?"),
                 assistant.ask(GUEST, PATIENT_IN_L03), assistant.ask(null, "Which beds are free?"));
 
         assertThat(audit).hasRecordsFor("ward-1", "ward-2", "ward-3", "ward-4", "ward-5")
-                .noRecordContains("40377215", "4037 7215", "Summarise", "Visiting hours");
+                .noRecordContains("40377215", "4037 7215", "Summarise", "Ward visiting");
         answers.forEach(answer -> assertThat(answer).isAuditedIn(audit));
         assertThat(answers.get(0)).hasDecision(Decision.ALLOW).neverLeftTheHouse().text().doesNotContain("4037");
         assertThat(answers.get(2)).hasDecision(Decision.ALLOW).text().contains("Visiting hours: from 14:00 to 20:00");

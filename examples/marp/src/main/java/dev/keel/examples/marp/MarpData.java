@@ -14,6 +14,9 @@ import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PrincipalResolver;
 import dev.keel.policy.PromptClaimMode;
 import dev.keel.policy.loader.PolicyFiles;
+import dev.keel.examples.marp.routing.LengthModTenStrategy;
+import dev.keel.examples.marp.routing.LengthModTenStrategyProvider;
+import dev.keel.routing.RoutingStrategies;
 import dev.keel.routing.RoutingTable;
 import dev.keel.routing.loader.RoutingTables;
 import java.io.IOException;
@@ -31,10 +34,13 @@ public final class MarpData {
     public static final String GOVERNANCE_KNOWLEDGE = "marp_governance_knowledge.md";
     public static final String REGULATED_KNOWLEDGE = "marp_regulated_knowledge.json";
     public static final String GOVERNED_DATA = "marp_governed_data_view.csv";
-    /** The routing table: the pools of the routing index, the internal backend, the auditor override. */
+    /** The routing table: the seed's length-mod-10 strategy and its pools, the internal backend, the auditor override. */
     public static final String ROUTING_TABLE = "marp_routing_table.json";
 
     private static final String FOLDER = "dev/keel/examples/marp/";
+    /** The strategies the example's table may name: the built-in one and the seed's. */
+    private static final RoutingStrategies ROUTING_STRATEGIES = RoutingStrategies.builtIn()
+            .with(new LengthModTenStrategyProvider());
 
     private MarpData() {
     }
@@ -58,12 +64,13 @@ public final class MarpData {
     }
 
     /**
-     * The routing table: index 0 is ChatGPT (detailed analysis, internal), 1 to 5 Llama (balanced summary), 6 to 9
-     * Deepseek (policy summary); the internal backend is {@code internal_chatgpt}; auditors always get ChatGPT
-     * with detailed analysis; the scenario tag is {@code SCENARIO 1}, {@code 2} or {@code 3}.
+     * The routing table, on the seed's {@link LengthModTenStrategy}: index 0 is ChatGPT (detailed analysis,
+     * internal), 1 to 5 Llama (balanced summary), 6 to 9 Deepseek (policy summary); the internal backend is
+     * {@code internal_chatgpt}; auditors always get ChatGPT with detailed analysis; the scenario tag is
+     * {@code SCENARIO 1}, {@code 2} or {@code 3}.
      */
     public static RoutingTable routingTable() {
-        return RoutingTables.readResource(loader(), FOLDER + ROUTING_TABLE);
+        return RoutingTables.readResource(loader(), FOLDER + ROUTING_TABLE, ROUTING_STRATEGIES);
     }
 
     /** Reads the regulated knowledge when asked, each time: a test can count the reads. */

@@ -1,6 +1,6 @@
 package dev.keel.examples.marp.evidence;
 
-import dev.keel.routing.ScenarioTagger;
+import dev.keel.examples.marp.routing.ScenarioTagger;
 
 /**
  * The scenario flag of a MARP prompt: {@code SCENARIO 1}, {@code 2} or {@code 3} selects the evidence, and is the

@@ -1,4 +1,4 @@
-package dev.keel.routing;
+package dev.keel.examples.marp.routing;
 
 import dev.keel.core.text.UnicodeText;
 import java.util.Collections;
@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * Reads the scenario tag of a prompt, the {@code <scenario_tag>} part of the routing key: a keyword followed by
- * one of a fixed list of tags ({@code SCENARIO 2}). Configured by the {@link RoutingTable} ({@code scenario_tag}
- * in its JSON form); described in {@code docs/routing.md}.
+ * one of a fixed list of tags ({@code SCENARIO 2}). Configured by the MARP routing table ({@code scenario_tag}
+ * in its JSON form) for the {@link LengthModTenStrategy}; described in {@code docs/marp-example.md}.
  *
  * <p>A prompt mentions tag t when it holds the keyword in any case, not preceded by a letter or digit, then white
  * space (Unicode {@code White_Space}), hyphens or underscores (or nothing), then t in any case, not followed by a
