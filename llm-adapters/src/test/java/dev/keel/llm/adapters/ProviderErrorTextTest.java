@@ -107,7 +107,7 @@ class ProviderErrorTextTest {
                 .domainRule(DomainRule.of(List.of("revenue*"), List.of("finance")))
                 .partialInstruction("Answer in general terms only.").build();
         return Pipeline.builder().policy(policy)
-                .routing(RoutingTable.builder().entries(0, 9, new PoolEntry("cloud", "single", "cloud"))
+                .routing(RoutingTable.builder().pool(1, new PoolEntry("cloud", "single", "cloud"))
                         .internalBackendTarget("house").build())
                 .backends(Backends.builder().internal("house", house).external("cloud", OpenAiBackends.create("cloud",
                         "gpt-4o-mini", server.baseUrl() + "/v1", "sk-test-4f3e2d1c0b9a8f7e", Duration.ofSeconds(5)))

@@ -373,7 +373,7 @@ class CommitteeReasoningTest {
     }
 
     private static RoutingTable committeeRouting() {
-        return RoutingTable.builder().entries(0, 9, new PoolEntry("committee", "committee", "master"))
+        return RoutingTable.builder().pool(1, new PoolEntry("committee", "committee", "master"))
                 .internalBackendTarget("house").build();
     }
 
