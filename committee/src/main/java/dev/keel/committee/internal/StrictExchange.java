@@ -50,7 +50,7 @@ final class StrictExchange {
     }
 
     /** A reader's problem: a value the contract does not allow, at its pointer. */
-    static final String INVALID_VALUE = "invalid_value";
+    private static final String INVALID_VALUE = "invalid_value";
 
     private final BudgetLedger ledger;
     private final Clock clock;
