@@ -3,6 +3,7 @@ package dev.keel.committee;
 import dev.keel.committee.internal.DefaultCommittee;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +20,7 @@ import java.util.Objects;
  * <pre>{@code
  * Committee committee = Committee.builder(config, Clock.systemUTC())
  *         .backend("master", master).backend("solver", solver).backend("critic", critic).backend("verifier", verifier)
- *         .pricing(pricing)
+ *         .pricing(priceTable).model("master", "claude-sonnet-4-5")
  *         .build();
  * CommitteeResponse response = committee.answer(CommitteeRequest.fromWire(body), requestId);
  * }</pre>
@@ -47,7 +48,8 @@ public interface Committee {
 
         private final CommitteeConfig config;
         private final Map<String, LlmBackend> backends = new LinkedHashMap<>();
-        private CallPricing pricing = CallPricing.free();
+        private final Map<String, String> models = new LinkedHashMap<>();
+        private Pricing pricing = Pricing.free();
         private final Clock clock;
         private int attempts = DEFAULT_ATTEMPTS;
 
@@ -62,9 +64,27 @@ public interface Committee {
             return this;
         }
 
-        /** Prices of the roles' calls; every call free unless set. */
-        public Builder pricing(CallPricing pricing) {
+        /**
+         * Prices of the roles' calls, for the mode's cap: each call is estimated before it is made
+         * ({@link Pricing#estimateUsd}, on the request as the role's backend would send it) and charged after it
+         * ({@link Pricing#costUsd} of the usage reported). Every call free unless set.
+         */
+        public Builder pricing(Pricing pricing) {
             this.pricing = Objects.requireNonNull(pricing, "pricing");
+            return this;
+        }
+
+        /**
+         * The model {@code role}'s calls are priced as; a role is priced under its own name unless set.
+         *
+         * @throws ConfigurationException when the committee does not call {@code role}
+         */
+        public Builder model(String role, String model) {
+            if (!config.modelRoles().contains(Objects.requireNonNull(role, "role"))) {
+                throw new ConfigurationException("the committee does not call the role '" + role + "'; it calls "
+                        + config.modelRoles());
+            }
+            models.put(role, Objects.requireNonNull(model, "model"));
             return this;
         }
 
@@ -80,11 +100,12 @@ public interface Committee {
         /**
          * Builds the committee.
          *
-         * @throws ConfigurationException when the master, the scorer or an available agent has no backend
+         * @throws ConfigurationException when the master, the scorer or an available agent has no backend, or is
+         *         priced as a model the pricing has no price for
          */
         public Committee build() {
             config.modelRoles().forEach(this::requireBackend);
-            return new DefaultCommittee(config, backends, pricing, clock, attempts);
+            return new DefaultCommittee(config, backends, pricing, models, clock, attempts);
         }
 
         private void requireBackend(String role) {

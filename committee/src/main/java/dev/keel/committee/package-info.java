@@ -8,7 +8,7 @@
  *       {@link dev.keel.committee.ReplyInvariants}, the public checker of a reply's invariants.</li>
  *   <li>The orchestration: {@link dev.keel.committee.Committee} runs the master's plan, the agents, the scorer and
  *       the master's synthesis over {@link dev.keel.core.spi.LlmBackend}s, under a USD cap estimated before each call
- *       on what its backend sends ({@link dev.keel.committee.CallPricing}), and writes the audit appendix.</li>
+ *       on what its backend sends ({@link dev.keel.core.spi.Pricing}), and writes the audit appendix.</li>
  *   <li>The wire forms: {@link dev.keel.committee.CommitteeRequest} and
  *       {@link dev.keel.committee.CommitteeResponse}, with the configuration the committee reads from
  *       {@code llm.config.json} ({@link dev.keel.committee.CommitteeConfig}).</li>

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.test.core.ScriptedBackend;
 import dev.keel.test.properties.Gen;
@@ -31,7 +32,7 @@ class CommitteeProperties {
     private static LlmBackend reporting(String id, java.util.function.Function<ChatRequest, String> text,
                                         double inputShare, double outputShare) {
         return request -> {
-            long input = (long) Math.floor(Prices.inputTokens(request) * inputShare);
+            long input = (long) Math.floor(Pricing.estimatedInputTokens(request) * inputShare);
             long output = (long) Math.floor(request.maxOutputTokens().orElse(0) * outputShare);
             return ChatReply.builder().text(text.apply(request)).usage(new TokenUsage(input, output)).backendId(id).build();
         };

@@ -4,15 +4,19 @@ import static dev.keel.committee.Scripts.AGENTS;
 import static dev.keel.committee.Scripts.PLAN_REPLY;
 import static dev.keel.committee.Scripts.cite;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.test.core.ScriptedBackend;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The committee on scripted models: each rule the code keeps, whatever the models reply. */
@@ -161,7 +165,7 @@ class CommitteeTest {
         ScriptedBackend master = Scripts.master(Scripts.plan(AGENTS, 1), Scripts.scores(Map.of("solver", 22)),
                 Scripts.synthesis("Add the index [solver:u1].", List.of(cite("solver:u1")), false, "0", "0"));
         // one dollar per thousand tokens, one way or the other: the full committee would need several cents
-        CallPricing pricing = Prices.perToken(new BigDecimal("0.000001"));
+        Pricing pricing = Prices.perToken(new BigDecimal("0.000001"));
         Committee committee = Committee.builder(CommitteeConfig.of(java.util.Set.of("master", "solver", "critic",
                         "verifier"), new BigDecimal("0.012"), new BigDecimal("0.5"), Scripts.config().scoring()), Scripts.CLOCK)
                 .backend("master", master).backend("solver", ScriptedBackend.answering("solver", r -> Scripts.agent("solver")))
@@ -175,5 +179,32 @@ class CommitteeTest {
         assertThat(response.usedAgents()).containsExactly("solver");
         assertThat(Scripts.CODEC.write(response.audit().get("effectivePlan")))
                 .contains("\"droppedForBudget\":[\"verifier\",\"critic\"]");
+    }
+
+    @Test
+    void eachRoleIsPricedAsItsModelAndAnUnpricedOneIsRefusedWhenBuilt() {
+        ScriptedBackend master = Scripts.master(Scripts.plan(AGENTS, 1), Scripts.scores(HIGH),
+                Scripts.synthesis("Add the index [solver:u1].", List.of(cite("solver:u1")), false, "0", "0"));
+        // A price table by model name: the master runs on a priced model, the agents on a free local one.
+        Map<String, BigDecimal> perToken = Map.of("big-model", new BigDecimal("0.000001"), "local", BigDecimal.ZERO);
+        Pricing table = (model, usage) -> Optional.ofNullable(perToken.get(model))
+                .map(price -> price.multiply(BigDecimal.valueOf(usage.totalTokens())));
+        Committee.Builder builder = Committee.builder(Scripts.config(), Scripts.CLOCK).backend("master", master)
+                .pricing(table).model("master", "big-model");
+        for (String agent : AGENTS) {
+            builder.backend(agent, ScriptedBackend.answering(agent, request -> Scripts.agent(agent)));
+        }
+        assertThatThrownBy(builder::build).isInstanceOf(ConfigurationException.class)
+                .hasMessageMatching(".*role '(solver|critic|verifier)' is priced as the model '\\1', which has no price");
+        assertThatThrownBy(() -> builder.model("planner", "big-model")).isInstanceOf(ConfigurationException.class);
+        AGENTS.forEach(agent -> builder.model(agent, "local"));
+
+        CommitteeResponse response = builder.build().answer(ask(Mode.AUDIT), "r-10");
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> calls = (List<Map<String, Object>>) ((Map<String, Object>) response.audit()
+                .get("budget")).get("calls");
+        assertThat(calls).isNotEmpty().allSatisfy(call -> assertThat(((BigDecimal) call.get("costUsd")).signum())
+                .as("%s", call.get("purpose")).isEqualTo(call.get("role").equals("master") ? 1 : 0));
     }
 }

@@ -1,5 +1,6 @@
 package dev.keel.stage;
 
+import dev.keel.core.reask.Reasker;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.LlmBackend;
@@ -18,7 +19,8 @@ import java.util.Objects;
  *       stage directive, and a user block {@code {"input": {<slot>: <value>, ...}}} with the stage's input slots,
  *       asking the {@link LlmBackend} for JSON; the request's purpose is the stage id;</li>
  *   <li>validates the reply with the {@link StageValidator}; on violations it re-asks, sending back the rejected
- *       output and the violations as the telemetry note, at most {@link Builder#maxReasks} times;</li>
+ *       output and the violations as the telemetry note, at most {@link Builder#maxReasks} times (the one re-ask
+ *       mechanism, {@link Reasker}, carrying only the last rejected output);</li>
  *   <li>merges the valid output's documented slices into {@code cached_state} through the {@link SessionStore},
  *       and goes on with the stage the output names.</li>
  * </ol>
@@ -47,7 +49,7 @@ public interface StageRuntime {
     /** Configures a runtime; not thread-safe. */
     final class Builder {
         /** Re-asks per stage unless configured. */
-        public static final int DEFAULT_MAX_REASKS = 2;
+        public static final int DEFAULT_MAX_REASKS = Reasker.DEFAULT_MAX_REASKS;
         /** Model stages per run unless configured. */
         public static final int DEFAULT_MAX_STAGES = 16;
 
@@ -97,9 +99,7 @@ public interface StageRuntime {
 
         /** Re-asks per stage after an invalid output, 0 to 10; 2 unless set. */
         public Builder maxReasks(int maxReasks) {
-            if (maxReasks < 0 || maxReasks > 10) {
-                throw new dev.keel.core.ConfigurationException("maxReasks must be from 0 to 10, found " + maxReasks);
-            }
+            Reasker.builder().maxReasks(maxReasks); // the re-asker's own bounds, so the two agree
             this.maxReasks = maxReasks;
             return this;
         }

@@ -1,5 +1,6 @@
 package dev.keel.stage;
 
+import dev.keel.core.reask.Problem;
 import java.util.Objects;
 
 /**
@@ -18,9 +19,14 @@ public record StageViolation(ViolationCode code, String path, String message) {
         Objects.requireNonNull(message, "message");
     }
 
+    /** This violation as the re-ask mechanism carries it. */
+    public Problem toProblem() {
+        return new Problem(code.code(), path, message);
+    }
+
     /** {@code [code] path: message}, as a line of a re-ask note. */
     @Override
     public String toString() {
-        return "[" + code.code() + "] " + (path.isEmpty() ? "(output)" : path) + ": " + message;
+        return toProblem().toString();
     }
 }

@@ -1,8 +1,8 @@
 package dev.keel.committee.internal;
 
 import dev.keel.committee.BudgetReport;
-import dev.keel.committee.CallPricing;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -19,23 +19,35 @@ import java.util.Objects;
 final class BudgetLedger {
 
     private final BigDecimal capUsd;
-    private final CallPricing pricing;
+    private final Pricing pricing;
+    /** The model each role's calls are priced as; a role not listed is priced under its own name. */
+    private final Map<String, String> models;
     private BigDecimal spentUsd = BigDecimal.ZERO;
     private boolean constrained;
     private final List<Map<String, Object>> calls = new ArrayList<>();
 
-    BudgetLedger(BigDecimal capUsd, CallPricing pricing) {
+    BudgetLedger(BigDecimal capUsd, Pricing pricing, Map<String, String> models) {
         this.capUsd = Objects.requireNonNull(capUsd, "capUsd");
         this.pricing = Objects.requireNonNull(pricing, "pricing");
+        this.models = Map.copyOf(models);
+    }
+
+    /** The model {@code role}'s calls are priced as. */
+    static String model(Map<String, String> models, String role) {
+        return models.getOrDefault(role, role);
     }
 
     /** The estimated cost of a call; not recorded. */
     BigDecimal estimate(String role, ChatRequest request) {
-        BigDecimal estimate = pricing.estimateUsd(role, request);
-        if (estimate == null || estimate.signum() < 0) {
-            throw new IllegalStateException("a price estimate must be a number >= 0");
+        return checked(pricing.estimateUsd(model(models, role), request).orElse(null));
+    }
+
+    private static BigDecimal checked(BigDecimal usd) {
+        // The committee checked every role's price when it was built: a pricing that loses one is broken.
+        if (usd == null || usd.signum() < 0) {
+            throw new IllegalStateException("a price must be a number >= 0");
         }
-        return estimate;
+        return usd;
     }
 
     /** Whether {@code amount} more would stay within the cap. */
@@ -68,7 +80,7 @@ final class BudgetLedger {
             call.put("failed", true);
         } else {
             boolean reported = usage.totalTokens() > 0;
-            BigDecimal cost = reported ? pricing.costUsd(role, usage) : estimate;
+            BigDecimal cost = reported ? checked(pricing.costUsd(model(models, role), usage).orElse(null)) : estimate;
             spentUsd = spentUsd.add(cost);
             call.put("inputTokens", usage.inputTokens());
             call.put("outputTokens", usage.outputTokens());

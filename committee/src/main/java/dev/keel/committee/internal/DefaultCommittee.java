@@ -3,7 +3,6 @@ package dev.keel.committee.internal;
 import dev.keel.committee.AgentCredibility;
 import dev.keel.committee.AgentOutput;
 import dev.keel.committee.AxisScores;
-import dev.keel.committee.CallPricing;
 import dev.keel.committee.Citation;
 import dev.keel.committee.ClarificationQuestion;
 import dev.keel.committee.Committee;
@@ -19,6 +18,7 @@ import dev.keel.committee.Outcome;
 import dev.keel.committee.PreHints;
 import dev.keel.committee.ScoredAgent;
 import dev.keel.committee.TaskType;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
@@ -26,6 +26,7 @@ import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.ResponseFormat;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -59,15 +60,28 @@ public final class DefaultCommittee implements Committee {
 
     private final CommitteeConfig config;
     private final Map<String, LlmBackend> backends;
-    private final CallPricing pricing;
+    private final Pricing pricing;
+    private final Map<String, String> models;
     private final Clock clock;
     private final int attempts;
 
-    public DefaultCommittee(CommitteeConfig config, Map<String, LlmBackend> backends, CallPricing pricing, Clock clock,
-                            int attempts) {
+    /**
+     * @param models the model each role's calls are priced as, when not the role's own name
+     * @throws ConfigurationException when a role the committee calls is priced as a model {@code pricing} has no price for
+     */
+    public DefaultCommittee(CommitteeConfig config, Map<String, LlmBackend> backends, Pricing pricing,
+                            Map<String, String> models, Clock clock, int attempts) {
         this.config = Objects.requireNonNull(config, "config");
         this.backends = Map.copyOf(backends);
         this.pricing = Objects.requireNonNull(pricing, "pricing");
+        this.models = Map.copyOf(models);
+        for (String role : config.modelRoles()) {
+            String model = BudgetLedger.model(this.models, role);
+            if (!pricing.prices(model)) {
+                throw new ConfigurationException("the committee's role '" + role + "' is priced as the model '" + model
+                        + "', which has no price");
+            }
+        }
         this.clock = Objects.requireNonNull(clock, "clock");
         this.attempts = attempts;
     }
@@ -88,7 +102,7 @@ public final class DefaultCommittee implements Committee {
         Run(CommitteeRequest request, String requestId) {
             this.request = Objects.requireNonNull(request, "request");
             this.requestId = Objects.requireNonNull(requestId, "requestId");
-            this.ledger = new BudgetLedger(config.capUsd(request.mode()), pricing);
+            this.ledger = new BudgetLedger(config.capUsd(request.mode()), pricing, models);
             this.exchange = new StrictExchange(ledger, clock, attempts, requestId);
         }
 

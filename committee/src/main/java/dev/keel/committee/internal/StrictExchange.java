@@ -1,31 +1,33 @@
 package dev.keel.committee.internal;
 
-import dev.keel.core.BackendException;
-import dev.keel.core.json.JsonCodec;
-import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.ModelJson;
+import dev.keel.core.reask.Attempt;
+import dev.keel.core.reask.CallMeter;
+import dev.keel.core.reask.Problem;
+import dev.keel.core.reask.ReaskResult;
+import dev.keel.core.reask.Reasker;
+import dev.keel.core.reask.Verdict;
 import dev.keel.core.spi.ChatMessage;
-import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.ResponseFormat;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.stream.Collectors;
 
 /**
- * One strict JSON exchange with bounded re-ask: the reply must be exactly one JSON object ({@link ModelJson}'s rule),
- * read by a {@link JsonTreeReader} that names every problem by pointer; a reply with problems is sent back once more
- * with them, up to the attempts allowed. Every attempt is estimated against the ledger before it is made, on the
- * request as the backend would send it ({@link LlmBackend#outgoing}). Thread-safe
- * (no state of its own).
+ * One strict JSON exchange on the core {@link Reasker}: the reply must be exactly one JSON object
+ * ({@link Reasker#jsonObject}), read by a {@link JsonTreeReader} that names every problem by pointer; a reply with
+ * problems is sent back with them, up to the attempts allowed. Every attempt is estimated against the ledger before it
+ * is made, on the request as the backend would send it, and charged after it (the ledger is the re-asker's meter).
+ * Thread-safe (no state of its own).
  */
 final class StrictExchange {
 
@@ -40,14 +42,15 @@ final class StrictExchange {
 
         Map<String, Object> toAudit() {
             Map<String, Object> audit = new LinkedHashMap<>();
-            audit.put("status", status.name().toLowerCase(java.util.Locale.ROOT));
+            audit.put("status", status.name().toLowerCase(Locale.ROOT));
             audit.put("latencyMs", latencyMs);
             audit.put("attempts", attempts);
             return audit;
         }
     }
 
-    private static final JsonCodec CODEC = JsonCodec.strict();
+    /** A reader's problem: a value the contract does not allow, at its pointer. */
+    private static final String INVALID_VALUE = "invalid_value";
 
     private final BudgetLedger ledger;
     private final Clock clock;
@@ -68,64 +71,80 @@ final class StrictExchange {
      */
     <T> Result<T> run(String purpose, String role, LlmBackend backend, List<ChatMessage> messages, int maxOutputTokens,
                       BiFunction<JsonTreeReader, Object, T> read) {
-        List<ChatMessage> conversation = new ArrayList<>(messages);
-        List<Map<String, Object>> attempts = new ArrayList<>();
+        ChatRequest request = ChatRequest.builder().messages(messages).responseFormat(ResponseFormat.JSON)
+                .maxOutputTokens(maxOutputTokens).requestId(requestId).purpose(purpose).build();
         Instant start = clock.instant();
-        String backendId = backend.id();
-        for (int attempt = 1; attempt <= maxAttempts; attempt++) {
-            ChatRequest request = ChatRequest.builder().messages(conversation).responseFormat(ResponseFormat.JSON)
-                    .maxOutputTokens(maxOutputTokens).requestId(requestId).purpose(purpose).build();
-            Map<String, Object> record = new LinkedHashMap<>();
-            record.put("attempt", attempt);
-            attempts.add(record);
-            // Estimated on what the provider receives, which a governed backend's egress filter may have lengthened.
-            java.math.BigDecimal estimate = ledger.admit(purpose, role, backend.outgoing(request));
-            if (estimate == null) {
-                record.put("outcome", "not_made_budget");
-                return new Result<>(Status.BUDGET, null, attempts, elapsed(start), backendId);
-            }
-            ChatReply reply;
-            try {
-                reply = backend.chat(request);
-            } catch (BackendException e) {
-                ledger.charge(purpose, role, estimate, null, backendId);
-                record.put("outcome", "backend_failed");
-                record.put("code", e.code());
-                e.httpStatus().ifPresent(status -> record.put("httpStatus", status));
-                return new Result<>(Status.FAILED, null, attempts, elapsed(start), backendId);
-            }
-            backendId = reply.backendId();
-            ledger.charge(purpose, role, estimate, reply.usage(), backendId);
-            List<String> problems = new ArrayList<>();
-            T value = null;
-            ModelJson.Reading reading = ModelJson.read(CODEC, reply.text());
-            if (!reading.ok()) {
-                problems.add(reading.problem());
-            } else if (!(reading.value() instanceof Map)) {
-                problems.add("the output is not a JSON object; return a single JSON object");
-            } else {
-                JsonTreeReader reader = JsonTreeReader.of(reading.value());
-                value = read.apply(reader, reading.value());
-                reader.problems().stream().map(JsonProblem::toString).forEach(problems::add);
-                if (value == null && problems.isEmpty()) {
-                    problems.add("the output could not be read");
-                }
-            }
-            if (problems.isEmpty()) {
-                record.put("outcome", "ok");
-                return new Result<>(Status.OK, value, attempts, elapsed(start), backendId);
-            }
-            record.put("outcome", "invalid");
-            record.put("problems", problems);
-            conversation.add(ChatMessage.assistant(reply.text()));
-            conversation.add(ChatMessage.user("Your reply broke the contract: "
-                    + problems.stream().collect(Collectors.joining("; "))
-                    + ". Return the corrected JSON object only, nothing around it."));
-        }
-        return new Result<>(Status.INVALID, null, attempts, elapsed(start), backendId);
+        ReaskResult<T> result = Reasker.builder().maxReasks(maxAttempts - 1).meter(new LedgerMeter(purpose, role))
+                .build().ask(backend, request, (reply, attempt) -> read(reply, read));
+        long latencyMs = Math.max(0, Duration.between(start, clock.instant()).toMillis());
+        List<Map<String, Object>> attempts = new ArrayList<>();
+        result.attempts().forEach(attempt -> attempts.add(audit(attempt)));
+        Status status = switch (result.outcome()) {
+            case ACCEPTED -> Status.OK;
+            case REJECTED -> Status.INVALID;
+            case REFUSED -> Status.BUDGET;
+            case FAILED -> Status.FAILED;
+        };
+        return new Result<>(status, result.value().orElse(null), attempts, latencyMs, result.backendId());
     }
 
-    private long elapsed(Instant start) {
-        return Math.max(0, Duration.between(start, clock.instant()).toMillis());
+    private static <T> Verdict<T> read(String reply, BiFunction<JsonTreeReader, Object, T> read) {
+        Verdict<Map<String, Object>> json = Reasker.jsonObject(reply);
+        if (!json.accepted()) {
+            return Verdict.reject(json.problems());
+        }
+        JsonTreeReader reader = JsonTreeReader.of(json.value());
+        T value = read.apply(reader, json.value());
+        List<Problem> problems = new ArrayList<>();
+        reader.problems().forEach(p -> problems.add(new Problem(INVALID_VALUE, p.pointer(), p.message())));
+        if (value == null && problems.isEmpty()) {
+            problems.add(new Problem("output_unreadable", "", "the output could not be read"));
+        }
+        return new Verdict<>(value, problems);
+    }
+
+    /** {@code {"attempt", "outcome", "code"?, "httpStatus"?, "problems"?}}, as the audit has always shown attempts. */
+    private static Map<String, Object> audit(Attempt<?> attempt) {
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("attempt", attempt.number());
+        switch (attempt.outcome()) {
+            case ACCEPTED -> record.put("outcome", "ok");
+            case REFUSED -> record.put("outcome", "not_made_budget");
+            case FAILED -> {
+                record.put("outcome", "backend_failed");
+                record.put("code", attempt.failure().orElseThrow().code());
+                attempt.failure().orElseThrow().httpStatus().ifPresent(status -> record.put("httpStatus", status));
+            }
+            case REJECTED -> {
+                record.put("outcome", "invalid");
+                record.put("problems", attempt.problems().stream().map(Problem::toString).toList());
+            }
+        }
+        return record;
+    }
+
+    /** The run's ledger as the re-asker's meter: admits each call within the cap and charges it after. */
+    private final class LedgerMeter implements CallMeter {
+        private final String purpose;
+        private final String role;
+        /** The estimate of the call admitted last; one exchange runs on one thread. */
+        private BigDecimal estimate;
+
+        LedgerMeter(String purpose, String role) {
+            this.purpose = purpose;
+            this.role = role;
+        }
+
+        @Override
+        public boolean admit(ChatRequest outgoing) {
+            estimate = ledger.admit(purpose, role, outgoing);
+            return estimate != null;
+        }
+
+        @Override
+        public void made(Attempt<?> attempt) {
+            ledger.charge(purpose, role, estimate, attempt.reply().isPresent() ? attempt.usage() : null,
+                    attempt.backendId());
+        }
     }
 }

@@ -6,7 +6,7 @@
  * older Keel keep compiling. Hosts wire implementations through builders. Defaults that make sense without
  * infrastructure ship here: {@link dev.keel.core.spi.InMemoryAuditSink}, {@link
  * dev.keel.core.spi.InMemorySessionStore}, {@link dev.keel.core.spi.AuditSink#noop()}, {@link
- * dev.keel.core.spi.IdSource#sequential(String)}.
+ * dev.keel.core.spi.IdSource#sequential(String)}, {@link dev.keel.core.spi.Pricing#free()}.
  *
  * <p>Value types here are immutable and thread-safe; each SPI states what it requires of implementations.
  */

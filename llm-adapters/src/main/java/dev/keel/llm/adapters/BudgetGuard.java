@@ -2,6 +2,7 @@ package dev.keel.llm.adapters;
 
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.llm.adapters.internal.CappedBudget;
 import java.math.BigDecimal;
 import java.util.Objects;
@@ -11,7 +12,8 @@ import java.util.Objects;
  * quick answer and 0.50 USD for a deep one, see {@code docs/llm-adapters.md}).
  *
  * <p>Before a call, a guarded backend estimates its cost (input tokens from the {@link TokenEstimator}, output
- * tokens from the request's {@code maxOutputTokens} or the guard's default, priced from the {@link PriceTable})
+ * tokens from the request's {@code maxOutputTokens} or the guard's default, priced by its {@link Pricing}, usually a
+ * {@link PriceTable})
  * and refuses it with a {@link BudgetExceededException} when what is spent, plus what is reserved by calls under
  * way, plus the estimate would pass the cap; otherwise it reserves the estimate. After the call it releases the
  * reservation and charges the actual usage the backend reported (the estimate when it reported none). A failed
@@ -26,11 +28,11 @@ public interface BudgetGuard {
     long DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
     /** A guard with the default estimator and output assumption. */
-    static BudgetGuard create(BigDecimal capUsd, PriceTable prices) {
+    static BudgetGuard create(BigDecimal capUsd, Pricing prices) {
         return builder(capUsd, prices).build();
     }
 
-    static Builder builder(BigDecimal capUsd, PriceTable prices) {
+    static Builder builder(BigDecimal capUsd, Pricing prices) {
         return new Builder(capUsd, prices);
     }
 
@@ -60,11 +62,11 @@ public interface BudgetGuard {
     /** Collects a guard's settings; not thread-safe. */
     final class Builder {
         private final BigDecimal capUsd;
-        private final PriceTable prices;
+        private final Pricing prices;
         private TokenEstimator estimator = TokenEstimator.charactersPerToken3();
         private long defaultMaxOutputTokens = DEFAULT_MAX_OUTPUT_TOKENS;
 
-        private Builder(BigDecimal capUsd, PriceTable prices) {
+        private Builder(BigDecimal capUsd, Pricing prices) {
             this.capUsd = Objects.requireNonNull(capUsd, "capUsd");
             this.prices = Objects.requireNonNull(prices, "prices");
             if (capUsd.signum() < 0) {

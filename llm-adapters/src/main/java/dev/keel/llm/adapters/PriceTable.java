@@ -1,5 +1,8 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.spi.Pricing;
+import dev.keel.core.spi.TokenUsage;
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,10 +11,11 @@ import java.util.Optional;
 
 /**
  * Prices by model name (the name the backend asks for, for example {@code claude-sonnet-4-5} or
- * {@code llama3.1}). A model that is not listed has no price: a {@link BudgetGuard} refuses to guard it, so that
- * an unpriced model can never slip past a cap. Immutable, pure and thread-safe.
+ * {@code llama3.1}): the {@link Pricing} of {@code llm.config.json}, for a {@link BudgetGuard} and for the committee
+ * alike. A model that is not listed has no price: a {@link BudgetGuard} refuses to guard it and the committee refuses
+ * a role priced as it, so that an unpriced model can never slip past a cap. Immutable, pure and thread-safe.
  */
-public final class PriceTable {
+public final class PriceTable implements Pricing {
 
     private static final PriceTable EMPTY = new PriceTable(Map.of());
 
@@ -34,6 +38,12 @@ public final class PriceTable {
 
     public Optional<ModelPrice> priceOf(String model) {
         return Optional.ofNullable(prices.get(model));
+    }
+
+    /** {@link ModelPrice#cost(TokenUsage)} of {@code model}'s price, or empty when it is not listed. */
+    @Override
+    public Optional<BigDecimal> costUsd(String model, TokenUsage usage) {
+        return priceOf(model).map(price -> price.cost(usage));
     }
 
     /** Every listed model and its price, in the order given. */

@@ -9,6 +9,7 @@ import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
@@ -16,6 +17,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,6 +42,38 @@ class BudgetGuardTest {
         assertThat(ModelPrice.of("3", "15").cost(new TokenUsage(1000, 1000))).isEqualByComparingTo("0.018");
         assertThat(ModelPrice.of("0.15", "0.60").cost(new TokenUsage(1, 0))).isEqualByComparingTo("0.00000015");
         assertThat(ModelPrice.FREE.cost(new TokenUsage(1_000_000, 1_000_000))).isEqualByComparingTo("0");
+    }
+
+    @Test
+    void thePriceTableIsTheCorePricing() {
+        Pricing pricing = PRICES;
+
+        assertThat(pricing.costUsd("sonnet", new TokenUsage(1000, 1000))).hasValueSatisfying(
+                usd -> assertThat(usd).isEqualByComparingTo("0.018"));
+        assertThat(pricing.costUsd("gpt-unknown", new TokenUsage(1, 1))).isEmpty();
+        assertThat(pricing.prices("llama3.1")).isTrue();
+        assertThat(pricing.prices("gpt-unknown")).isFalse();
+        // "Compare the calendars." is 22 characters: 8 tokens and 4 of framing; 1,000 output tokens as requested.
+        assertThat(pricing.estimatedUsage(request())).isEqualTo(new TokenUsage(12, 1000));
+        assertThat(pricing.estimateUsd("sonnet", request())).hasValueSatisfying(
+                usd -> assertThat(usd).isEqualByComparingTo("0.015036"));
+        assertThat(TokenEstimator.charactersPerToken3().inputTokens(request())).isEqualTo(12);
+    }
+
+    @Test
+    void aGuardPricesWithAnyPricing() {
+        Pricing perOutputToken = (model, usage) -> model.equals("judge")
+                ? Optional.of(new BigDecimal("0.001").multiply(BigDecimal.valueOf(usage.outputTokens())))
+                : Optional.empty();
+        BudgetGuard guard = BudgetGuard.builder(new BigDecimal("1.5"), perOutputToken).build();
+        LlmBackend guarded = guard.guard(FakeBackends.answering("judge", "ok", new TokenUsage(5, 700)), "judge");
+
+        guarded.chat(request());
+        assertThatThrownBy(() -> guarded.chat(request())).isInstanceOf(BudgetExceededException.class);
+
+        assertThat(guard.status().spentUsd()).isEqualByComparingTo("0.7");
+        assertThatThrownBy(() -> guard.guard(FakeBackends.answering("other", "ok", TokenUsage.UNKNOWN), "other"))
+                .isInstanceOf(ConfigurationException.class);
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.keel.pipeline.committee;
 
-import dev.keel.committee.CallPricing;
 import dev.keel.committee.Committee;
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.committee.CommitteeRequest;
@@ -12,6 +11,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.pipeline.Turn;
@@ -71,7 +71,8 @@ public final class CommitteeReasoning implements ReasoningStep {
     private final CommitteeConfig config;
     private final Clock clock;
     private final Map<String, String> targets;
-    private final CallPricing pricing;
+    private final Pricing pricing;
+    private final Map<String, String> models;
     private final int attempts;
 
     private CommitteeReasoning(Builder b) {
@@ -79,6 +80,7 @@ public final class CommitteeReasoning implements ReasoningStep {
         this.clock = b.clock;
         this.targets = Map.copyOf(b.targets);
         this.pricing = b.pricing;
+        this.models = Map.copyOf(b.models);
         this.attempts = b.attempts;
     }
 
@@ -96,6 +98,7 @@ public final class CommitteeReasoning implements ReasoningStep {
     public Reasoning reason(Turn turn) {
         CommitteeRequest request = committeeRequest(turn);
         Committee.Builder committee = Committee.builder(config, clock).pricing(pricing).attempts(attempts);
+        models.forEach(committee::model);
         for (String role : config.modelRoles()) {
             committee.backend(role, new InstructedBackend(turn, turn.backends().bound(target(role))));
         }
@@ -160,7 +163,8 @@ public final class CommitteeReasoning implements ReasoningStep {
         private final CommitteeConfig config;
         private final Clock clock;
         private final Map<String, String> targets = new LinkedHashMap<>();
-        private CallPricing pricing = CallPricing.free();
+        private final Map<String, String> models = new LinkedHashMap<>();
+        private Pricing pricing = Pricing.free();
         private int attempts = Committee.Builder.DEFAULT_ATTEMPTS;
 
         private Builder(CommitteeConfig config, Clock clock) {
@@ -174,9 +178,20 @@ public final class CommitteeReasoning implements ReasoningStep {
             return this;
         }
 
-        /** Prices of the roles' calls, for the caps; every call free unless set. */
-        public Builder pricing(CallPricing pricing) {
+        /** Prices of the roles' calls, for the caps ({@link Committee.Builder#pricing}); every call free unless set. */
+        public Builder pricing(Pricing pricing) {
             this.pricing = Objects.requireNonNull(pricing, "pricing");
+            return this;
+        }
+
+        /**
+         * The model {@code role}'s calls are priced as ({@link Committee.Builder#model}); its own name unless set.
+         *
+         * @throws ConfigurationException when the committee does not call {@code role}
+         */
+        public Builder model(String role, String model) {
+            Committee.builder(config, clock).model(role, model); // the committee's own check, so the two agree
+            models.put(role, model);
             return this;
         }
 

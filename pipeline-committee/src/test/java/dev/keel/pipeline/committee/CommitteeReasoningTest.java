@@ -3,7 +3,6 @@ package dev.keel.pipeline.committee;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keel.committee.CallPricing;
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.committee.CommitteeRequest;
 import dev.keel.committee.CommitteeResponse;
@@ -20,6 +19,7 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.Backends;
@@ -40,6 +40,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -86,16 +87,16 @@ class CommitteeReasoningTest {
             + " and the key " + AWS_KEY + " that our deploy job uses";
     private static final BigDecimal PER_CHARACTER = new BigDecimal("0.00001");
     /** A price per character of every message sent, whatever the role; no output priced. */
-    private static final CallPricing CHARACTERS = new CallPricing() {
+    private static final Pricing CHARACTERS = new Pricing() {
         @Override
-        public BigDecimal estimateUsd(String role, ChatRequest request) {
-            return PER_CHARACTER.multiply(BigDecimal.valueOf(
-                    request.messages().stream().mapToInt(message -> message.text().length()).sum()));
+        public Optional<BigDecimal> costUsd(String model, TokenUsage usage) {
+            return Optional.of(PER_CHARACTER.multiply(BigDecimal.valueOf(usage.totalTokens())));
         }
 
+        /** One "token" per character sent. */
         @Override
-        public BigDecimal costUsd(String role, TokenUsage usage) {
-            return PER_CHARACTER.multiply(BigDecimal.valueOf(usage.totalTokens()));
+        public TokenUsage estimatedUsage(ChatRequest request) {
+            return new TokenUsage(request.messages().stream().mapToInt(message -> message.text().length()).sum(), 0);
         }
     };
 
@@ -349,7 +350,7 @@ class CommitteeReasoningTest {
         for (Map<String, Object> call : made) {
             ChatRequest sent = received.stream().filter(r -> r.purpose().orElseThrow().equals(call.get("purpose")))
                     .findFirst().orElseThrow();
-            BigDecimal price = CHARACTERS.estimateUsd("any", sent);
+            BigDecimal price = CHARACTERS.estimateUsd("any", sent).orElseThrow();
             assertThat((BigDecimal) call.get("estimatedUsd")).as("%s", call.get("purpose")).isEqualByComparingTo(price);
             assertThat((BigDecimal) call.get("costUsd")).as("%s", call.get("purpose")).isEqualByComparingTo(price);
             spent = spent.add(price);

@@ -2,8 +2,10 @@ package dev.keel.stage.internal;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.InvalidInputException;
-import dev.keel.core.KeelException;
-import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.reask.Attempt;
+import dev.keel.core.reask.ReaskResult;
+import dev.keel.core.reask.Reasker;
+import dev.keel.core.reask.Verdict;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -153,49 +155,39 @@ public final class DefaultStageRuntime implements StageRuntime {
     /** Calls the stage until an output is valid or the re-asks are spent; returns the last validation. */
     private StageValidation runStage(Run run, StageContract contract, Map<String, Object> state) {
         Map<String, Object> slots = slotValues(run.request, contract, state);
-        List<ChatMessage> base = List.of(prompts.persona(), prompts.directive(contract.id()), prompts.userBlock(slots));
         List<String> slotNames = List.copyOf(slots.keySet());
-        StageValidation validation = null;
-        String rejected = null;
-        for (int attempt = 1; attempt <= maxReasks + 1; attempt++) {
-            List<ChatMessage> messages = new ArrayList<>(base);
-            if (validation != null) {
-                messages.add(ChatMessage.assistant(rejected));
-                messages.add(prompts.correction(contract.id(), validation.violations()));
-            }
-            ChatReply reply = call(ChatRequest.builder().messages(messages).responseFormat(ResponseFormat.JSON)
-                    .requestId(run.runId).purpose(contract.id()).build());
-            validation = validator.validate(contract, reply.text(),
+        ChatRequest request = ChatRequest.builder()
+                .messages(List.of(prompts.persona(), prompts.directive(contract.id()), prompts.userBlock(slots)))
+                .responseFormat(ResponseFormat.JSON).requestId(run.runId).purpose(contract.id()).build();
+        // Only the last rejected output and its note go back, so that a re-ask's prompt does not grow.
+        Reasker reasker = Reasker.builder().maxReasks(maxReasks).history(Reasker.History.LAST)
+                .correction(problems -> prompts.correction(contract.id(), problems)).build();
+        ReaskResult<StageValidation> result = reasker.ask(backend, request, (reply, attempt) -> {
+            StageValidation validation = validator.validate(contract, reply,
                     new ValidationContext(state, run.responseIds, attempt > 1));
-            int characters = 0;
-            for (ChatMessage message : messages) {
-                characters += message.text().length();
+            return new Verdict<>(validation, validation.violations().stream().map(StageViolation::toProblem).toList());
+        });
+        for (Attempt<StageValidation> attempt : result.attempts()) {
+            if (attempt.reply().isPresent()) {
+                run.attempts.add(stageAttempt(contract.id(), slotNames, attempt));
             }
-            run.attempts.add(new StageAttempt(contract.id(), attempt,
-                    new PromptSummary(messages.size(), characters, slotNames, attempt > 1), reply.text(),
-                    validation.violations(), reply.usage(), reply.backendId()));
-            if (validation.valid()) {
-                return validation;
-            }
-            rejected = reply.text();
         }
-        return validation;
+        if (result.failure().isPresent()) {
+            throw result.failure().get();
+        }
+        return result.verdict().orElseThrow().value();
     }
 
-    private ChatReply call(ChatRequest request) {
-        ChatReply reply;
-        try {
-            reply = backend.chat(request);
-        } catch (KeelException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new NonRetriableBackendException(backend.id(), "backend " + backend.id() + " failed with "
-                    + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+    private static StageAttempt stageAttempt(String stageId, List<String> slotNames, Attempt<StageValidation> attempt) {
+        List<ChatMessage> messages = attempt.request().messages();
+        int characters = 0;
+        for (ChatMessage message : messages) {
+            characters += message.text().length();
         }
-        if (reply == null) {
-            throw new NonRetriableBackendException(backend.id(), "backend " + backend.id() + " returned no reply", null);
-        }
-        return reply;
+        ChatReply reply = attempt.reply().orElseThrow();
+        return new StageAttempt(stageId, attempt.number(), new PromptSummary(messages.size(), characters, slotNames,
+                attempt.number() > 1), reply.text(), attempt.verdict().orElseThrow().value().violations(), reply.usage(),
+                reply.backendId());
     }
 
     /** The values of the contract's input slots, in its order; optional slots without a value are left out. */

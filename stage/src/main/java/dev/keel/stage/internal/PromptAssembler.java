@@ -1,11 +1,11 @@
 package dev.keel.stage.internal;
 
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.reask.Problem;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.stage.SessionFields;
 import dev.keel.stage.StageContract;
 import dev.keel.stage.StageKind;
-import dev.keel.stage.StageViolation;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -81,9 +81,9 @@ final class PromptAssembler {
      * The re-ask: what to do, then the violations as the telemetry note the corrected output should answer with
      * its own note.
      */
-    ChatMessage correction(String stageId, List<StageViolation> violations) {
+    ChatMessage correction(String stageId, List<Problem> violations) {
         String notes = violations.size() + (violations.size() == 1 ? " violation: " : " violations: ")
-                + violations.stream().map(StageViolation::toString).collect(Collectors.joining("; "));
+                + violations.stream().map(Problem::toString).collect(Collectors.joining("; "));
         Map<String, Object> telemetry = new LinkedHashMap<>();
         telemetry.put("notes", notes);
         Map<String, Object> block = new LinkedHashMap<>();

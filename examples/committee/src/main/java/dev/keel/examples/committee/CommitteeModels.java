@@ -1,6 +1,5 @@
 package dev.keel.examples.committee;
 
-import dev.keel.committee.CallPricing;
 import dev.keel.committee.CommitteeConfig;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
@@ -8,10 +7,10 @@ import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.core.spi.TokenUsage;
+import dev.keel.core.spi.Pricing;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.ModelPrice;
-import dev.keel.llm.adapters.TokenEstimator;
+import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.config.ConfiguredBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.pipeline.Backends;
@@ -21,11 +20,9 @@ import dev.keel.pipeline.TurnStep;
 import dev.keel.pipeline.committee.CommitteeReasoning;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.routing.RoutingTable;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -54,23 +51,26 @@ public final class CommitteeModels {
 
     private final CommitteeConfig config;
     private final Backends backends;
-    private final CallPricing pricing;
+    private final Pricing pricing;
+    /** The model each role is priced as. */
+    private final Map<String, String> models;
     private final Optional<RecordedReplies> replay;
 
-    private CommitteeModels(CommitteeConfig config, Map<String, LlmBackend> roles, CallPricing pricing,
-                            Optional<RecordedReplies> replay) {
+    private CommitteeModels(CommitteeConfig config, Map<String, LlmBackend> roles, Pricing pricing,
+                            Map<String, String> models, Optional<RecordedReplies> replay) {
         this.config = config;
         Backends.Builder builder = Backends.builder().internal(IN_HOUSE, new InHouse()).fallback(IN_HOUSE);
         roles.forEach(builder::external);
         this.backends = builder.build();
         this.pricing = pricing;
+        this.models = Map.copyOf(models);
         this.replay = replay;
     }
 
     /**
      * Real models, from {@code configJson} (an {@code llm.config.json}): each role's backend built by the LLM
-     * adapters (model names and keys read from the variables the file names), each call priced from the file's price
-     * table by the role's model, input tokens estimated at one per three characters.
+     * adapters (model names and keys read from the variables the file names), each call priced by the file's price
+     * table as the role's model (an embedded model costs nothing), input tokens estimated at one per three characters.
      *
      * @throws ConfigurationException for an invalid file, a missing variable, a provider whose module is absent, or
      *         a role whose model has no price
@@ -79,16 +79,19 @@ public final class CommitteeModels {
         CommitteeConfig config = CommitteeConfig.parse(configJson, environment::lookup);
         ConfiguredBackends configured = ConfiguredBackends.create(LlmConfig.parse(configJson), environment);
         Map<String, LlmBackend> roles = new LinkedHashMap<>();
-        Map<String, ModelPrice> prices = new LinkedHashMap<>();
+        Map<String, String> models = new LinkedHashMap<>();
+        PriceTable prices = configured.prices();
         for (String role : config.modelRoles()) {
             roles.put(role, configured.backend(role));
             String model = configured.modelName(role);
-            prices.put(role, configured.hasModel(role) ? configured.prices().priceOf(model).orElseThrow(() ->
-                    new ConfigurationException("the model " + model + " of the role " + role
-                            + " has no price in /pricing")) : ModelPrice.FREE);
+            models.put(role, model);
+            if (!configured.hasModel(role)) {
+                prices = prices.with(model, ModelPrice.FREE);
+            } else if (!prices.prices(model)) {
+                throw new ConfigurationException("the model " + model + " of the role " + role + " has no price in /pricing");
+            }
         }
-        return new CommitteeModels(config, roles, new PriceTablePricing(prices, TokenEstimator.charactersPerToken3()),
-                Optional.empty());
+        return new CommitteeModels(config, roles, prices, models, Optional.empty());
     }
 
     /**
@@ -98,7 +101,7 @@ public final class CommitteeModels {
     public static CommitteeModels replaying(CommitteeConfig config, RecordedReplies replies) {
         Map<String, LlmBackend> roles = new LinkedHashMap<>();
         config.modelRoles().forEach(role -> roles.put(role, replies.backend(role)));
-        return new CommitteeModels(config, roles, CallPricing.free(), Optional.of(replies));
+        return new CommitteeModels(config, roles, Pricing.free(), Map.of(), Optional.of(replies));
     }
 
     public CommitteeConfig config() {
@@ -117,7 +120,9 @@ public final class CommitteeModels {
 
     /** The committee as the governed call's reasoning, its calls priced for the caps. */
     public CommitteeReasoning reasoning(Clock clock) {
-        return CommitteeReasoning.builder(config, clock).pricing(pricing).build();
+        CommitteeReasoning.Builder reasoning = CommitteeReasoning.builder(config, clock).pricing(pricing);
+        models.forEach(reasoning::model);
+        return reasoning.build();
     }
 
     /**
@@ -152,25 +157,6 @@ public final class CommitteeModels {
         @Override
         public String id() {
             return IN_HOUSE;
-        }
-    }
-
-    /** Prices by role. */
-    private record PriceTablePricing(Map<String, ModelPrice> prices, TokenEstimator estimator) implements CallPricing {
-
-        PriceTablePricing {
-            prices = Map.copyOf(prices);
-            Objects.requireNonNull(estimator, "estimator");
-        }
-
-        @Override
-        public BigDecimal estimateUsd(String role, ChatRequest request) {
-            return prices.get(role).cost(estimator.inputTokens(request), request.maxOutputTokens().orElse(0));
-        }
-
-        @Override
-        public BigDecimal costUsd(String role, TokenUsage usage) {
-            return prices.get(role).cost(usage);
         }
     }
 }

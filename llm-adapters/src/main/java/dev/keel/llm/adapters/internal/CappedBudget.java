@@ -4,13 +4,12 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.llm.adapters.BudgetExceededException;
 import dev.keel.llm.adapters.BudgetGuard;
 import dev.keel.llm.adapters.BudgetStatus;
 import dev.keel.llm.adapters.CallCost;
-import dev.keel.llm.adapters.ModelPrice;
-import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.TokenEstimator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -20,7 +19,7 @@ import java.util.List;
 public final class CappedBudget implements BudgetGuard {
 
     private final BigDecimal capUsd;
-    private final PriceTable prices;
+    private final Pricing prices;
     private final TokenEstimator estimator;
     private final long defaultMaxOutputTokens;
 
@@ -29,7 +28,7 @@ public final class CappedBudget implements BudgetGuard {
     private int refusedCalls;
     private final List<CallCost> calls = new ArrayList<>();
 
-    public CappedBudget(BigDecimal capUsd, PriceTable prices, TokenEstimator estimator, long defaultMaxOutputTokens) {
+    public CappedBudget(BigDecimal capUsd, Pricing prices, TokenEstimator estimator, long defaultMaxOutputTokens) {
         this.capUsd = capUsd;
         this.prices = prices;
         this.estimator = estimator;
@@ -38,16 +37,17 @@ public final class CappedBudget implements BudgetGuard {
 
     @Override
     public LlmBackend guard(LlmBackend backend, String model) {
-        return new Guarded(backend, model, priceOf(model));
+        priced(model, TokenUsage.UNKNOWN); // an unpriced model is refused here, not at its first call
+        return new Guarded(backend, model);
     }
 
     @Override
     public BigDecimal estimateUsd(ChatRequest request, String model) {
-        return priceOf(model).cost(estimatedUsage(request));
+        return priced(model, estimatedUsage(request));
     }
 
-    private ModelPrice priceOf(String model) {
-        return prices.priceOf(model).orElseThrow(() -> new ConfigurationException("model '" + model
+    private BigDecimal priced(String model, TokenUsage usage) {
+        return prices.costUsd(model, usage).orElseThrow(() -> new ConfigurationException("model '" + model
                 + "' has no price: add it to the pricing table (a local model can be listed at 0) before putting it"
                 + " under a budget cap"));
     }
@@ -93,25 +93,23 @@ public final class CappedBudget implements BudgetGuard {
     private final class Guarded implements LlmBackend {
         private final LlmBackend backend;
         private final String model;
-        private final ModelPrice price;
 
-        Guarded(LlmBackend backend, String model, ModelPrice price) {
+        Guarded(LlmBackend backend, String model) {
             this.backend = backend;
             this.model = model;
-            this.price = price;
         }
 
         @Override
         public ChatReply chat(ChatRequest request) {
             TokenUsage estimatedUsage = estimatedUsage(backend.outgoing(request));
-            BigDecimal estimate = price.cost(estimatedUsage);
+            BigDecimal estimate = priced(model, estimatedUsage);
             reserve(backend.id(), estimate);
             CallCost cost = null;
             try {
                 ChatReply reply = backend.chat(request);
                 boolean reported = reply.usage().totalTokens() > 0;
                 TokenUsage charged = reported ? reply.usage() : estimatedUsage;
-                cost = new CallCost(reply.backendId(), model, charged, price.cost(charged), !reported);
+                cost = new CallCost(reply.backendId(), model, charged, priced(model, charged), !reported);
                 return reply;
             } finally {
                 release(estimate, cost);

@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters.structured;
 
+import dev.keel.core.reask.Problem;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -11,12 +12,22 @@ import java.util.Objects;
 public record OutputViolation(String code, String path, String message) {
 
     /** The code of a reply that is not a JSON object at all (the codec's code is kept in the message). */
-    public static final String NOT_JSON = "output_not_json";
+    public static final String NOT_JSON = Problem.NOT_JSON;
 
     public OutputViolation {
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(message, "message");
+    }
+
+    /** {@code problem} as a violation: the re-ask mechanism's pointer is the path. */
+    public static OutputViolation of(Problem problem) {
+        return new OutputViolation(problem.code(), problem.pointer(), problem.message());
+    }
+
+    /** This violation as the re-ask mechanism carries it. */
+    public Problem toProblem() {
+        return new Problem(code, path, message);
     }
 
     /** {@code {"code", "path", "message"}}, as the {@code stage} op of {@code keel eval} writes violations. */

@@ -1,6 +1,5 @@
 package dev.keel.llm.adapters.structured;
 
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 
@@ -11,7 +10,8 @@ import dev.keel.core.spi.LlmBackend;
  * runtime applies too (exactly one strict JSON value, nothing around it: a reply in a Markdown code fence is not
  * unwrapped but asked again, with that said) and checked with the {@link OutputValidator}. A reply that is not a JSON object is the violation {@value OutputViolation#NOT_JSON}.
  * While violations remain and attempts are left, the model is re-asked with its previous reply and the list of
- * violations; at most {@code maxAttempts} asks are made.
+ * violations, in the core re-ask mechanism's standard wording ({@link dev.keel.core.reask.Reasker}); at most
+ * {@code maxAttempts} asks are made.
  *
  * <p>Backend failures are not violations: they propagate as {@link dev.keel.core.BackendException}s.
  * Not pure: it calls the backend. Thread-safe when the backend and the validator are.
@@ -29,7 +29,7 @@ public interface StructuredOutput {
      * @throws IllegalArgumentException when {@code maxAttempts} is not in 1..10
      */
     static StructuredOutput create(LlmBackend backend, OutputValidator validator, int maxAttempts) {
-        return new ReaskingStructuredOutput(backend, validator, maxAttempts, JsonCodec.strict());
+        return new ReaskingStructuredOutput(backend, validator, maxAttempts);
     }
 
     /** Asks until the output satisfies the contract or the attempts run out. */
