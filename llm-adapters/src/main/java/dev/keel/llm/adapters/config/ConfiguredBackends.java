@@ -3,7 +3,7 @@ package dev.keel.llm.adapters.config;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.BudgetGuard;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.FallbackChain;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.Sleeper;
 import java.math.BigDecimal;

@@ -6,7 +6,7 @@ import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.BudgetGuard;
 import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.FallbackChain;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
 import dev.keel.llm.adapters.OpenAiBackends;
