@@ -431,9 +431,6 @@ public final class LlmConfig {
         /** @throws ConfigurationException naming the first role or provider that does not hold together */
         public LlmConfig build() {
             LlmConfig config = new LlmConfig(providers, roles, prices, policy, retry, labels);
-            if (roles.isEmpty()) {
-                throw new ConfigurationException("the LLM configuration names no role");
-            }
             for (ProviderConfig provider : providers.values()) {
                 if (!provider.kind().takesEndpoint() && (provider.baseUrl() != null || provider.baseUrlEnv() != null
                         || provider.apiKeyEnv() != null)) {
