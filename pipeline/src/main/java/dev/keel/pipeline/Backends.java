@@ -13,7 +13,8 @@ import java.util.Set;
  * <b>internal</b> (runs in the house: every prompt may go there) or <b>external</b> (outside the house: every prompt
  * passes the egress filter first, and nothing of an internal-only request is ever sent). One internal backend is the
  * fallback: it answers when an external one fails, or when routing chose an external one for an internal-only
- * request.
+ * request. Each model call is a {@link dev.keel.core.spi.FallbackChain} from the target to the fallback, whose gate
+ * passes over an external backend for an internal-only request.
  *
  * <p>Immutable and thread-safe when the backends are; the builder is not thread-safe.
  */

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * A {@link BudgetGuard} refused a call because its estimated cost would pass the cap. Not retriable (the same
- * call would be refused again); a {@link FallbackChain} moves on to its next backend. Code
+ * call would be refused again); a {@link dev.keel.core.spi.FallbackChain} moves on to its next backend. Code
  * {@code budget_exceeded}. Immutable after construction and thread-safe; raising it has no side effect (pure).
  */
 public class BudgetExceededException extends BackendException {

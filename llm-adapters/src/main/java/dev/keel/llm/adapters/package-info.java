@@ -6,7 +6,7 @@
  * langchain4j provider module, an optional dependency the host adds, and names it in a
  * {@link dev.keel.core.ConfigurationException} when it is absent), the Ollama address from {@code OLLAMA_HOST}
  * ({@link dev.keel.llm.adapters.OllamaHost}), bounded retries with backoff
- * ({@link dev.keel.llm.adapters.RetryPolicy}), a fallback chain that records which backend really answered ({@link dev.keel.llm.adapters.FallbackChain}), and token pricing with a budget guard
+ * ({@link dev.keel.llm.adapters.RetryPolicy}), a fallback chain that records which backend really answered ({@link dev.keel.core.spi.FallbackChain}, in keel-core), and token pricing with a budget guard
  * ({@link dev.keel.llm.adapters.BudgetGuard}).
  *
  * <p>Failures always surface as {@link dev.keel.core.RetriableBackendException} (timeouts, refused connections,

@@ -3,8 +3,10 @@ package dev.keel.llm.adapters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.spi.ChainReply;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.test.core.LoopbackModelServer;

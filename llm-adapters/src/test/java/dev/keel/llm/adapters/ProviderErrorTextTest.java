@@ -86,9 +86,12 @@ class ProviderErrorTextTest {
                 .call(GovernedRequest.of(ANALYST, "How did the revenue change this year?")), BackendException.class);
 
         assertThat(server.requests()).hasSize(2);
-        assertThat(failure.getMessage()).isEqualTo("backend 'house' HTTP 400 request rejected");
-        assertThat(failure.httpStatus()).hasValue(400);
-        assertThat(failure.summary()).isEqualTo("backend_failed, HTTP 400");
+        // One fallback for the governed call and every chain: the caller learns each failure by code and status.
+        assertThat(failure.getMessage()).isEqualTo("every backend for target 'cloud' failed: cloud (backend_failed,"
+                + " HTTP 400); house (backend_failed, HTTP 400)");
+        assertThat(failure.backendId()).isEqualTo("cloud");
+        assertThat(failure.getCause()).isInstanceOf(BackendException.class).satisfies(last -> assertThat(
+                ((BackendException) last).summary()).isEqualTo("backend_failed, HTTP 400"));
         String stored = JsonCodec.strict().write(audit.records().get(0).payload());
         assertThat(stored).contains("\"failed\"", "cloud failed (backend_failed, HTTP 400); house failed"
                 + " (backend_failed, HTTP 400)");

@@ -3,10 +3,13 @@ package dev.keel.pipeline.internal;
 import dev.keel.core.BackendException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.spi.ChainReply;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.TokenUsage;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.BackendCalls;
 import dev.keel.pipeline.BackendReply;
@@ -17,11 +20,13 @@ import dev.keel.policy.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@link BackendCalls} of one turn: the internal-only guard, the egress filter, the fallback and the record of
- * every call. Thread-safe: the record is synchronized.
+ * {@link BackendCalls} of one turn: each call is a {@link FallbackChain} from the target to the pipeline's fallback,
+ * under the governed call's rules (the internal-only guard passes over external backends, the egress filter
+ * filters what an external one is sent), and every call is recorded. Thread-safe: the record is synchronized.
  */
 final class GovernedBackendCalls implements BackendCalls {
 
@@ -46,21 +51,31 @@ final class GovernedBackendCalls implements BackendCalls {
         backend(target); // an unknown target is refused whatever the sensitivity
         ChatRequest withId = request.requestId().isPresent() ? request
                 : request.toBuilder().requestId(turn.requestId()).build();
+        Attempts attempts = new Attempts(target);
+        ChainReply answer = FallbackChain.of(target, members(target), attempts).call(withId);
+        Member answered = attempts.answered;
+        String reason = answer.backendUsedReason().orElse(null);
+        record(new BackendCall(target, answer.backendUsed(), reason, answered.external, answer.reply().usage(),
+                attempts.withheld));
+        return new BackendReply(answer.reply(), target, answer.backendUsed(), reason);
+    }
+
+    /**
+     * The chain for {@code target}: the target, then the fallback (an internal backend) unless the target is the
+     * fallback.
+     */
+    private List<Member> members(String target) {
         String fallback = backends.fallback();
-        if (keptInside(target)) {
-            // The request must stay in the house: the external backend is never sent a word of it.
-            return call(target, fallback, withId, "internal_only (" + String.join(", ", turn.sensitivity().rules())
-                    + "): external target " + target + " was not called");
+        List<Member> members = new ArrayList<>(2);
+        members.add(member(target));
+        if (!target.equals(fallback)) {
+            members.add(member(fallback));
         }
-        try {
-            return call(target, target, withId, null);
-        } catch (BackendException failure) {
-            if (target.equals(fallback)) {
-                throw failure;
-            }
-            // Code and status only: a backend's own text (an error body) may carry data or instructions.
-            return call(target, fallback, withId, failure.backendId() + " failed (" + failure.summary() + ")");
-        }
+        return members;
+    }
+
+    private Member member(String name) {
+        return new Member(name, backend(name), backends.isExternal(name));
     }
 
     /**
@@ -70,9 +85,7 @@ final class GovernedBackendCalls implements BackendCalls {
      */
     ChatRequest outgoing(String target, ChatRequest request) {
         backend(target); // an unknown target is refused whatever the sensitivity
-        String name = keptInside(target) ? backends.fallback() : target;
-        ChatRequest sent = backends.isExternal(name) ? egressFiltered(request, new TreeMap<>()) : request;
-        return backend(name).outgoing(sent);
+        return FallbackChain.of(target, members(target), new Attempts(target)).outgoing(request);
     }
 
     private LlmBackend backend(String name) {
@@ -80,43 +93,90 @@ final class GovernedBackendCalls implements BackendCalls {
                 + name + "'; backends: " + new java.util.TreeSet<>(backends.names())));
     }
 
-    private boolean keptInside(String target) {
-        return backends.isExternal(target) && turn.sensitivity().internalOnly();
-    }
+    /**
+     * A backend of the pipeline by its name, and whether it is outside the house: what it would send is
+     * egress-filtered when it is.
+     */
+    private final class Member implements LlmBackend {
+        final String name;
+        final LlmBackend backend;
+        final boolean external;
 
-    private BackendReply call(String target, String name, ChatRequest request, String failureReason) {
-        LlmBackend backend = backend(name);
-        boolean external = backends.isExternal(name);
-        Map<String, Integer> withheld = new TreeMap<>();
-        ChatRequest sent = external ? egressFiltered(request, withheld) : request;
-        ChatReply reply;
-        try {
-            reply = backend.chat(sent);
-        } catch (BackendException failure) {
-            record(failed(target, name, failure, failureReason, external, withheld));
-            throw failure;
-        } catch (RuntimeException failure) {
-            BackendException wrapped = new NonRetriableBackendException(name, "backend '" + name
-                    + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
-            record(failed(target, name, wrapped, failureReason, external, withheld));
-            throw wrapped;
+        Member(String name, LlmBackend backend, boolean external) {
+            this.name = name;
+            this.backend = backend;
+            this.external = external;
         }
-        String used = reply.backendId();
-        String reason = failureReason != null ? failureReason + "; answered by " + used
-                : used.equals(target) ? null : target + " is served by " + used;
-        record(new BackendCall(target, used, reason, external, reply.usage(), withheld));
-        return new BackendReply(reply, target, used, reason);
+
+        @Override
+        public ChatReply chat(ChatRequest request) {
+            return backend.chat(request);
+        }
+
+        @Override
+        public ChatRequest outgoing(ChatRequest request) {
+            return backend.outgoing(external ? egressFiltered(request, new TreeMap<>()) : request);
+        }
+
+        @Override
+        public String id() {
+            return backend.id();
+        }
     }
 
     /**
-     * A failed call: its code and HTTP status, after the reason this backend was called instead of the target, if
-     * any.
+     * The governed call's rules over the fallback chain of one call: an external backend is passed over when the
+     * request must stay in the house, and is sent the egress-filtered request otherwise; every failed call is
+     * recorded, the one that answers is kept for the record the caller makes. Used by one call, on its thread.
      */
-    private static BackendCall failed(String target, String name, BackendException failure, String failureReason,
-                                      boolean external, Map<String, Integer> withheld) {
-        String reason = failureReason == null ? failure.summary() : failureReason + "; " + name + " failed ("
-                + failure.summary() + ")";
-        return new BackendCall(target, name, reason, external, dev.keel.core.spi.TokenUsage.UNKNOWN, withheld);
+    private final class Attempts implements FallbackChain.Gate<Member> {
+        private final String target;
+        private Member answered;
+        private Map<String, Integer> withheld = Map.of();
+
+        Attempts(String target) {
+            this.target = target;
+        }
+
+        @Override
+        public Optional<String> passOver(Member member, ChatRequest request) {
+            // The request must stay in the house: the external backend is never sent a word of it.
+            return member.external && turn.sensitivity().internalOnly()
+                    ? Optional.of("internal_only (" + String.join(", ", turn.sensitivity().rules())
+                    + "): external target " + member.name + " was not called")
+                    : Optional.empty();
+        }
+
+        @Override
+        public ChatReply call(Member member, ChatRequest request, Optional<String> calledBecause) {
+            Map<String, Integer> filtered = new TreeMap<>();
+            ChatRequest sent = member.external ? egressFiltered(request, filtered) : request;
+            try {
+                ChatReply reply = member.backend.chat(sent);
+                answered = member;
+                withheld = filtered;
+                return reply;
+            } catch (BackendException failure) {
+                record(failed(member, failure, calledBecause, filtered));
+                throw failure;
+            } catch (RuntimeException failure) {
+                BackendException wrapped = new NonRetriableBackendException(member.name, "backend '" + member.name
+                        + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
+                record(failed(member, wrapped, calledBecause, filtered));
+                throw wrapped;
+            }
+        }
+
+        /**
+         * A failed call: its code and HTTP status, after the reason this backend was called instead of the target,
+         * if any.
+         */
+        private BackendCall failed(Member member, BackendException failure, Optional<String> calledBecause,
+                                   Map<String, Integer> filtered) {
+            String reason = calledBecause.map(why -> why + "; " + member.name + " failed (" + failure.summary() + ")")
+                    .orElse(failure.summary());
+            return new BackendCall(target, member.name, reason, member.external, TokenUsage.UNKNOWN, filtered);
+        }
     }
 
     /** {@code request} with every message passed through the outbound filter under the turn's decision. */

@@ -6,6 +6,8 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.llm.adapters.ModelPrice;
 import dev.keel.llm.adapters.PriceTable;
+import dev.keel.llm.adapters.config.ProviderKind;
+import dev.keel.llm.adapters.config.ProviderKinds;
 import dev.keel.pipeline.AnswerComposer;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.EnforcementStep;
@@ -49,7 +51,7 @@ import org.springframework.core.env.Environment;
  * (Spring Boot Actuator makes one). Each bean backs off when the host defines one of its type; the pipeline also
  * takes the host's {@link EvidenceProvider}, {@link TurnStep}s and {@link EnforcementStep}s (in their order),
  * {@link AnswerComposer}, {@link PrincipalResolver}, {@link DomainDetector}, {@link KnowledgeRanker}, {@link Clock}
- * and {@link IdSource}. Off with {@code keel.enabled=false}; the governed call alone (the stores stay) with
+ * and {@link IdSource}, and the backends take the host's {@link ProviderKind}s. Off with {@code keel.enabled=false}; the governed call alone (the stores stay) with
  * {@code keel.governed-call.enabled=false}. See {@code docs/spring-boot.md}.
  *
  * <p>The beans are thread-safe singletons; building them reads the policy and routing resources and opens the
@@ -117,12 +119,21 @@ public final class KeelAutoConfiguration {
             return RoutingTable.parse(ResourceText.read(properties.routing(), "keel.routing"));
         }
 
-        /** The backends of {@code keel.backends}; model names and keys from the environment variables they name. */
+        /**
+         * The backends of {@code keel.backends}; model names and keys from the environment variables they name. A
+         * provider kind is found among the built-in ones, those listed for {@link java.util.ServiceLoader} and the
+         * application's {@link ProviderKind} beans.
+         */
         @Bean
         @ConditionalOnMissingBean
         public Backends keelBackends(KeelProperties properties, ListableBeanFactory beans,
-                                     Environment environment) {
-            return PropertyBackends.build(properties.backends(), properties.fallback(),
+                                     Environment environment, ObjectProvider<ProviderKind> providerKinds) {
+            ProviderKinds defaults = ProviderKinds.defaults();
+            ProviderKinds kinds = defaults.with(providerKinds.orderedStream()
+                    .filter(kind -> defaults.find(kind.name()).filter(found -> found.getClass() == kind.getClass())
+                            .isEmpty())
+                    .toList());
+            return PropertyBackends.build(properties.backends(), properties.fallback(), properties.retry(), kinds,
                     name -> beans.containsBean(name) && beans.isTypeMatch(name, LlmBackend.class)
                             ? beans.getBean(name, LlmBackend.class) : null,
                     name -> Optional.ofNullable(environment.getProperty(name)));

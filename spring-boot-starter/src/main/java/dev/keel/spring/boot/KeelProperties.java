@@ -19,6 +19,7 @@ import org.springframework.core.io.Resource;
  * @param backends      the model backends by the names the routing table uses
  * @param fallback      the internal backend that answers when an external one fails or must not be called; the
  *                      first internal backend (by name) unless set
+ * @param retry         how a provider's backend retries a failure that may pass
  * @param refusal       what a refused answer says; Keel's default sentence unless set
  * @param store         where audit records and session states are kept
  * @param pricing       prices by model name, for the cost meter ("keel.model.cost"); a model name with dots
@@ -26,7 +27,8 @@ import org.springframework.core.io.Resource;
  */
 @ConfigurationProperties("keel")
 public record KeelProperties(Resource policy, List<String> policySources, Resource routing,
-                             @DefaultValue Map<String, Backend> backends, String fallback, String refusal,
+                             @DefaultValue Map<String, Backend> backends, String fallback, @DefaultValue Retry retry,
+                             String refusal,
                              @DefaultValue Store store, @DefaultValue Map<String, Price> pricing) {
 
     /**
@@ -34,19 +36,34 @@ public record KeelProperties(Resource policy, List<String> policySources, Resour
      *
      * @param placement whether the backend runs in the house ("internal": every prompt may go there) or
      *                  outside ("external": every prompt passes the egress filter first)
-     * @param provider  who serves it: "bean" (an "LlmBackend" bean of the application), "ollama",
-     *                  "openai" (any OpenAI-compatible endpoint), "anthropic", or "embedded" (no
-     *                  model: Keel's extractive backend, which says so)
-     * @param bean      the name of the "LlmBackend" bean, for provider "bean"; the backend's own name
-     *                  unless set
-     * @param modelEnv  the NAME of the environment variable that holds the model name (ollama, openai, anthropic)
-     * @param baseUrl   the provider's address; for ollama "OLLAMA_HOST" unless set, for openai and anthropic
-     *                  their public APIs
-     * @param apiKeyEnv the NAME of the environment variable that holds the API key (required for anthropic)
-     * @param timeout   how long one call may take
+     * @param provider   who serves it: "bean" (an "LlmBackend" bean of the application) or a provider kind:
+     *                   "ollama", "openai" (any OpenAI-compatible endpoint), "anthropic", "embedded" (no
+     *                   model: Keel's extractive backend, which says so), or a kind the application registers
+     * @param bean       the name of the "LlmBackend" bean, for provider "bean"; the backend's own name
+     *                   unless set
+     * @param modelEnv   the NAME of the environment variable that holds the model name (every provider that runs
+     *                   a model)
+     * @param baseUrl    the provider's address; for ollama "OLLAMA_HOST" unless set, for openai and anthropic
+     *                   their public APIs
+     * @param baseUrlEnv the NAME of the environment variable that holds the provider's address, instead of base-url
+     * @param apiKeyEnv  the NAME of the environment variable that holds the API key (required for anthropic)
+     * @param timeout    how long one call may take
      */
-    public record Backend(Placement placement, @DefaultValue("bean") Provider provider, String bean, String modelEnv,
-                          String baseUrl, String apiKeyEnv, @DefaultValue("60s") Duration timeout) {
+    public record Backend(Placement placement, @DefaultValue("bean") String provider, String bean, String modelEnv,
+                          String baseUrl, String baseUrlEnv, String apiKeyEnv, @DefaultValue("60s") Duration timeout) {
+    }
+
+    /**
+     * How a provider's backend retries a failure that may pass (a timeout, HTTP 429 or 5xx): attempt n (from 2)
+     * waits initial-backoff times multiplier to the power n-2, at most max-backoff.
+     *
+     * @param maxAttempts    calls in all, the first included (1 to 20)
+     * @param initialBackoff the wait before the second attempt
+     * @param multiplier     how much longer each next wait is (1 to 10)
+     * @param maxBackoff     the longest wait
+     */
+    public record Retry(@DefaultValue("3") int maxAttempts, @DefaultValue("250ms") Duration initialBackoff,
+                        @DefaultValue("2") double multiplier, @DefaultValue("4s") Duration maxBackoff) {
     }
 
     /** Where a backend runs. */
@@ -55,20 +72,6 @@ public record KeelProperties(Resource policy, List<String> policySources, Resour
         INTERNAL,
         /** Outside the house: every prompt passes the egress filter, and nothing internal-only is sent. */
         EXTERNAL
-    }
-
-    /** Who serves a backend. */
-    public enum Provider {
-        /** An {@code LlmBackend} bean of the application. */
-        BEAN,
-        /** An Ollama server (needs {@code langchain4j-ollama}). */
-        OLLAMA,
-        /** An OpenAI-compatible endpoint (needs {@code langchain4j-open-ai}). */
-        OPENAI,
-        /** The Anthropic Messages API (needs {@code langchain4j-anthropic}). */
-        ANTHROPIC,
-        /** No model: Keel's extractive backend, which restates the request and says that no model is configured. */
-        EMBEDDED
     }
 
     /**

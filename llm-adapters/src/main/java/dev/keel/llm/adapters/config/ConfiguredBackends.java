@@ -3,7 +3,7 @@ package dev.keel.llm.adapters.config;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.BudgetGuard;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.FallbackChain;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.Sleeper;
 import java.math.BigDecimal;
@@ -13,13 +13,18 @@ import java.util.Set;
  * The backends of an {@link LlmConfig}, resolved against an {@link Environment} when first asked for (model
  * names are read from the environment variables the roles name, at run time; see {@code docs/llm-adapters.md}).
  *
- * <p>A role's backend is its provider's model wrapped in the configured {@link dev.keel.llm.adapters.RetryPolicy};
- * its id is the role's name (what provenance reports as {@code backend_used}), except for an embedded provider,
- * whose backend reports {@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID}. A missing variable, a
- * disabled provider or an unknown role is a {@link dev.keel.core.ConfigurationException} that names the variable,
- * provider or role (never a secret's value). Resolved backends are kept and reused.
+ * <p>This is the one factory of configured backends: the configuration may come from {@code llm.config.json}
+ * ({@link LlmConfig#parse}) or be bound from elsewhere ({@link LlmConfig#builder()}, as the Spring Boot starter binds
+ * {@code keel.backends}). A role's backend is built by its provider's {@link ProviderKind} from
+ * {@link ProviderSettings} (the model name, base URL and API key read from the variables the configuration names)
+ * and wrapped in the configured {@link dev.keel.llm.adapters.RetryPolicy}; its id is the role's name (what
+ * provenance reports as {@code backend_used}), except for a kind that runs no model, such as the embedded provider,
+ * whose backend reports its own id ({@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID}) and is not retried.
+ * A missing variable, a disabled provider or an unknown role is a {@link dev.keel.core.ConfigurationException} that
+ * names the variable, provider or role as {@link LlmConfig#labels()} say (never a secret's value). Resolved backends
+ * are kept and reused.
  *
- * <p>Each provider kind needs its langchain4j module on the class path ({@code langchain4j-ollama},
+ * <p>Each built-in kind needs its langchain4j module on the class path ({@code langchain4j-ollama},
  * {@code langchain4j-open-ai}, {@code langchain4j-anthropic}; {@code keel-llm-adapters} brings none of them). A
  * configuration may name providers whose module is absent: only a role that is resolved and uses one fails, with a
  * {@link dev.keel.core.ConfigurationException} naming the role, the provider and the missing artifact.
@@ -52,14 +57,14 @@ public interface ConfiguredBackends {
     LlmBackend backend(String role);
 
     /**
-     * The model {@code role} asks for (read from its variable), or
-     * {@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID} for an embedded provider.
+     * The model {@code role} asks for (read from its variable), or its backend's id for a kind that runs no model
+     * ({@value dev.keel.llm.adapters.reasoning.EmbeddedBackend#ID} for the embedded provider).
      *
      * @throws dev.keel.core.ConfigurationException as {@link #backend(String)}
      */
     String modelName(String role);
 
-    /** True when {@code role}'s provider is a real model (not the embedded backend). */
+    /** True when {@code role}'s provider runs a model (its kind {@linkplain ProviderKind#takesModel() takes one}). */
     boolean hasModel(String role);
 
     /**

@@ -2,18 +2,11 @@ package dev.keel.llm.adapters.config;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.BudgetGuard;
-import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.FallbackChain;
-import dev.keel.llm.adapters.OllamaBackends;
-import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.core.spi.FallbackChain;
 import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.Sleeper;
-import dev.keel.llm.adapters.internal.ProviderModule;
-import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +16,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@link ConfiguredBackends}. A provider's model is built by its factory ({@link OllamaBackends},
- * {@link OpenAiBackends}, {@link AnthropicBackends}) only when a role asks for it, after checking that the
- * provider's langchain4j module is on the class path; otherwise the role fails with a
- * {@link ConfigurationException} naming the role, the provider and the missing artifact.
+ * {@link ConfiguredBackends}: the one place where a configuration's roles become backends. A role's backend is built
+ * by its provider's {@link ProviderKind} only when the role is asked for, after the kind has checked that it can be
+ * used here (a built-in kind: its langchain4j module on the class path; otherwise the role fails with a
+ * {@link ConfigurationException} naming the role, the provider and the missing artifact) and the variables the
+ * configuration names have been read.
  *
  * <p>Not pure (builds network clients); thread-safe: resolved roles are kept in a concurrent map.
  */
@@ -72,12 +66,12 @@ final class EnvironmentBackends implements ConfiguredBackends {
     @Override
     public String modelName(String role) {
         Resolved r = resolve(role);
-        return r.model == null ? EmbeddedBackend.ID : r.model;
+        return r.model == null ? r.backend.id() : r.model;
     }
 
     @Override
     public boolean hasModel(String role) {
-        return providerOf(roleConfig(role)).kind() != ProviderKind.EMBEDDED;
+        return providerOf(roleConfig(role)).kind().takesModel();
     }
 
     @Override
@@ -134,65 +128,27 @@ final class EnvironmentBackends implements ConfiguredBackends {
 
     private Resolved build(RoleConfig role) {
         ProviderConfig provider = providerOf(role);
+        String roleName = config.describeRole(role.name());
         if (!provider.enabled()) {
-            throw new ConfigurationException("role '" + role.name() + "' uses provider '" + provider.name()
+            throw new ConfigurationException(roleName + " uses provider '" + provider.name()
                     + "', which is disabled in the LLM configuration");
         }
-        if (provider.kind() == ProviderKind.EMBEDDED) {
-            return new Resolved(EmbeddedBackend.create(), null);
+        ProviderKind kind = provider.kind();
+        kind.requireAvailable(roleName + " uses provider '" + provider.name() + "'");
+        String model = kind.takesModel() ? environment.require(role.modelEnv(), "the model name of " + roleName) : null;
+        String providerName = config.describeProvider(provider.name(), role.name());
+        String baseUrl = null;
+        String apiKey = null;
+        if (kind.takesEndpoint()) {
+            String configured = provider.baseUrl() != null ? provider.baseUrl() : provider.baseUrlEnv() == null ? null
+                    : environment.require(provider.baseUrlEnv(), "the base URL of " + providerName);
+            baseUrl = kind.baseUrl(configured, environment);
+            apiKey = provider.apiKeyEnv() == null ? null
+                    : environment.require(provider.apiKeyEnv(), "the API key of " + providerName);
         }
-        ProviderModule.of(provider.kind()).require("role '" + role.name() + "' uses provider '" + provider.name() + "'");
-        String model = environment.require(role.modelEnv(), "the model name of role '" + role.name() + "'");
-        ChatModelBackend backend;
-        switch (provider.kind()) {
-            case OLLAMA:
-                backend = OllamaBackends.create(role.name(), model, ollamaBaseUrl(provider, role), provider.timeout());
-                break;
-            case OPENAI:
-                backend = OpenAiBackends.create(role.name(), model,
-                        baseUrl(provider, role, OpenAiBackends.OPENAI_BASE_URL), apiKey(provider, role, false), provider.timeout());
-                break;
-            case ANTHROPIC:
-                backend = AnthropicBackends.create(role.name(), model,
-                        baseUrl(provider, role, AnthropicBackends.ANTHROPIC_BASE_URL), apiKey(provider, role, true), provider.timeout());
-                break;
-            default:
-                throw new IllegalStateException("unhandled provider kind " + provider.kind());
-        }
-        return new Resolved(config.retry().wrap(backend, sleeper), model);
-    }
-
-    private String ollamaBaseUrl(ProviderConfig provider, RoleConfig role) {
-        if (provider.baseUrl() != null) {
-            return OllamaHost.baseUrl(provider.baseUrl());
-        }
-        if (provider.baseUrlEnv() != null) {
-            return OllamaHost.baseUrl(environment.require(provider.baseUrlEnv(),
-                    "the base URL of provider '" + provider.name() + "' used by role '" + role.name() + "'"));
-        }
-        return OllamaHost.baseUrl(environment);
-    }
-
-    private String baseUrl(ProviderConfig provider, RoleConfig role, String fallback) {
-        if (provider.baseUrl() != null) {
-            return provider.baseUrl();
-        }
-        if (provider.baseUrlEnv() != null) {
-            return environment.require(provider.baseUrlEnv(),
-                    "the base URL of provider '" + provider.name() + "' used by role '" + role.name() + "'");
-        }
-        return fallback;
-    }
-
-    private String apiKey(ProviderConfig provider, RoleConfig role, boolean required) {
-        if (provider.apiKeyEnv() == null) {
-            if (required) {
-                throw new ConfigurationException("provider '" + provider.name() + "' names no api_key_env");
-            }
-            return null;
-        }
-        return environment.require(provider.apiKeyEnv(),
-                "the API key of provider '" + provider.name() + "' used by role '" + role.name() + "'");
+        LlmBackend backend = kind.create(new ProviderSettings(role.name(), model, baseUrl, apiKey, provider.timeout()));
+        // A backend that runs no model has nothing to retry and no price.
+        return model == null ? new Resolved(backend, null) : new Resolved(config.retry().wrap(backend, sleeper), model);
     }
 
     @Override

@@ -17,7 +17,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -52,14 +54,39 @@ public final class LlmConfig {
     private final PriceTable prices;
     private final Map<String, PolicyValue> policy;
     private final RetryPolicy retry;
+    private final Labels labels;
 
     private LlmConfig(Map<String, ProviderConfig> providers, Map<String, RoleConfig> roles, PriceTable prices,
-                      Map<String, PolicyValue> policy, RetryPolicy retry) {
-        this.providers = Collections.unmodifiableMap(providers);
-        this.roles = Collections.unmodifiableMap(roles);
+                      Map<String, PolicyValue> policy, RetryPolicy retry, Labels labels) {
+        this.providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
+        this.roles = Collections.unmodifiableMap(new LinkedHashMap<>(roles));
         this.prices = prices;
-        this.policy = Collections.unmodifiableMap(policy);
+        this.policy = Collections.unmodifiableMap(new LinkedHashMap<>(policy));
         this.retry = retry;
+        this.labels = labels;
+    }
+
+    /**
+     * How messages about a configuration name its roles and providers: {@code role 'solver'} and
+     * {@code provider 'anthropic' used by role 'master'} for a file, {@code keel.backends.desk} for Spring properties.
+     *
+     * @param role     a format with the role's name as its argument
+     * @param provider a format with the provider's name and the role's name as its arguments
+     */
+    public record Labels(String role, String provider) {
+
+        /** The labels of {@code llm.config.json}. */
+        public static final Labels FILE = new Labels("role '%1$s'", "provider '%1$s' used by role '%2$s'");
+
+        public Labels {
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(provider, "provider");
+        }
+    }
+
+    /** An empty builder, for a configuration read from elsewhere than a file (the Spring Boot starter's properties). */
+    public static Builder builder() {
+        return new Builder();
     }
 
     /**
@@ -68,13 +95,22 @@ public final class LlmConfig {
      * @throws ConfigurationException when the text is not a JSON object or the configuration is invalid
      */
     public static LlmConfig parse(String json) {
+        return parse(json, ProviderKinds.defaults());
+    }
+
+    /**
+     * Parses the configuration text, its providers' kinds found in {@code kinds}.
+     *
+     * @throws ConfigurationException when the text is not a JSON object or the configuration is invalid
+     */
+    public static LlmConfig parse(String json, ProviderKinds kinds) {
         Map<String, Object> tree;
         try {
             tree = JsonCodec.strict().parseObject(json);
         } catch (WireFormatException e) {
             throw new ConfigurationException("the LLM configuration is not a valid JSON object: " + e.getMessage(), e);
         }
-        return fromTree(tree);
+        return fromTree(tree, JsonPointers.ROOT, kinds);
     }
 
     /**
@@ -93,19 +129,28 @@ public final class LlmConfig {
      * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
      */
     public static LlmConfig fromTree(Object tree, String pointer) {
+        return fromTree(tree, pointer, ProviderKinds.defaults());
+    }
+
+    /**
+     * As {@link #fromTree(Object, String)}, its providers' kinds found in {@code kinds}.
+     *
+     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
+     */
+    public static LlmConfig fromTree(Object tree, String pointer, ProviderKinds kinds) {
         JsonTreeReader reader = JsonTreeReader.of(tree, pointer);
-        LlmConfig config = read(reader.root());
+        LlmConfig config = read(reader.root(), kinds);
         reader.throwIfProblems(problems -> new ConfigurationException(JsonProblem.describe(null, problems)));
         return config;
     }
 
-    private static LlmConfig read(Value root) {
+    private static LlmConfig read(Value root, ProviderKinds kinds) {
         ObjectValue config = root.object("description", "providers", "models", "pricing", "policy", "retry");
         config.optional("description").string(); // documentation only: checked, not kept
         Map<String, Value> providerEntries = atLeastOne(config.required("providers"), "provider");
         Map<String, ProviderConfig> providers = new LinkedHashMap<>();
         providerEntries.forEach((name, entry) -> {
-            ProviderConfig provider = provider(name, entry);
+            ProviderConfig provider = provider(name, entry, kinds);
             if (provider != null) {
                 providers.put(name, provider);
             }
@@ -122,7 +167,7 @@ public final class LlmConfig {
         PriceTable prices = prices(config.optional("pricing"));
         Map<String, PolicyValue> policy = policy(config.optional("policy"));
         RetryPolicy retry = retry(config.optional("retry"));
-        return root.build(() -> new LlmConfig(providers, roles, prices, policy, retry));
+        return root.build(() -> new LlmConfig(providers, roles, prices, policy, retry, Labels.FILE));
     }
 
     /** The members of an object that must name at least one {@code what}. */
@@ -134,17 +179,17 @@ public final class LlmConfig {
         return members;
     }
 
-    private static ProviderConfig provider(String name, Value entry) {
+    private static ProviderConfig provider(String name, Value entry, ProviderKinds kinds) {
         ObjectValue fields = entry.object("kind", "enabled", "base_url", "base_url_env", "api_key_env", "timeout_ms",
                 "description");
         Value kindValue = fields.optional("kind");
         String kindName = stripped(kindValue);
-        ProviderKind kind = ProviderKind.parse(kindName == null ? name : kindName).orElse(null);
+        ProviderKind kind = kinds.find(kindName == null ? name : kindName).orElse(null);
+        String known = String.join(", ", kinds.names());
         if (kind == null && kindName != null) {
-            kindValue.problem("must be one of ollama, openai, anthropic, embedded, found "
-                    + JsonTreeReader.describe(kindName));
+            kindValue.problem("must be one of " + known + ", found " + JsonTreeReader.describe(kindName));
         } else if (kind == null && fields.isPresent() && !kindValue.isPresent()) {
-            kindValue.problem("required when the provider's name is not one of ollama, openai, anthropic, embedded");
+            kindValue.problem("required when the provider's name is not one of " + known);
         }
         boolean enabled = fields.optional("enabled").bool(true);
         String baseUrl = stripped(fields.optional("base_url"));
@@ -154,11 +199,11 @@ public final class LlmConfig {
         if (baseUrl != null && baseUrlEnv != null) {
             fields.problem("give base_url or base_url_env, not both");
         }
-        if (kind == ProviderKind.EMBEDDED && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
-            fields.problem("an embedded provider takes no base_url, base_url_env or api_key_env");
+        if (kind != null && !kind.takesEndpoint() && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
+            fields.problem(aProvider(kind) + " takes no base_url, base_url_env or api_key_env");
         }
-        if (kind == ProviderKind.ANTHROPIC && fields.isPresent() && !apiKeyValue.isPresent()) {
-            apiKeyValue.problem("required for an anthropic provider");
+        if (kind != null && kind.requiresApiKey() && fields.isPresent() && !apiKeyValue.isPresent()) {
+            apiKeyValue.problem("required for " + aProvider(kind));
         }
         Integer timeoutMs = fields.optional("timeout_ms").integer(1, MAX_TIMEOUT_MS);
         Duration timeout = timeoutMs == null ? DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs);
@@ -182,9 +227,9 @@ public final class LlmConfig {
         Value modelValue = fields.optional("model");
         String model = stripped(modelValue);
         ProviderConfig providerConfig = provider == null ? null : providers.get(provider);
-        if (providerConfig != null && providerConfig.kind() == ProviderKind.EMBEDDED) {
+        if (providerConfig != null && !providerConfig.kind().takesModel()) {
             if (modelValue.isPresent()) {
-                modelValue.problem("an embedded provider takes no model");
+                modelValue.problem(aProvider(providerConfig.kind()) + " takes no model");
             }
         } else if (providerConfig != null && !modelValue.isPresent()) {
             modelValue.problem("required: the NAME of the environment variable that holds the model name");
@@ -264,6 +309,11 @@ public final class LlmConfig {
                 maxMs == null ? defaults.maxBackoff() : Duration.ofMillis(maxMs)));
     }
 
+    /** {@code an anthropic provider}, {@code a vertex provider}: a provider of {@code kind} in a message. */
+    static String aProvider(ProviderKind kind) {
+        return ("aeiou".indexOf(kind.name().charAt(0)) >= 0 ? "an " : "a ") + kind.name() + " provider";
+    }
+
     /** A non-blank string, stripped; null when absent or wrong. */
     private static String stripped(Value value) {
         String text = value.nonBlankString();
@@ -310,8 +360,115 @@ public final class LlmConfig {
         return retry;
     }
 
+    /** How messages name this configuration's roles and providers. */
+    public Labels labels() {
+        return labels;
+    }
+
+    /** {@code role}, as messages name it: {@code role 'solver'}. */
+    public String describeRole(String role) {
+        return String.format(Locale.ROOT, labels.role(), role);
+    }
+
+    /** {@code provider} serving {@code role}, as messages name it: {@code provider 'anthropic' used by role 'master'}. */
+    public String describeProvider(String provider, String role) {
+        return String.format(Locale.ROOT, labels.provider(), provider, role);
+    }
+
     @Override
     public String toString() {
         return "LlmConfig{providers=" + providers.keySet() + ", roles=" + roles.keySet() + "}";
+    }
+    /**
+     * Builds a configuration in code: what {@code llm.config.json} holds, checked the same way (a role's provider
+     * and fallbacks exist, a role names a model variable exactly when its provider's kind takes a model, a provider
+     * whose kind requires an API key names its variable). Not thread-safe.
+     */
+    public static final class Builder {
+        private final Map<String, ProviderConfig> providers = new LinkedHashMap<>();
+        private final Map<String, RoleConfig> roles = new LinkedHashMap<>();
+        private final Map<String, PolicyValue> policy = new LinkedHashMap<>();
+        private PriceTable prices = PriceTable.of(Map.of());
+        private RetryPolicy retry = RetryPolicy.DEFAULT;
+        private Labels labels = Labels.FILE;
+
+        private Builder() {
+        }
+
+        /** A provider, by its name; a later one of the same name replaces it. */
+        public Builder provider(ProviderConfig provider) {
+            providers.put(provider.name(), provider);
+            return this;
+        }
+
+        /** A role, by its name; a later one of the same name replaces it. */
+        public Builder role(RoleConfig role) {
+            roles.put(role.name(), role);
+            return this;
+        }
+
+        public Builder prices(PriceTable prices) {
+            this.prices = Objects.requireNonNull(prices, "prices");
+            return this;
+        }
+
+        public Builder policy(String name, PolicyValue value) {
+            policy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        public Builder retry(RetryPolicy retry) {
+            this.retry = Objects.requireNonNull(retry, "retry");
+            return this;
+        }
+
+        /** How messages name roles and providers; {@link Labels#FILE} unless set. */
+        public Builder labels(Labels labels) {
+            this.labels = Objects.requireNonNull(labels, "labels");
+            return this;
+        }
+
+        /** @throws ConfigurationException naming the first role or provider that does not hold together */
+        public LlmConfig build() {
+            LlmConfig config = new LlmConfig(providers, roles, prices, policy, retry, labels);
+            for (ProviderConfig provider : providers.values()) {
+                if (!provider.kind().takesEndpoint() && (provider.baseUrl() != null || provider.baseUrlEnv() != null
+                        || provider.apiKeyEnv() != null)) {
+                    throw new ConfigurationException("provider '" + provider.name() + "': " + aProvider(provider.kind())
+                            + " takes no base URL or API key");
+                }
+                if (provider.baseUrl() != null && provider.baseUrlEnv() != null) {
+                    throw new ConfigurationException("provider '" + provider.name()
+                            + "': give a base URL or the variable holding it, not both");
+                }
+                if (provider.kind().requiresApiKey() && provider.apiKeyEnv() == null) {
+                    throw new ConfigurationException("provider '" + provider.name() + "' names no variable holding"
+                            + " its API key, which " + aProvider(provider.kind()) + " requires");
+                }
+            }
+            for (RoleConfig role : roles.values()) {
+                ProviderConfig provider = providers.get(role.provider());
+                if (provider == null) {
+                    throw new ConfigurationException(config.describeRole(role.name()) + " names no provider: '"
+                            + role.provider() + "' is not configured");
+                }
+                if (provider.kind().takesModel() != (role.modelEnv() != null)) {
+                    throw new ConfigurationException(config.describeRole(role.name()) + (provider.kind().takesModel()
+                            ? " names no variable holding its model name"
+                            : ": " + aProvider(provider.kind()) + " takes no model"));
+                }
+                if (role.modelEnv() != null && !ENV_NAME.matcher(role.modelEnv()).matches()) {
+                    throw new ConfigurationException(config.describeRole(role.name()) + ": the model must be the NAME"
+                            + " of an environment variable holding the model name, for example KEEL_LLAMA_MODEL");
+                }
+                for (String fallback : role.fallback()) {
+                    if (!roles.containsKey(fallback) || fallback.equals(role.name())) {
+                        throw new ConfigurationException(config.describeRole(role.name()) + " falls back to '"
+                                + fallback + "', which is not another role");
+                    }
+                }
+            }
+            return config;
+        }
     }
 }

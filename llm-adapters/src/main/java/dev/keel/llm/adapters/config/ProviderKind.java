@@ -1,30 +1,75 @@
 package dev.keel.llm.adapters.config;
 
-import java.util.Locale;
-import java.util.Optional;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.llm.adapters.Environment;
+import dev.keel.llm.adapters.internal.BuiltInKinds;
 
-/** The kinds of provider a configuration can name, with their wire names. Immutable, pure and thread-safe. */
-public enum ProviderKind {
+/**
+ * A kind of model provider, named in a configuration ({@code "kind": "ollama"} in {@code llm.config.json},
+ * {@code provider: ollama} under the Spring Boot starter's {@code keel.backends}), and the one place that turns a
+ * provider's resolved settings into a backend. Adding a provider is adding one of these: a host registers its own
+ * with {@link ProviderKinds#with} or through {@link java.util.ServiceLoader} (a line naming the class in
+ * {@code META-INF/services/dev.keel.llm.adapters.config.ProviderKind}), and both configuration paths find it by
+ * {@link #name()}. See "Adding a provider" in {@code docs/llm-adapters.md}.
+ *
+ * <p>What a configuration may say of a provider of this kind ({@link #takesModel()}, {@link #takesEndpoint()},
+ * {@link #requiresApiKey()}) is checked when the configuration is read; secrets and model names are read from the
+ * environment by {@link ConfiguredBackends}, which hands them over in {@link ProviderSettings}. Implementations must
+ * be immutable and thread-safe; {@link #create} builds a backend and must not call the network.
+ */
+public interface ProviderKind {
+
     /** An Ollama server ({@code /api/chat}); its address defaults to {@code OLLAMA_HOST}. */
-    OLLAMA,
+    ProviderKind OLLAMA = new BuiltInKinds.Ollama();
+
     /** An OpenAI-compatible endpoint ({@code /chat/completions}): OpenAI, xAI, vLLM, LM Studio, ... */
-    OPENAI,
+    ProviderKind OPENAI = new BuiltInKinds.OpenAi();
+
     /** The Anthropic Messages API. */
-    ANTHROPIC,
-    /** No model: the embedded extractive backend, which restates the evidence it is given. */
-    EMBEDDED;
+    ProviderKind ANTHROPIC = new BuiltInKinds.Anthropic();
 
-    public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+    /** No model: the embedded extractive backend, which restates what it is given and says so. */
+    ProviderKind EMBEDDED = new BuiltInKinds.Embedded();
+
+    /** The kind's name in configurations: lower-case letters, digits, {@code -} and {@code _}, first a letter. */
+    String name();
+
+    /** Whether a role of this kind names a model (its variable); false for a backend that runs no model. */
+    default boolean takesModel() {
+        return true;
     }
 
-    /** The kind with this wire name, if any. */
-    public static Optional<ProviderKind> parse(String wireName) {
-        for (ProviderKind kind : values()) {
-            if (kind.wireName().equals(wireName)) {
-                return Optional.of(kind);
-            }
-        }
-        return Optional.empty();
+    /** Whether a provider of this kind takes a base URL and an API key. */
+    default boolean takesEndpoint() {
+        return true;
     }
+
+    /** Whether a provider of this kind must name the variable holding its API key. */
+    default boolean requiresApiKey() {
+        return false;
+    }
+
+    /**
+     * The base URL a backend is built with: {@code configured} (the configuration's, null when it gives none) as this
+     * kind reads it, or the kind's default. Reads nothing but {@code environment}.
+     */
+    default String baseUrl(String configured, Environment environment) {
+        return configured;
+    }
+
+    /**
+     * Returns when this kind can build backends in this process (its client library is on the class path).
+     *
+     * @param context what asked for it (for example a role of the configuration), for the message
+     * @throws dev.keel.core.ConfigurationException naming what to add otherwise
+     */
+    default void requireAvailable(String context) {
+    }
+
+    /**
+     * The backend of one role: its id is {@link ProviderSettings#id()}. Retries are added around it by the caller.
+     *
+     * @throws dev.keel.core.ConfigurationException when the settings cannot be used (a base URL that is not a URL)
+     */
+    LlmBackend create(ProviderSettings settings);
 }

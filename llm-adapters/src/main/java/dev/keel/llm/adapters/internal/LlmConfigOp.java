@@ -4,13 +4,9 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.eval.EvalOp;
 import dev.keel.core.json.JsonPointers;
-import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.OllamaHost;
-import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.llm.adapters.config.ProviderConfig;
-import dev.keel.llm.adapters.config.ProviderKind;
 import dev.keel.llm.adapters.config.RoleConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,7 +64,7 @@ public final class LlmConfigOp implements EvalOp {
             ProviderConfig provider = config.providers().get(role.provider());
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("provider", provider.name());
-            out.put("kind", provider.kind().wireName());
+            out.put("kind", provider.kind().name());
             out.put("enabled", provider.enabled());
             out.put("model_env", role.modelEnv());
             String model = role.modelEnv() == null ? null : environment.value(role.modelEnv()).orElse(null);
@@ -106,28 +102,16 @@ public final class LlmConfigOp implements EvalOp {
         return names;
     }
 
+    /** The base URL a backend would be built with, or null when the kind takes none or its variable is unset. */
     private static String baseUrl(ProviderConfig provider, Environment environment) {
-        switch (provider.kind()) {
-            case EMBEDDED:
-                return null;
-            case OLLAMA:
-                if (provider.baseUrl() != null) {
-                    return OllamaHost.baseUrl(provider.baseUrl());
-                }
-                if (provider.baseUrlEnv() != null) {
-                    return environment.value(provider.baseUrlEnv()).map(OllamaHost::baseUrl).orElse(null);
-                }
-                return OllamaHost.baseUrl(environment);
-            default:
-                if (provider.baseUrl() != null) {
-                    return provider.baseUrl();
-                }
-                if (provider.baseUrlEnv() != null) {
-                    return environment.value(provider.baseUrlEnv()).orElse(null);
-                }
-                return provider.kind() == ProviderKind.ANTHROPIC ? AnthropicBackends.ANTHROPIC_BASE_URL
-                        : OpenAiBackends.OPENAI_BASE_URL;
+        if (!provider.kind().takesEndpoint()) {
+            return null;
         }
+        if (provider.baseUrl() == null && provider.baseUrlEnv() != null) {
+            return environment.value(provider.baseUrlEnv())
+                    .map(configured -> provider.kind().baseUrl(configured, environment)).orElse(null);
+        }
+        return provider.kind().baseUrl(provider.baseUrl(), environment);
     }
 
     private static Map<String, String> variables(Object env) {

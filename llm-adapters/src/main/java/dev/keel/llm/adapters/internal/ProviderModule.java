@@ -1,8 +1,6 @@
 package dev.keel.llm.adapters.internal;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.llm.adapters.config.ProviderKind;
-import java.util.Objects;
 
 /**
  * The langchain4j provider modules that {@code keel-llm-adapters} can drive but does not bring: each is an
@@ -31,20 +29,6 @@ public enum ProviderModule {
         this.displayName = displayName;
         this.artifactId = artifactId;
         this.probeClass = probeClass;
-    }
-
-    /** The module that serves {@code kind}. */
-    public static ProviderModule of(ProviderKind kind) {
-        switch (Objects.requireNonNull(kind, "kind")) {
-            case OLLAMA:
-                return OLLAMA;
-            case OPENAI:
-                return OPENAI;
-            case ANTHROPIC:
-                return ANTHROPIC;
-            default:
-                throw new IllegalArgumentException("provider kind " + kind + " needs no provider module");
-        }
     }
 
     /** The Maven artifact id, for example {@code langchain4j-ollama}. */

@@ -63,7 +63,25 @@ class LlmConfigSchemaTest {
         assertThat(configurations).isNotEmpty();
         for (String configuration : configurations) {
             assertThat(schema.validate(configuration, InputFormat.JSON)).as(configuration).isEmpty();
-            LlmConfig.parse(configuration);
+            LlmConfig.parse(configuration, DOCUMENTED_KINDS);
         }
     }
+
+    /** The built-in kinds and the one "Adding a provider" registers, as it describes it. */
+    private static final ProviderKinds DOCUMENTED_KINDS = ProviderKinds.defaults().with(new ProviderKind() {
+        @Override
+        public String name() {
+            return "mistral";
+        }
+
+        @Override
+        public boolean requiresApiKey() {
+            return true;
+        }
+
+        @Override
+        public dev.keel.core.spi.LlmBackend create(ProviderSettings settings) {
+            throw new UnsupportedOperationException("the documentation's kind is only read, never built");
+        }
+    });
 }

@@ -1,4 +1,4 @@
-package dev.keel.llm.adapters;
+package dev.keel.core.spi;
 
 import dev.keel.core.BackendException;
 import java.util.LinkedHashMap;
@@ -28,6 +28,11 @@ public record BackendFailure(String backendId, String code, boolean retriable, I
     /** {@link BackendException#summary()}: the code and the HTTP status, as every reason states it. */
     public String summary() {
         return BackendException.summary(code, httpStatus == null ? OptionalInt.empty() : OptionalInt.of(httpStatus));
+    }
+
+    /** The failure as a fallback reason states it: {@code llama failed (backend_retriable, HTTP 503)}. */
+    public String reason() {
+        return backendId + " failed (" + summary() + ")";
     }
 
     /** {@code {"backend", "code", "retriable", "http_status"?}}. */

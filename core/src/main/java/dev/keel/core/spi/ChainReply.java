@@ -1,7 +1,6 @@
-package dev.keel.llm.adapters;
+package dev.keel.core.spi;
 
 import dev.keel.core.Provenance;
-import dev.keel.core.spi.ChatReply;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,19 +26,19 @@ public final class ChainReply {
 
     /** A reply of {@code reply.backendId()} for {@code backendTarget} after {@code failures}, explained. */
     public static ChainReply of(ChatReply reply, String backendTarget, List<BackendFailure> failures) {
-        return new ChainReply(reply, backendTarget, reasonFor(reply.backendId(), backendTarget, failures), failures);
+        return of(reply, backendTarget, FallbackChain.detour(failures.stream().map(BackendFailure::reason).toList()),
+                failures);
     }
 
-    private static String reasonFor(String used, String target, List<BackendFailure> failures) {
-        if (failures.isEmpty()) {
-            return used.equals(target) ? null : target + " is served by " + used;
-        }
-        StringBuilder reason = new StringBuilder();
-        for (BackendFailure failure : failures) {
-            reason.append(reason.length() == 0 ? "" : "; ")
-                    .append(failure.backendId()).append(" failed (").append(failure.summary()).append(')');
-        }
-        return reason.append("; answered by ").append(used).toString();
+    /**
+     * A reply of {@code reply.backendId()} for {@code backendTarget}; {@code detour} says why the chain did not end
+     * at its first backend (each backend passed over or failed, in order), empty when it did.
+     */
+    static ChainReply of(ChatReply reply, String backendTarget, Optional<String> detour, List<BackendFailure> failures) {
+        String used = reply.backendId();
+        String reason = detour.map(why -> why + "; answered by " + used)
+                .orElse(used.equals(backendTarget) ? null : backendTarget + " is served by " + used);
+        return new ChainReply(reply, backendTarget, reason, failures);
     }
 
     public ChatReply reply() {
@@ -56,7 +55,10 @@ public final class ChainReply {
         return reply.backendId();
     }
 
-    /** Why {@link #backendUsed()} is not {@link #backendTarget()}; empty when it is. */
+    /**
+     * Why {@link #backendUsed()} is not {@link #backendTarget()}; empty when it is. Each backend passed over or
+     * failed, in order, then who answered: {@code llama failed (backend_retriable, HTTP 503); answered by internal}.
+     */
     public Optional<String> backendUsedReason() {
         return Optional.ofNullable(backendUsedReason);
     }

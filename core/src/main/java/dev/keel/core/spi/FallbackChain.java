@@ -1,0 +1,213 @@
+package dev.keel.core.spi;
+
+import dev.keel.core.BackendException;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.RetriableBackendException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keel's one fallback: backends tried in order (typically the target first, an internal backend last) until one
+ * answers. Each backend is called once (retries belong inside it); a {@link dev.keel.core.BackendException} of any
+ * kind, a budget refusal included, moves on to the next. A {@link Gate} may pass over backends that must not be
+ * sent a request (the governed call passes over every external backend when a request must stay in the house) and
+ * decides how each backend is called. The {@link ChainReply} records {@code backend_target}, the
+ * {@code backend_used} that really answered and why they differ, in the same words wherever a chain is used:
+ * {@code llama failed (backend_retriable, HTTP 503); answered by internal}.
+ *
+ * <p>When the one backend called fails, its failure is thrown as it is. When several were called and every one
+ * failed, the chain throws a {@link RetriableBackendException} if every failure was retriable, else a
+ * {@link NonRetriableBackendException}, with the target as its backend; its message lists each failure by code and
+ * status, and the others are attached as suppressed exceptions. When every backend is passed over, it throws a
+ * {@link NonRetriableBackendException} that says why.
+ *
+ * <p>Immutable; not pure (it calls backends); thread-safe when its backends and gate are.
+ */
+public final class FallbackChain implements LlmBackend {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FallbackChain.class);
+
+    /**
+     * Decides, for one request, which backends of a chain may be called and calls them. Implementations must be
+     * thread-safe when the chain is shared.
+     *
+     * @param <B> the backends of the chain
+     */
+    public interface Gate<B extends LlmBackend> {
+
+        /** Every backend may be called, with the request as it is. */
+        static <B extends LlmBackend> Gate<B> open() {
+            return (backend, request, calledBecause) -> backend.chat(request);
+        }
+
+        /**
+         * Why {@code backend} must not be sent {@code request}, in words for {@code backend_used_reason}; empty when
+         * it may. A backend passed over is not called.
+         */
+        default Optional<String> passOver(B backend, ChatRequest request) {
+            return Optional.empty();
+        }
+
+        /**
+         * Calls {@code backend}.
+         *
+         * @param calledBecause why this backend is called and not the one before it (each backend passed over or
+         *                      failed so far); empty for the chain's first backend
+         * @throws BackendException when the backend fails
+         */
+        ChatReply call(B backend, ChatRequest request, Optional<String> calledBecause);
+    }
+
+    /** One backend with the gate's two decisions bound to it. */
+    private interface Link {
+        LlmBackend backend();
+
+        Optional<String> passOver(ChatRequest request);
+
+        ChatReply call(ChatRequest request, Optional<String> calledBecause);
+    }
+
+    private final String backendTarget;
+    private final List<Link> links;
+
+    private FallbackChain(String backendTarget, List<Link> links) {
+        this.backendTarget = Objects.requireNonNull(backendTarget, "backendTarget");
+        this.links = List.copyOf(links);
+        if (this.links.isEmpty()) {
+            throw new IllegalArgumentException("a fallback chain needs at least one backend");
+        }
+    }
+
+    /**
+     * A chain for {@code backendTarget} over {@code backends} (at least one), tried first to last, each called as it
+     * is.
+     *
+     * @throws IllegalArgumentException when {@code backends} is empty
+     */
+    public static FallbackChain of(String backendTarget, List<? extends LlmBackend> backends) {
+        return of(backendTarget, List.<LlmBackend>copyOf(backends), Gate.open());
+    }
+
+    /**
+     * A chain for {@code backendTarget} over {@code backends} (at least one), tried first to last through
+     * {@code gate}.
+     *
+     * @throws IllegalArgumentException when {@code backends} is empty
+     */
+    public static <B extends LlmBackend> FallbackChain of(String backendTarget, List<B> backends,
+                                                          Gate<? super B> gate) {
+        Objects.requireNonNull(gate, "gate");
+        List<Link> links = new ArrayList<>(backends.size());
+        for (B backend : backends) {
+            Objects.requireNonNull(backend, "backend");
+            links.add(new Link() {
+                @Override
+                public LlmBackend backend() {
+                    return backend;
+                }
+
+                @Override
+                public Optional<String> passOver(ChatRequest request) {
+                    return gate.passOver(backend, request);
+                }
+
+                @Override
+                public ChatReply call(ChatRequest request, Optional<String> calledBecause) {
+                    return gate.call(backend, request, calledBecause);
+                }
+            });
+        }
+        return new FallbackChain(backendTarget, links);
+    }
+
+    /** {@code steps} joined as a reason states them; empty when there are none. */
+    static Optional<String> detour(List<String> steps) {
+        return steps.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", steps));
+    }
+
+    /** Tries the backends in order and tells who answered. */
+    public ChainReply call(ChatRequest request) {
+        List<String> steps = new ArrayList<>();
+        List<BackendFailure> failures = new ArrayList<>();
+        List<BackendException> thrown = new ArrayList<>();
+        for (Link link : links) {
+            Optional<String> passedOver = link.passOver(request);
+            if (passedOver.isPresent()) {
+                steps.add(passedOver.get());
+                continue;
+            }
+            Optional<String> calledBecause = detour(steps);
+            try {
+                ChatReply reply = link.call(request, calledBecause);
+                return ChainReply.of(reply, backendTarget, calledBecause, failures);
+            } catch (BackendException failure) {
+                BackendFailure failed = BackendFailure.of(failure);
+                failures.add(failed);
+                steps.add(failed.reason());
+                thrown.add(failure);
+                LOG.info("backend {} failed for target {} ({}); trying the next backend if any",
+                        failure.backendId(), backendTarget, failure.code());
+            }
+        }
+        if (thrown.isEmpty()) {
+            throw new NonRetriableBackendException(backendTarget, "no backend for target '" + backendTarget
+                    + "' may be called: " + String.join("; ", steps), null);
+        }
+        throw allFailed(failures, thrown);
+    }
+
+    private BackendException allFailed(List<BackendFailure> failures, List<BackendException> thrown) {
+        String message = "every backend for target '" + backendTarget + "' failed: " + failures.stream()
+                .map(f -> f.backendId() + " (" + f.summary() + ")")
+                .collect(Collectors.joining("; "));
+        BackendException last = thrown.get(thrown.size() - 1);
+        if (thrown.size() == 1) {
+            return last;
+        }
+        boolean allRetriable = thrown.stream().allMatch(BackendException::retriable);
+        BackendException result = allRetriable
+                ? new RetriableBackendException(backendTarget, message, last)
+                : new NonRetriableBackendException(backendTarget, message, last);
+        thrown.subList(0, thrown.size() - 1).forEach(result::addSuppressed);
+        return result;
+    }
+
+    /** The reply of {@link #call}. */
+    @Override
+    public ChatReply chat(ChatRequest request) {
+        return call(request).reply();
+    }
+
+    /** What the first backend the gate does not pass over would send; the first backend's when it passes over all. */
+    @Override
+    public ChatRequest outgoing(ChatRequest request) {
+        for (Link link : links) {
+            if (link.passOver(request).isEmpty()) {
+                return link.backend().outgoing(request);
+            }
+        }
+        return links.get(0).backend().outgoing(request);
+    }
+
+    /** The backend target. */
+    @Override
+    public String id() {
+        return backendTarget;
+    }
+
+    /** The backends, in the order they are tried. */
+    public List<LlmBackend> backends() {
+        return links.stream().map(Link::backend).toList();
+    }
+
+    @Override
+    public String toString() {
+        return "FallbackChain{target=" + backendTarget + ", " + links.stream().map(link -> link.backend().id())
+                .collect(Collectors.toList()) + "}";
+    }
+}
