@@ -50,6 +50,9 @@ public final class DocumentFormat<T> {
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .build();
 
+    private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
+            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
     private final Class<T> type;
     private final SchemaValidator validator;
     private final List<Function<T, List<JsonProblem>>> checks;
@@ -119,6 +122,16 @@ public final class DocumentFormat<T> {
         return (Map<String, Object>) plain(Objects.requireNonNull(value, "value"));
     }
 
+    /**
+     * Where the schema and the record disagree on members, one line each ({@code /roles/*: default_decision is in
+     * the schema, not in Role}); empty when every member the schema declares (but {@code $schema}) is a component
+     * of the record, and every component a member, all the way down through records, lists and maps. A format's
+     * test asserts that this is empty, so that a member is added in the two places together.
+     */
+    public List<String> mismatches() {
+        return validator.mismatches(type, SNAKE_CASE::translate);
+    }
+
     private static Object plain(Object value) {
         return value == null ? null : MAPPER.convertValue(value, Object.class);
     }
@@ -169,7 +182,10 @@ public final class DocumentFormat<T> {
 
     /** Assembles a format. Not thread-safe. */
     public static final class Builder<T> {
-        private final Class<T> type;
+        private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
+            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
+    private final Class<T> type;
         private final String schemaResource;
         private final Map<String, Function<String, Optional<String>>> keywords = new LinkedHashMap<>();
         private final List<Function<T, List<JsonProblem>>> checks = new ArrayList<>();

@@ -19,13 +19,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -89,6 +95,64 @@ final class SchemaValidator {
             schema.initializeValidators();
             return schema;
         });
+    }
+
+    /** Where the schema and {@code type} disagree on members (see {@link DocumentFormat#mismatches()}). */
+    List<String> mismatches(Class<?> type, UnaryOperator<String> wireName) {
+        List<String> mismatches = new ArrayList<>();
+        compare(root, type, "", wireName, mismatches);
+        return mismatches;
+    }
+
+    private void compare(JsonNode schema, Type javaType, String at, UnaryOperator<String> wireName,
+            List<String> mismatches) {
+        JsonNode node = resolve(schema);
+        Class<?> raw = javaType instanceof ParameterizedType
+                ? (Class<?>) ((ParameterizedType) javaType).getRawType() : (Class<?>) javaType;
+        if (raw.isRecord()) {
+            JsonNode properties = node.get("properties");
+            Set<String> members = new TreeSet<>(properties == null ? List.of() : properties.propertyNames());
+            members.remove("$schema");
+            Map<String, Type> components = new LinkedHashMap<>();
+            for (RecordComponent component : raw.getRecordComponents()) {
+                components.put(wireName.apply(component.getName()), component.getGenericType());
+            }
+            for (String member : members) {
+                if (!components.containsKey(member)) {
+                    mismatches.add(JsonPointers.display(at) + ": " + member + " is in the schema, not in "
+                            + raw.getSimpleName());
+                }
+            }
+            components.forEach((member, componentType) -> {
+                if (members.contains(member)) {
+                    compare(properties.get(member), componentType, JsonPointers.child(at, member), wireName,
+                            mismatches);
+                } else {
+                    mismatches.add(JsonPointers.display(at) + ": " + member + " is in " + raw.getSimpleName()
+                            + ", not in the schema");
+                }
+            });
+        } else if (List.class.isAssignableFrom(raw) && node.has("items")) {
+            compare(node.get("items"), argument(javaType, 0), JsonPointers.child(at, "*"), wireName, mismatches);
+        } else if (Map.class.isAssignableFrom(raw) && node.has("additionalProperties")) {
+            compare(node.get("additionalProperties"), argument(javaType, 1), JsonPointers.child(at, "*"), wireName,
+                    mismatches);
+        }
+    }
+
+    private static Type argument(Type type, int index) {
+        return type instanceof ParameterizedType ? ((ParameterizedType) type).getActualTypeArguments()[index]
+                : Object.class;
+    }
+
+    /** {@code schema}, or the part of this schema its local {@code $ref} names. */
+    private JsonNode resolve(JsonNode schema) {
+        JsonNode node = schema;
+        for (int hops = 0; node != null && node.has("$ref") && hops < 32; hops++) {
+            String ref = node.get("$ref").asString();
+            node = ref.startsWith("#") ? root.at(ref.substring(1)) : null;
+        }
+        return node == null ? JsonNodeFactory.instance.objectNode() : node;
     }
 
     /** The problems in {@code tree} read as the part at {@code schemaPointer}, sorted, with pointers from {@code pointer}. */

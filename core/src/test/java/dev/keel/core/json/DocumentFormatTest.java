@@ -109,6 +109,24 @@ class DocumentFormatTest {
     }
 
     @Test
+    void theRecordAndTheSchemaDeclareTheSameMembers() {
+        assertThat(FORMAT.mismatches()).isEmpty();
+
+        record Short(String name, Integer count, String kind, String word, List<String> tags,
+                Map<String, List<String>> groups, List<Item> items, String colour) {
+        }
+        assertThat(DocumentFormat.builder(Short.class, "dev/keel/core/json/sample.schema.json").build().mismatches())
+                .containsExactly("/: colour is in Short, not in the schema");
+        record Narrow(String id, Boolean flag) {
+        }
+        record Outer(String name, Integer count, String kind, String word, List<String> tags,
+                Map<String, List<String>> groups, List<Narrow> items) {
+        }
+        assertThat(DocumentFormat.builder(Outer.class, "dev/keel/core/json/sample.schema.json").build().mismatches())
+                .containsExactly("/items/*: pattern is in the schema, not in Narrow");
+    }
+
+    @Test
     void aMissingSchemaFailsWhenTheFormatIsBuilt() {
         assertThatThrownBy(() -> DocumentFormat.builder(Sample.class, "dev/keel/core/json/none.schema.json").build())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("none.schema.json");

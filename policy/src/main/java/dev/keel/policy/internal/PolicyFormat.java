@@ -65,6 +65,11 @@ public final class PolicyFormat {
         return FORMAT.write(spec);
     }
 
+    /** Where the schema and {@link PolicySpec} disagree on members; empty when they agree (a test holds them so). */
+    public static List<String> mismatches() {
+        return FORMAT.mismatches();
+    }
+
     /** Validates domain rules given in code, with pointers as if they were a document's {@code domain_rules}. */
     public static void validateDomainRules(List<PolicySpec.DomainRuleSpec> rules) {
         List<JsonProblem> problems = FORMAT.problems(rules, "/properties/domain_rules", "/domain_rules");
