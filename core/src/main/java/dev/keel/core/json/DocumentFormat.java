@@ -23,7 +23,8 @@ import java.util.function.Function;
  *
  * <p>Reading a document ({@link #read}) validates the tree {@link JsonCodec} parsed against the schema, reporting
  * <em>every</em> problem with the JSON pointer of the offending value in words for the document's author (a
- * member's {@code "message"} in the schema overrides the default wording of a keyword there); binds the tree to the
+ * member's {@code "message"} in the schema overrides the default wording of a keyword there, {@code {value}} in it
+ * standing for the offending value); binds the tree to the
  * record (strictly: no unknown member, no coercion of a string into a number or of null into a primitive); then runs
  * the format's cross-member checks on the record (a rule JSON Schema cannot express, such as ids unique across the
  * entries of a list), each reporting by pointer too. A {@code $schema} member at the root is accepted (the schema
@@ -125,7 +126,8 @@ public final class DocumentFormat<T> {
     /**
      * Where the schema and the record disagree on members, one line each ({@code /roles/*: default_decision is in
      * the schema, not in Role}); empty when every member the schema declares (but {@code $schema}) is a component
-     * of the record, and every component a member, all the way down through records, lists and maps. A format's
+     * of the record (named by its {@code @JsonProperty}, or the snake_case of its name), and every component a
+     * member, all the way down through records, lists and maps. A format's
      * test asserts that this is empty, so that a member is added in the two places together.
      */
     public List<String> mismatches() {

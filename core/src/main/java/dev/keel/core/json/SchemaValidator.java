@@ -1,5 +1,6 @@
 package dev.keel.core.json;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.google.re2j.Pattern;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -22,7 +23,10 @@ import java.nio.charset.StandardCharsets;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +50,8 @@ final class SchemaValidator {
 
     /** The member of a schema object that overrides, keyword by keyword, the wording of its problems. */
     static final String MESSAGE = "message";
+    /** In a {@link #MESSAGE}, stands for the offending value, shortly: {@code 'label'}, {@code the number -1}. */
+    static final String VALUE = "{value}";
 
     private final SchemaRegistry registry;
     private final String id;
@@ -56,6 +62,9 @@ final class SchemaValidator {
         String text = read(resource, loader);
         Dialect.Builder dialect = Dialect.builder(Dialects.getDraft202012()).keyword(new NonValidationKeyword(MESSAGE));
         keywords.forEach((name, check) -> dialect.keyword(new StringKeyword(name, check)));
+        for (String bound : List.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")) {
+            dialect.keyword(new BoundKeyword(bound));
+        }
         SchemaRegistryConfig config = SchemaRegistryConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 // Patterns run on RE2/J: linear in the text, whatever the text.
@@ -100,13 +109,17 @@ final class SchemaValidator {
     /** Where the schema and {@code type} disagree on members (see {@link DocumentFormat#mismatches()}). */
     List<String> mismatches(Class<?> type, UnaryOperator<String> wireName) {
         List<String> mismatches = new ArrayList<>();
-        compare(root, type, "", wireName, mismatches);
+        compare(root, type, "", wireName, mismatches, new IdentityHashMap<>());
         return mismatches;
     }
 
     private void compare(JsonNode schema, Type javaType, String at, UnaryOperator<String> wireName,
-            List<String> mismatches) {
+            List<String> mismatches, Map<JsonNode, Set<Type>> compared) {
         JsonNode node = resolve(schema);
+        // A recursive format (a shape holds shapes) is compared once per schema part and type.
+        if (!compared.computeIfAbsent(node, key -> new HashSet<>()).add(javaType)) {
+            return;
+        }
         Class<?> raw = javaType instanceof ParameterizedType
                 ? (Class<?>) ((ParameterizedType) javaType).getRawType() : (Class<?>) javaType;
         if (raw.isRecord()) {
@@ -115,7 +128,9 @@ final class SchemaValidator {
             members.remove("$schema");
             Map<String, Type> components = new LinkedHashMap<>();
             for (RecordComponent component : raw.getRecordComponents()) {
-                components.put(wireName.apply(component.getName()), component.getGenericType());
+                JsonProperty named = component.getAccessor().getAnnotation(JsonProperty.class);
+                components.put(named != null && !named.value().isEmpty() ? named.value()
+                        : wireName.apply(component.getName()), component.getGenericType());
             }
             for (String member : members) {
                 if (!components.containsKey(member)) {
@@ -126,17 +141,18 @@ final class SchemaValidator {
             components.forEach((member, componentType) -> {
                 if (members.contains(member)) {
                     compare(properties.get(member), componentType, JsonPointers.child(at, member), wireName,
-                            mismatches);
+                            mismatches, compared);
                 } else {
                     mismatches.add(JsonPointers.display(at) + ": " + member + " is in " + raw.getSimpleName()
                             + ", not in the schema");
                 }
             });
         } else if (List.class.isAssignableFrom(raw) && node.has("items")) {
-            compare(node.get("items"), argument(javaType, 0), JsonPointers.child(at, "*"), wireName, mismatches);
+            compare(node.get("items"), argument(javaType, 0), JsonPointers.child(at, "*"), wireName, mismatches,
+                    compared);
         } else if (Map.class.isAssignableFrom(raw) && node.has("additionalProperties")) {
             compare(node.get("additionalProperties"), argument(javaType, 1), JsonPointers.child(at, "*"), wireName,
-                    mismatches);
+                    mismatches, compared);
         }
     }
 
@@ -199,7 +215,8 @@ final class SchemaValidator {
     private JsonProblem problem(Error error, String pointer) {
         String at = pointer + pointer(error.getInstanceLocation());
         String keyword = error.getKeyword();
-        Optional<String> message = message(error.getSchemaLocation(), keyword);
+        Optional<String> message = message(error.getSchemaLocation(), keyword)
+                .map(text -> text.replace(VALUE, JsonTreeReader.describe(plain(error.getInstanceNode()))));
         switch (keyword) {
             case "required":
                 return new JsonProblem(JsonPointers.child(at, property(error)), message.orElse("is required"));
@@ -342,6 +359,53 @@ final class SchemaValidator {
                     : JsonPointers.child(pointer, element.toString());
         }
         return pointer;
+    }
+
+    /**
+     * A bound on a number, compared exactly: the validator's own compares a decimal with a whole-number bound as a
+     * {@code long}, so that 1.5 passed {@code "maximum": 1} and 1E+999999 failed to convert.
+     */
+    private static final class BoundKeyword implements Keyword {
+        private final String name;
+
+        BoundKeyword(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String getValue() {
+            return name;
+        }
+
+        @Override
+        public KeywordValidator newValidator(SchemaLocation location, JsonNode schemaNode, Schema parent,
+                com.networknt.schema.SchemaContext context) {
+            if (!schemaNode.isNumber()) {
+                throw new IllegalStateException(name + " at " + location + " is not a number");
+            }
+            BigDecimal bound = new BigDecimal(schemaNode.asString());
+            return new AbstractKeywordValidator(this, schemaNode, location) {
+                @Override
+                public void validate(com.networknt.schema.ExecutionContext execution, JsonNode node, JsonNode root,
+                        NodePath at) {
+                    if (!node.isNumber()) {
+                        return;
+                    }
+                    int order = node.decimalValue().compareTo(bound);
+                    boolean passes = switch (name) {
+                        case "minimum" -> order >= 0;
+                        case "maximum" -> order <= 0;
+                        case "exclusiveMinimum" -> order > 0;
+                        default -> order < 0;
+                    };
+                    if (!passes) {
+                        execution.addError(Error.builder().keyword(name).instanceLocation(at)
+                                .schemaLocation(location).evaluationPath(execution.getEvaluationPath())
+                                .instanceNode(node).message(name).build());
+                    }
+                }
+            };
+        }
     }
 
     /** A keyword whose rule on a string is a function: {@code "keyword": true} in the schema. */

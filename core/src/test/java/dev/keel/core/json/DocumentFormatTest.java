@@ -3,6 +3,7 @@ package dev.keel.core.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,10 +11,10 @@ import org.junit.jupiter.api.Test;
 
 class DocumentFormatTest {
 
-    record Item(String id, String pattern, Boolean flag) {
+    record Item(String id, String pattern, @JsonProperty("flag") Boolean enabled) {
     }
 
-    record Sample(String name, Integer count, String kind, String word, List<String> tags, Map<String, List<String>> groups,
+    record Sample(String name, Integer count, String kind, java.math.BigDecimal ratio, String word, List<String> tags, Map<String, List<String>> groups,
             List<Item> items) {
     }
 
@@ -47,7 +48,7 @@ class DocumentFormatTest {
                 + " \"groups\": {\"Bad Name\": [\"a\"]}, \"items\": [{\"pattern\": \"abc\", \"flag\": \"yes\","
                 + " \"other\": 1}], \"extra\": null}")).extracting(JsonProblem::toString).containsExactly(
                 "/count: must be an integer, found the number 7.5",
-                "/extra: unknown key; expected one of count, groups, items, kind, name, tags, word",
+                "/extra: unknown key; expected one of count, groups, items, kind, name, ratio, tags, word",
                 "/groups/Bad Name: group name must be lower-case",
                 "/items/0/flag: must be a boolean, found 'yes'",
                 "/items/0/id: is required",
@@ -58,7 +59,7 @@ class DocumentFormatTest {
                 "/tags: must not repeat an entry",
                 "/tags/2: must be a string, found the number 7");
         assertThat(problems("{\"name\": \"abcdefghijkl\", \"count\": 11, \"groups\": {}, \"items\": [null]}"))
-                .extracting(JsonProblem::toString).containsExactly("/count: must be at most 10",
+                .extracting(JsonProblem::toString).containsExactly("/count: must be at most 10, found the number 11",
                         "/groups: must have at least 1 member", "/items/0: must be an object, found null",
                         "/name: must be at most 10 characters long");
         assertThat(problems("[1]")).extracting(JsonProblem::toString).containsExactly("/: must be an object, found an array");
@@ -80,11 +81,11 @@ class DocumentFormatTest {
 
         Sample sample = FORMAT.read(JsonCodec.strict().parse(json), "", Bad::new);
 
-        assertThat(sample).isEqualTo(new Sample("n", 7, null, null, null, Map.of("g", List.of("x")),
+        assertThat(sample).isEqualTo(new Sample("n", 7, null, null, null, null, Map.of("g", List.of("x")),
                 List.of(new Item("ab", null, true))));
         assertThat(JsonCodec.strict().write(FORMAT.write(sample)))
                 .isEqualTo("{\"name\":\"n\",\"count\":7,\"groups\":{\"g\":[\"x\"]},\"items\":[{\"id\":\"ab\",\"flag\":true}]}");
-        assertThat(FORMAT.problems(new Sample("n", -1, null, null, null, null, List.of())))
+        assertThat(FORMAT.problems(new Sample("n", -1, null, null, null, null, null, List.of())))
                 .containsExactly(new JsonProblem("/count", "must be at least 0"));
     }
 
@@ -104,7 +105,7 @@ class DocumentFormatTest {
                 .build()).isInstanceOf(IllegalStateException.class).hasMessageContaining("lookaround.schema.json");
 
         String word = "a".repeat(40) + "!";
-        assertThat(FORMAT.problems(new Sample("n", null, null, word, null, null, List.of())))
+        assertThat(FORMAT.problems(new Sample("n", null, null, null, word, null, null, List.of())))
                 .containsExactly(new JsonProblem("/word", "must match the pattern ^(a+)+$"));
     }
 
@@ -112,18 +113,40 @@ class DocumentFormatTest {
     void theRecordAndTheSchemaDeclareTheSameMembers() {
         assertThat(FORMAT.mismatches()).isEmpty();
 
-        record Short(String name, Integer count, String kind, String word, List<String> tags,
+        record Short(String name, Integer count, String kind, java.math.BigDecimal ratio, String word, List<String> tags,
                 Map<String, List<String>> groups, List<Item> items, String colour) {
         }
         assertThat(DocumentFormat.builder(Short.class, "dev/keel/core/json/sample.schema.json").build().mismatches())
                 .containsExactly("/: colour is in Short, not in the schema");
-        record Narrow(String id, Boolean flag) {
+        record Narrow(String id, @JsonProperty("flag") Boolean enabled) {
         }
-        record Outer(String name, Integer count, String kind, String word, List<String> tags,
+        record Outer(String name, Integer count, String kind, java.math.BigDecimal ratio, String word, List<String> tags,
                 Map<String, List<String>> groups, List<Narrow> items) {
         }
         assertThat(DocumentFormat.builder(Outer.class, "dev/keel/core/json/sample.schema.json").build().mismatches())
                 .containsExactly("/items/*: pattern is in the schema, not in Narrow");
+    }
+
+    @Test
+    void aHostileNumberIsNamedShortly() {
+        Map<String, Object> tree = Map.of("name", new java.math.BigDecimal("-1e-999999"), "count",
+                new java.math.BigDecimal("1e999999"), "items", List.of());
+
+        assertThatThrownBy(() -> FORMAT.read(tree, "", Bad::new)).isInstanceOfSatisfying(Bad.class,
+                e -> assertThat(e.problems).extracting(JsonProblem::toString).containsExactly(
+                        "/count: must be at most 10, found the number 1E+999999",
+                        "/name: must be a string, found the number -1E-999999"));
+    }
+
+    /** Bounds compare exactly: a fraction is not cut to a whole number to meet a whole-number bound. */
+    @Test
+    void boundsCompareNumbersExactly() {
+        assertThat(FORMAT.problems(new Sample("n", null, null, new java.math.BigDecimal("1.5"), null, null, null,
+                List.of()))).containsExactly(new JsonProblem("/ratio", "must be at most 1"));
+        assertThat(FORMAT.problems(new Sample("n", null, null, new java.math.BigDecimal("-0.01"), null, null, null,
+                List.of()))).containsExactly(new JsonProblem("/ratio", "must be at least 0"));
+        assertThat(FORMAT.problems(new Sample("n", null, null, new java.math.BigDecimal("1.00"), null, null, null,
+                List.of()))).isEmpty();
     }
 
     @Test
