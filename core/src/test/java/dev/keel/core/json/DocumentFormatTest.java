@@ -149,6 +149,18 @@ class DocumentFormatTest {
                 List.of()))).isEmpty();
     }
 
+    /** However many problems a document has, at most 100 are listed, then how many more there were. */
+    @Test
+    void theProblemsListedAreBounded() {
+        List<Object> tags = new java.util.ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            tags.add(java.math.BigDecimal.valueOf(i));
+        }
+
+        assertThat(problems(JsonCodec.strict().write(Map.of("name", "n", "items", List.of(), "tags", tags))))
+                .hasSize(101).last().isEqualTo(new JsonProblem("", "and 50 more problems"));
+    }
+
     @Test
     void aMissingSchemaFailsWhenTheFormatIsBuilt() {
         assertThatThrownBy(() -> DocumentFormat.builder(Sample.class, "dev/keel/core/json/none.schema.json").build())
