@@ -2,8 +2,8 @@ package dev.keel.policy;
 
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.internal.PhraseMatcher;
+import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
-import dev.keel.policy.internal.PolicyValidation;
 import dev.keel.policy.internal.Words;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -36,10 +36,7 @@ final class PhraseDomainDetector implements DomainDetector {
         for (DomainRule rule : rules) {
             specs.add(new PolicySpec.DomainRuleSpec(rule.phrases(), rule.domains(), rule.maxGap(), rule.fallback()));
         }
-        List<PolicyViolation> violations = PolicyValidation.validateDomainRules(specs);
-        if (!violations.isEmpty()) {
-            throw new PolicyValidationException(violations);
-        }
+        PolicyFormat.validateDomainRules(specs);
     }
 
     @Override

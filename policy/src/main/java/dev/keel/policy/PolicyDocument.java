@@ -3,9 +3,8 @@ package dev.keel.policy;
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.policy.internal.Identifiers;
+import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
-import dev.keel.policy.internal.PolicySpecReader;
-import dev.keel.policy.internal.PolicyValidation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,8 +22,10 @@ import java.util.Optional;
  * {@code docs/policy.md}.
  *
  * <p>Every way of obtaining a document ({@link #parse}, {@link #fromTree}, {@link #builder()}) validates it
- * with Jakarta Validation and fails with a {@link PolicyValidationException} listing every problem with the
- * JSON pointer of the offending value. A document that exists is valid. Immutable and thread-safe.
+ * against that JSON Schema, then checks the rules across members the schema cannot state (restriction ids unique,
+ * no domain both allowed and denied, clearances within {@code clearance_levels}, the policy's pattern budget), and
+ * fails with a {@link PolicyValidationException} listing every problem with the JSON pointer of the offending
+ * value. A document that exists is valid. Immutable and thread-safe.
  */
 public final class PolicyDocument {
 
@@ -32,20 +33,21 @@ public final class PolicyDocument {
     public static final String DEFAULT_PARTIAL_INSTRUCTION = "Answer with qualitative statements only: no explicit"
             + " numbers, dates, quarters, weeks, percentages or amounts.";
 
+    // The document as its format bound it: what toTree writes back.
+    private final PolicySpec spec;
     private final String policyId;
     private final String version;
     private final String description;
     private final List<String> clearanceLevels;
     private final Map<String, RolePolicy> roles;
     private final List<QualitativeRestriction> restrictions;
-    // For each restriction, the restriction set it uses (null: it lists its patterns), to write it back as it came.
-    private final List<String> restrictionSets;
     private final List<DomainRule> domainRules;
     private final Sensitivity sensitivity;
     private final String partialInstruction;
     private final int filterMaxInputChars;
 
     private PolicyDocument(PolicySpec spec) {
+        this.spec = spec;
         this.policyId = spec.policyId();
         this.version = spec.version();
         this.description = spec.description() == null ? "" : spec.description();
@@ -56,19 +58,16 @@ public final class PolicyDocument {
                 role.deniedDomains() == null ? List.of() : role.deniedDomains())));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
-        List<String> sets = new ArrayList<>();
         if (spec.restrictions() != null) {
             for (PolicySpec.Restriction r : spec.restrictions()) {
                 RestrictionSet set = r.use() == null ? null : RestrictionSet.named(r.use()).orElseThrow();
                 restrictionList.add(new QualitativeRestriction(r.id(),
                         set != null && r.description() == null ? set.description() : r.description(),
-                        PolicyValidation.patterns(r),
+                        PolicyFormat.patterns(r),
                         set != null && r.replacement() == null ? set.replacement() : r.replacement()));
-                sets.add(r.use());
             }
         }
         this.restrictions = List.copyOf(restrictionList);
-        this.restrictionSets = Collections.unmodifiableList(sets);
         List<DomainRule> ruleList = new ArrayList<>();
         if (spec.domainRules() != null) {
             for (PolicySpec.DomainRuleSpec r : spec.domainRules()) {
@@ -123,25 +122,11 @@ public final class PolicyDocument {
      * @throws PolicyValidationException when it is not a valid policy document
      */
     public static PolicyDocument fromTree(Object tree, String pointer) {
-        PolicySpec spec = PolicySpecReader.read(tree, pointer);
-        List<PolicyViolation> violations = PolicyValidation.validate(spec);
-        if (!violations.isEmpty()) {
-            throw new PolicyValidationException(violations.stream()
-                    .map(v -> new PolicyViolation(pointer + v.pointer(), v.message())).toList());
-        }
-        return new PolicyDocument(spec);
+        return new PolicyDocument(PolicyFormat.read(tree, pointer));
     }
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    private static PolicyDocument validated(PolicySpec spec) {
-        List<PolicyViolation> violations = PolicyValidation.validate(spec);
-        if (!violations.isEmpty()) {
-            throw new PolicyValidationException(violations);
-        }
-        return new PolicyDocument(spec);
     }
 
     /** {@code policy_id}. */
@@ -212,92 +197,20 @@ public final class PolicyDocument {
         return filterMaxInputChars;
     }
 
-    /** The document as a plain JSON tree in its wire format (optional members only when set). */
+    /** The document as a plain JSON tree in its wire format: the members it was given, as given. */
     public Map<String, Object> toTree() {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("policy_id", policyId);
-        tree.put("version", version);
-        if (!description.isEmpty()) {
-            tree.put("description", description);
-        }
-        if (!clearanceLevels.isEmpty()) {
-            tree.put("clearance_levels", clearanceLevels);
-        }
-        Map<String, Object> roleTree = new LinkedHashMap<>();
-        roles.forEach((name, role) -> {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("allowed_clearances", role.allowedClearances());
-            entry.put("allowed_domains", role.allowedDomains());
-            entry.put("default_decision", role.defaultDecision().wireName());
-            if (!role.deniedDomains().isEmpty()) {
-                entry.put("denied_domains", role.deniedDomains());
-            }
-            roleTree.put(name, entry);
-        });
-        tree.put("roles", roleTree);
-        if (!restrictions.isEmpty()) {
-            List<Object> list = new ArrayList<>();
-            for (int i = 0; i < restrictions.size(); i++) {
-                QualitativeRestriction restriction = restrictions.get(i);
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("id", restriction.id());
-                if (!restriction.description().isEmpty()) {
-                    entry.put("description", restriction.description());
-                }
-                if (restrictionSets.get(i) != null) {
-                    entry.put("use", restrictionSets.get(i));
-                } else {
-                    entry.put("patterns", restriction.patterns());
-                }
-                entry.put("replacement", restriction.replacement());
-                list.add(entry);
-            }
-            tree.put("restrictions", list);
-        }
-        if (!domainRules.isEmpty()) {
-            List<Object> list = new ArrayList<>();
-            for (DomainRule rule : domainRules) {
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("phrases", rule.phrases());
-                entry.put("domains", rule.domains());
-                entry.put("max_gap", rule.maxGap());
-                entry.put("fallback", rule.fallback());
-                list.add(entry);
-            }
-            tree.put("domain_rules", list);
-        }
-        if (!sensitivity.isEmpty()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("internal_only_clearances", sensitivity.internalOnlyClearances());
-            entry.put("internal_only_domains", sensitivity.internalOnlyDomains());
-            List<Object> markings = new ArrayList<>();
-            for (Marking marking : sensitivity.markings()) {
-                Map<String, Object> item = new LinkedHashMap<>();
-                item.put("id", marking.id());
-                item.put("phrases", marking.phrases());
-                item.put("case_sensitive", marking.caseSensitive());
-                markings.add(item);
-            }
-            entry.put("markings", markings);
-            tree.put("sensitivity", entry);
-        }
-        if (!partialInstruction.equals(DEFAULT_PARTIAL_INSTRUCTION)) {
-            tree.put("partial_instruction", partialInstruction);
-        }
-        if (filterMaxInputChars != OutboundFilter.DEFAULT_MAX_INPUT_CHARS) {
-            tree.put("outbound_filter", Map.of("max_input_chars", filterMaxInputChars));
-        }
-        return tree;
+        return PolicyFormat.write(spec);
     }
 
+    /** Documents are equal when they have the same members with the same values. */
     @Override
     public boolean equals(Object other) {
-        return other instanceof PolicyDocument && ((PolicyDocument) other).toTree().equals(toTree());
+        return other instanceof PolicyDocument && ((PolicyDocument) other).spec.equals(spec);
     }
 
     @Override
     public int hashCode() {
-        return toTree().hashCode();
+        return spec.hashCode();
     }
 
     @Override
@@ -390,7 +303,7 @@ public final class PolicyDocument {
         public PolicyDocument build() {
             Map<String, PolicySpec.Role> roleSpecs = new LinkedHashMap<>();
             roles.forEach((name, role) -> roleSpecs.put(name, new PolicySpec.Role(role.allowedClearances(),
-                    role.allowedDomains(), role.defaultDecision().wireName(), role.deniedDomains())));
+                    role.allowedDomains(), role.defaultDecision().wireName(), absentIfEmpty(role.deniedDomains()))));
             List<PolicySpec.DomainRuleSpec> ruleSpecs = new ArrayList<>();
             for (DomainRule r : domainRules) {
                 ruleSpecs.add(new PolicySpec.DomainRuleSpec(r.phrases(), r.domains(), r.maxGap(), r.fallback()));
@@ -399,11 +312,17 @@ public final class PolicyDocument {
             for (Marking m : sensitivity.markings()) {
                 markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive()));
             }
-            return validated(new PolicySpec(policyId, version, description, clearanceLevels, roleSpecs,
-                    List.copyOf(restrictions), ruleSpecs,
-                    new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
+            return new PolicyDocument(PolicyFormat.validated(new PolicySpec(policyId, version, description,
+                    clearanceLevels, roleSpecs, absentIfEmpty(List.copyOf(restrictions)), absentIfEmpty(ruleSpecs),
+                    sensitivity.isEmpty() ? null : new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
                             sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction,
-                    filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars)));
+                    filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars))));
+        }
+
+        // A member the document leaves out, rather than an empty list, so that a document built in code writes
+        // what an author would have written.
+        private static <E> List<E> absentIfEmpty(List<E> list) {
+            return list.isEmpty() ? null : list;
         }
     }
 }

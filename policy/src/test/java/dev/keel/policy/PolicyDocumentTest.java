@@ -102,7 +102,7 @@ class PolicyDocumentTest {
     @SuppressWarnings("unchecked")
     static Stream<Arguments> invalidDocuments() {
         return Stream.of(
-                invalid("policy_id missing", t -> t.remove("policy_id"), "/policy_id", "must not be blank"),
+                invalid("policy_id missing", t -> t.remove("policy_id"), "/policy_id", "is required"),
                 invalid("policy_id blank", t -> t.put("policy_id", "  "), "/policy_id", "must not be blank"),
                 invalid("policy_id a number", t -> t.put("policy_id", new java.math.BigDecimal(7)), "/policy_id",
                         "must be a string, found the number 7"),

@@ -161,7 +161,7 @@ class StageContractTest {
         assertRefused(model("{\"type\": \"object\", \"properties\": {}, \"required\": [\"n\"]}", ""),
                 "/output/required/0: 'n' is required but not among the properties");
         assertRefused(model("{\"type\": \"array\"}", ""), "/output: the output of a stage is an object shape");
-        assertRefused(model(OUTPUT, "").replace("\"session_fields\": \"echo\", ", ""), "/session_fields: required");
+        assertRefused(model(OUTPUT, "").replace("\"session_fields\": \"echo\", ", ""), "/session_fields: is required");
         assertRefused(model(OUTPUT, ", \"rules\": [{\"rule\": \"at_most\"}]"), "/rules/0/rule: unknown rule 'at_most'");
         assertRefused(model("{\"type\": \"object\", \"properties\": {\"s\": {\"type\": \"score\", \"minimum\": 1.5}}, \"required\": []}", ""),
                 "/output/properties/s: a score minimum must be within 0.00 and 1.00");
@@ -189,13 +189,19 @@ class StageContractTest {
                 .hasMessage("/colour: unknown key; expected one of directive, id, inputs, kind, next_step, output, purpose,"
                         + " rules, session_fields, state_merge; "
                         + "/inputs/0/required: must be a boolean, found 'yes'; "
-                        + "/session_fields: must be one of echo, omit, found 'shout'; "
-                        + "/output/required/0: 'm' is required but not among the properties; "
+                        + "/next_step/allowed: must be an array, found 'session_end'; "
+                        + "/output/properties/items/min_items: must be an integer from 0 to 1000000, found the number -1; "
                         + "/output/properties/n/type: unknown shape type 'float'; known: any, null, string, boolean, integer,"
                         + " score, object, array, map; "
-                        + "/output/properties/items/min_items: must be an integer from 0 to 1000000, found the number -1; "
-                        + "/rules/0/path: 'label' is not a JSON pointer: it must be empty or start with '/'; "
-                        + "/next_step/allowed: must be an array, found 'session_end'");
+                        + "/rules/0/path: 'label' is not a JSON pointer: it must be empty or start with '/', with ~ written"
+                        + " only as ~0 or ~1; "
+                        + "/session_fields: must be one of echo, omit, found 'shout'");
+        // What the contract's own types check is named once the document matches the schema.
+        assertRefused(json.replace(", \"colour\": \"blue\"", "").replace("\"shout\"", "\"echo\"")
+                        .replace("\"yes\"", "true").replace("{\"type\": \"float\"}", "{\"type\": \"string\"}")
+                        .replace("-1", "1").replace("\"label\"", "\"/label\"").replace("\"allowed\": \"session_end\"",
+                                "\"allowed\": [\"session_end\"]"),
+                "/output/required/0: 'm' is required but not among the properties");
     }
 
     @Test
@@ -206,8 +212,8 @@ class StageContractTest {
         tree.put("purpose", new java.math.BigDecimal("-1e-999999"));
 
         assertThatThrownBy(() -> StageContract.fromTree(tree)).isInstanceOf(InvalidContractException.class)
-                .hasMessage("/purpose: must be a string, found the number -1E-999999; "
-                        + "/output/properties/n/min_items: must be an integer from 0 to 1000000, found the number 1E+999999");
+                .hasMessage("/output/properties/n/min_items: must be an integer from 0 to 1000000, found the number 1E+999999; "
+                        + "/purpose: must be a string, found the number -1E-999999");
     }
 
     @Test
@@ -257,7 +263,7 @@ class StageContractTest {
                 "/directive: a system stage's directive is the base persona block");
         assertRefused("{\"id\": \"persona\", \"kind\": \"system\", \"directive\": \"x\", \"next_step\": {\"allowed\": [\"a\", \"b\"]}}",
                 "/next_step: a system stage names exactly one next stage");
-        assertRefused("{\"id\": \"done\", \"kind\": \"end\", \"rules\": []}", "/rules: a end stage has no model output");
+        assertRefused("{\"id\": \"done\", \"kind\": \"end\", \"rules\": []}", "/rules: an end stage has no model output");
         assertRefused("{\"id\": \"done\", \"kind\": \"end\", \"next_step\": {\"allowed\": [\"a\"]}}",
                 "/next_step: an end stage has no next stage");
     }

@@ -1,6 +1,7 @@
 /**
  * The one JSON wire codec every Keel module uses, {@link dev.keel.core.json.JsonCodec}, and the reader that turns
- * its trees into typed values, {@link dev.keel.core.json.JsonTreeReader}.
+ * its trees into typed values, {@link dev.keel.core.json.JsonTreeReader}; and the document formats defined once, by a
+ * shipped JSON Schema that validates and a record that binds, {@link dev.keel.core.json.DocumentFormat}.
  *
  * <p>Strict by design: duplicate keys, trailing content, comments, NaN and leading zeros are rejected; nesting
  * depth, string length, number length, number scale and document size are limited
@@ -11,7 +12,7 @@
  * collected and thrown once. {@link dev.keel.core.json.JsonNumbers} renders numbers for messages without ever
  * expanding them. {@code docs/json.md} describes all of it.
  *
- * <p>Codec instances are immutable and thread-safe; a tree reader reads one document on one thread; the static
+ * <p>Codec and format instances are immutable and thread-safe; a tree reader reads one document on one thread; the static
  * helpers are pure.
  */
 package dev.keel.core.json;

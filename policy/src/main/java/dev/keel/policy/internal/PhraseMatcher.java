@@ -12,14 +12,6 @@ import java.util.Locale;
  */
 public final class PhraseMatcher {
 
-    /** What a phrase must look like: words of letters and digits, each optionally ending in {@code *}. */
-    public static final String PHRASE_PATTERN =
-            "^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?(?:[\\s\\-]+[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}]*\\*?)*$";
-
-    /** The message for a phrase that does not match {@link #PHRASE_PATTERN}. */
-    public static final String PHRASE_RULE = "must be words of letters and digits separated by spaces or hyphens,"
-            + " each optionally ending in * (for example \"dock capacit*\")";
-
     private static final int NONE = Integer.MAX_VALUE;
 
     private final String phrase;
@@ -34,7 +26,10 @@ public final class PhraseMatcher {
         this.maxGap = maxGap;
     }
 
-    /** Compiles a phrase that matches {@link #PHRASE_PATTERN}. */
+    /**
+     * Compiles a phrase the policy document's JSON Schema accepts: words of letters and digits separated by spaces
+     * or hyphens, each optionally ending in {@code *}.
+     */
     public static PhraseMatcher compile(String phrase, int maxGap) {
         List<String> parts = new ArrayList<>();
         // Normalised as the text is, so that a phrase written with accents matches the words it names.

@@ -8,7 +8,6 @@ import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
-import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
@@ -48,10 +47,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     + maxInputChars);
         }
         this.maxInputChars = maxInputChars;
-        List<PolicyViolation> violations = PolicyValidation.validateRestrictions(restrictions);
-        if (!violations.isEmpty()) {
-            throw new PolicyValidationException(violations);
-        }
+        PolicyFormat.validateRestrictions(restrictions);
         List<RestrictionPattern> compiled = new ArrayList<>();
         for (QualitativeRestriction restriction : restrictions) {
             for (String pattern : restriction.patterns()) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class RegularExpressionValidatorTest {
+class RestrictionPatternTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
@@ -41,6 +41,6 @@ class RegularExpressionValidatorTest {
     @ValueSource(strings = {"(?i)\\bhull\\s+\\d{1,4}\\b", "(?i:of which)\\s+[^.;]*?\\bvendors?\\b", "\\x{e9}t\\p{L}+",
         "(?P<id>[A-Z]{2,4})-\\d+", "[[:alpha:]]+-\\d", "\\Q1.5\\E", "((a*)*)*b"})
     void re2SyntaxIsAccepted(String pattern) {
-        assertThat(RegularExpressionValidator.problem(pattern)).isEmpty();
+        assertThat(PolicyFormat.patternProblem(pattern)).isEmpty();
     }
 }

@@ -1,0 +1,208 @@
+package dev.keel.policy.internal;
+
+import dev.keel.core.json.DocumentFormat;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.text.LinearPatterns;
+import dev.keel.core.text.NormalizedText;
+import dev.keel.policy.PolicyValidationException;
+import dev.keel.policy.PolicyViolation;
+import dev.keel.policy.QualitativeRestriction;
+import dev.keel.policy.RestrictionSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The policy document's format: its JSON Schema ({@code dev/keel/policy/schema/policy-document.schema.json}) is the
+ * validator, with two keywords of its own ({@code linearPattern}, {@code partialSafe}), and a valid document binds to
+ * {@link PolicySpec}; the rules across members that JSON Schema cannot state are the checks below, run on the bound
+ * record. Parts of a document given in code (domain rules, restrictions) are validated by the same schema, with the
+ * pointers they would have in a document. Pure and thread-safe.
+ */
+public final class PolicyFormat {
+
+    /** The schema on the class path, also shipped for editors. */
+    public static final String SCHEMA = "dev/keel/policy/schema/policy-document.schema.json";
+
+    private static final DocumentFormat<PolicySpec> FORMAT = DocumentFormat.builder(PolicySpec.class, SCHEMA)
+            .stringKeyword("linearPattern", PolicyFormat::patternProblem)
+            .stringKeyword("partialSafe", PolicyFormat::withheldProblem)
+            .check(PolicyFormat::crossMemberProblems)
+            .build();
+
+    private PolicyFormat() {
+    }
+
+    /**
+     * Reads a document given as a plain tree.
+     *
+     * @param pointer where the document stands in a larger tree ({@code ""} for a document of its own)
+     * @throws PolicyValidationException listing every problem, each with its pointer
+     */
+    public static PolicySpec read(Object tree, String pointer) {
+        return FORMAT.read(tree, pointer, PolicyFormat::failure);
+    }
+
+    /**
+     * Validates a document built in code as a parsed one would be.
+     *
+     * @throws PolicyValidationException listing every problem, each with its wire pointer
+     */
+    public static PolicySpec validated(PolicySpec spec) {
+        List<JsonProblem> problems = FORMAT.problems(spec);
+        if (!problems.isEmpty()) {
+            throw failure(problems);
+        }
+        return spec;
+    }
+
+    /** The document in its wire format, as written (members it does not set left out). */
+    public static Map<String, Object> write(PolicySpec spec) {
+        return FORMAT.write(spec);
+    }
+
+    /** Where the schema and {@link PolicySpec} disagree on members; empty when they agree (a test holds them so). */
+    public static List<String> mismatches() {
+        return FORMAT.mismatches();
+    }
+
+    /** Validates domain rules given in code, with pointers as if they were a document's {@code domain_rules}. */
+    public static void validateDomainRules(List<PolicySpec.DomainRuleSpec> rules) {
+        List<JsonProblem> problems = FORMAT.problems(rules, "/properties/domain_rules", "/domain_rules");
+        if (!problems.isEmpty()) {
+            throw failure(problems);
+        }
+    }
+
+    /** Validates restrictions given in code, with pointers as if they were a document's {@code restrictions}. */
+    public static void validateRestrictions(List<QualitativeRestriction> restrictions) {
+        List<PolicySpec.Restriction> specs = new ArrayList<>();
+        for (QualitativeRestriction r : restrictions) {
+            specs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), null, r.replacement()));
+        }
+        List<JsonProblem> problems = new ArrayList<>(FORMAT.problems(specs, "/properties/restrictions",
+                "/restrictions"));
+        if (problems.isEmpty()) {
+            restrictionProblems(specs, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw failure(problems);
+        }
+    }
+
+    /** The patterns of {@code restriction}: its own, or those of the set it uses (none when that is unknown). */
+    public static List<String> patterns(PolicySpec.Restriction restriction) {
+        if (restriction.use() != null) {
+            return RestrictionSet.named(restriction.use()).map(RestrictionSet::patterns).orElse(List.of());
+        }
+        return restriction.patterns() == null ? List.of() : restriction.patterns();
+    }
+
+    /** What is wrong with {@code regex} as a restriction pattern, if anything. */
+    static Optional<String> patternProblem(String regex) {
+        return LinearPatterns.problem(regex, "restriction patterns");
+    }
+
+    // A replacement stands in the answer under PARTIAL too, where no figure may appear, and the filter does not
+    // read its own replacements again.
+    private static Optional<String> withheldProblem(String replacement) {
+        NormalizedText text = NormalizedText.ofMarkup(replacement);
+        List<String> withheld = new ArrayList<>();
+        PartialRedactor.scan(text, (kind, start, end) -> withheld.add(replacement
+                .substring(text.originalStart(start), text.originalEnd(end))));
+        return withheld.isEmpty() ? Optional.empty() : Optional.of("must not contain a figure or anything else"
+                + " PARTIAL withholds, since it is shown in PARTIAL answers too: found \"" + withheld.get(0) + "\"");
+    }
+
+    private static PolicyValidationException failure(List<JsonProblem> problems) {
+        return new PolicyValidationException(problems.stream()
+                .map(problem -> new PolicyViolation(problem.pointer(), problem.message())).toList());
+    }
+
+    private static List<JsonProblem> crossMemberProblems(PolicySpec spec) {
+        List<JsonProblem> problems = new ArrayList<>();
+        if (spec.restrictions() != null) {
+            restrictionProblems(spec.restrictions(), problems);
+        }
+        spec.roles().forEach((name, role) -> {
+            String at = JsonPointers.child("/roles", name);
+            List<String> denied = role.deniedDomains() == null ? List.of() : role.deniedDomains();
+            // A domain a role both allows and denies would make the decision depend on which rule is read first.
+            for (int i = 0; i < denied.size(); i++) {
+                if (role.allowedDomains().contains(denied.get(i))) {
+                    problems.add(new JsonProblem(at + "/denied_domains/" + i,
+                            "is also one of the role's allowed_domains"));
+                }
+            }
+            unordered(spec, role.allowedClearances(), at + "/allowed_clearances", problems);
+        });
+        if (spec.sensitivity() != null) {
+            unordered(spec, spec.sensitivity().internalOnlyClearances(), "/sensitivity/internal_only_clearances",
+                    problems);
+        }
+        return problems;
+    }
+
+    // Once the policy orders its clearances, a clearance outside the order could not be compared with the others.
+    private static void unordered(PolicySpec spec, List<String> clearances, String at, List<JsonProblem> problems) {
+        List<String> levels = spec.clearanceLevels();
+        for (int i = 0; levels != null && !levels.isEmpty() && clearances != null && i < clearances.size(); i++) {
+            if (!levels.contains(clearances.get(i))) {
+                problems.add(new JsonProblem(at + "/" + i, "is not one of clearance_levels"));
+            }
+        }
+    }
+
+    private static void restrictionProblems(List<PolicySpec.Restriction> restrictions, List<JsonProblem> problems) {
+        Map<String, Integer> firstIndex = new HashMap<>();
+        for (int i = 0; i < restrictions.size(); i++) {
+            Integer first = firstIndex.putIfAbsent(restrictions.get(i).id(), i);
+            if (first != null) {
+                problems.add(new JsonProblem("/restrictions/" + i + "/id", "repeats the id of /restrictions/" + first));
+            }
+        }
+        patternBudget(restrictions, problems);
+    }
+
+    /**
+     * Every pattern runs over every answer, so the filter's time grows with the number of patterns and the sum of
+     * their sizes, however small each is: both are bounded for the policy as a whole.
+     */
+    private static void patternBudget(List<PolicySpec.Restriction> restrictions, List<JsonProblem> problems) {
+        int count = 0;
+        long size = 0;
+        String pastCount = null;
+        String pastSize = null;
+        for (int i = 0; i < restrictions.size(); i++) {
+            PolicySpec.Restriction restriction = restrictions.get(i);
+            List<String> patterns = patterns(restriction);
+            for (int j = 0; j < patterns.size(); j++) {
+                String at = "/restrictions/" + i + (restriction.use() != null ? "/use" : "/patterns/" + j);
+                count++;
+                size += LinearPatterns.programSizeBound(patterns.get(j));
+                if (count > QualitativeRestriction.MAX_PATTERNS_PER_POLICY && pastCount == null) {
+                    pastCount = at;
+                }
+                if (size > QualitativeRestriction.MAX_PROGRAM_SIZE_PER_POLICY && pastSize == null) {
+                    pastSize = at;
+                }
+            }
+        }
+        String why = ": every pattern runs over every answer, so the filter's time grows with their number and size;"
+                + " merge patterns, or drop those another already covers";
+        if (pastCount != null) {
+            problems.add(new JsonProblem("/restrictions", String.format(Locale.ROOT, "hold %,d patterns in all, more"
+                    + " than the %,d a policy may have (the limit is passed at %s)%s", count,
+                    QualitativeRestriction.MAX_PATTERNS_PER_POLICY, pastCount, why)));
+        }
+        if (pastSize != null) {
+            problems.add(new JsonProblem("/restrictions", String.format(Locale.ROOT, "compile to up to %,d steps in"
+                    + " all, more than the %,d a policy's patterns may have together (the limit is passed at %s)%s",
+                    size, QualitativeRestriction.MAX_PROGRAM_SIZE_PER_POLICY, pastSize, why)));
+        }
+    }
+}
