@@ -1,6 +1,10 @@
 package dev.keel.core.json;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.re2j.Pattern;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -36,10 +40,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A JSON Schema (draft 2020-12) read from the class path and compiled once, validating plain trees and reporting
@@ -124,7 +124,7 @@ final class SchemaValidator {
                 ? (Class<?>) ((ParameterizedType) javaType).getRawType() : (Class<?>) javaType;
         if (raw.isRecord()) {
             JsonNode properties = node.get("properties");
-            Set<String> members = new TreeSet<>(properties == null ? List.of() : properties.propertyNames());
+            Set<String> members = new TreeSet<>(names(properties));
             members.remove("$schema");
             Map<String, Type> components = new LinkedHashMap<>();
             for (RecordComponent component : raw.getRecordComponents()) {
@@ -165,7 +165,7 @@ final class SchemaValidator {
     private JsonNode resolve(JsonNode schema) {
         JsonNode node = schema;
         for (int hops = 0; node != null && node.has("$ref") && hops < 32; hops++) {
-            String ref = node.get("$ref").asString();
+            String ref = node.get("$ref").asText();
             node = ref.startsWith("#") ? root.at(ref.substring(1)) : null;
         }
         return node == null ? JsonNodeFactory.instance.objectNode() : node;
@@ -209,7 +209,7 @@ final class SchemaValidator {
         if (value instanceof Boolean) {
             return nodes.booleanNode((Boolean) value);
         }
-        return nodes.stringNode(value.toString());
+        return nodes.textNode(value.toString());
     }
 
     private JsonProblem problem(Error error, String pointer) {
@@ -274,7 +274,7 @@ final class SchemaValidator {
             case "exclusiveMaximum":
                 return "must be less than " + JsonNumbers.asWritten(limit.decimalValue());
             case "pattern":
-                return "must match the pattern " + limit.stringValue();
+                return "must match the pattern " + limit.textValue();
             case "not":
             case "false":
                 return "is not allowed here";
@@ -286,8 +286,8 @@ final class SchemaValidator {
 
     private static String article(JsonNode type) {
         List<String> names = new ArrayList<>();
-        for (JsonNode name : type.isArray() ? type.values() : List.of(type)) {
-            String text = name.stringValue();
+        for (JsonNode name : type.isArray() ? type : List.of(type)) {
+            String text = name.textValue();
             names.add(("object".equals(text) || "array".equals(text) || "integer".equals(text) ? "an " : "a ")
                     + text);
         }
@@ -296,8 +296,8 @@ final class SchemaValidator {
 
     private static String joined(JsonNode values) {
         List<String> texts = new ArrayList<>();
-        for (JsonNode value : values.isArray() ? values.values() : List.of(values)) {
-            texts.add(value.isString() ? value.stringValue() : value.toString());
+        for (JsonNode value : values.isArray() ? values : List.of(values)) {
+            texts.add(value.isTextual() ? value.textValue() : value.toString());
         }
         return String.join(", ", texts);
     }
@@ -306,8 +306,8 @@ final class SchemaValidator {
         if (node == null || node.isNull()) {
             return null;
         }
-        if (node.isString()) {
-            return node.stringValue();
+        if (node.isTextual()) {
+            return node.textValue();
         }
         if (node.isNumber()) {
             return node.decimalValue();
@@ -340,13 +340,13 @@ final class SchemaValidator {
         JsonNode holder = holder(location);
         JsonNode messages = holder == null ? null : holder.get(MESSAGE);
         JsonNode message = messages == null ? null : messages.get(keyword);
-        return message != null && message.isString() ? Optional.of(message.stringValue()) : Optional.empty();
+        return message != null && message.isTextual() ? Optional.of(message.textValue()) : Optional.empty();
     }
 
     private String known(SchemaLocation location) {
         JsonNode holder = holder(location);
         JsonNode properties = holder == null ? null : holder.get("properties");
-        TreeSet<String> names = new TreeSet<>(properties == null ? List.of() : properties.propertyNames());
+        TreeSet<String> names = new TreeSet<>(names(properties));
         names.remove("$schema");
         return String.join(", ", names);
     }
@@ -383,7 +383,7 @@ final class SchemaValidator {
             if (!schemaNode.isNumber()) {
                 throw new IllegalStateException(name + " at " + location + " is not a number");
             }
-            BigDecimal bound = new BigDecimal(schemaNode.asString());
+            BigDecimal bound = new BigDecimal(schemaNode.asText());
             return new AbstractKeywordValidator(this, schemaNode, location) {
                 @Override
                 public void validate(com.networknt.schema.ExecutionContext execution, JsonNode node, JsonNode root,
@@ -432,15 +432,24 @@ final class SchemaValidator {
                 @Override
                 public void validate(com.networknt.schema.ExecutionContext execution, JsonNode node, JsonNode root,
                         NodePath at) {
-                    if (!schemaNode.asBoolean(false) || !node.isString()) {
+                    if (!schemaNode.asBoolean(false) || !node.isTextual()) {
                         return;
                     }
-                    check.apply(node.stringValue()).ifPresent(problem -> execution.addError(Error.builder()
+                    check.apply(node.textValue()).ifPresent(problem -> execution.addError(Error.builder()
                             .keyword(name).instanceLocation(at).schemaLocation(location)
                             .evaluationPath(execution.getEvaluationPath()).instanceNode(node)
                             .details(Map.of(PROBLEM, problem)).message(name).build()));
                 }
             };
         }
+    }
+
+    /** The member names of a schema's {@code properties}, none when it has none. */
+    private static List<String> names(JsonNode properties) {
+        List<String> names = new ArrayList<>();
+        if (properties != null) {
+            properties.fieldNames().forEachRemaining(names::add);
+        }
+        return names;
     }
 }
