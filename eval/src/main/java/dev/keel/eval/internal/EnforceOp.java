@@ -1,8 +1,8 @@
 package dev.keel.eval.internal;
 
+import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.core.json.JsonTreeReader;
 import dev.keel.eval.EvalOp;
 import dev.keel.rules.EnforcementRequest;
 import dev.keel.rules.RuleSet;

@@ -1,8 +1,8 @@
 package dev.keel.eval.internal;
 
 import dev.keel.core.Decision;
-import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.eval.EvalOp;
 import dev.keel.policy.OutboundFilter;
 import java.util.Map;

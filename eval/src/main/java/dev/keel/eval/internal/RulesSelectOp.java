@@ -2,9 +2,9 @@ package dev.keel.eval.internal;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.core.json.JsonTreeReader;
 import dev.keel.eval.EvalOp;
 import dev.keel.rules.Position;
 import dev.keel.rules.Rule;
