@@ -1,8 +1,8 @@
 package dev.keel.cli;
 
 import dev.keel.core.InvalidInputException;
-import dev.keel.core.eval.EvalRunner;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.eval.EvalRunner;
 import dev.keel.examples.marp.MarpData;
 import dev.keel.examples.services.ServicesContracts;
 import java.util.LinkedHashMap;
@@ -13,7 +13,7 @@ import java.util.Map;
  * {@code route} (on the seed's length-mod-10 strategy, whose provider the example's jar lists for the op to find;
  * without its auditor override unless the line says {@code "auditor_override": true}) with its policy, whose
  * sensitivity decides what stays internal, and the
- * government-services workflow's contracts for {@code stage}. The library's ops take these as input; the command
+ * government-services workflow's contracts for {@code stage}. The eval module's ops take these as input; the command
  * line fills them in from the example applications, so that lines written for those applications stay short.
  *
  * <p>Stateless and thread-safe.

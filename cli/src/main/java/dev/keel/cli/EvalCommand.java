@@ -1,7 +1,7 @@
 package dev.keel.cli;
 
-import dev.keel.core.eval.EvalOpRegistry;
-import dev.keel.core.eval.EvalRunner;
+import dev.keel.eval.EvalOpRegistry;
+import dev.keel.eval.EvalRunner;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -40,7 +40,7 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EvalOpRegistry registry = EvalOpRegistry.discover();
+        EvalOpRegistry registry = EvalOpRegistry.standard();
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         if (listOps) {
             registry.names().forEach(name -> writeLine(out, name));

@@ -2,24 +2,22 @@ package dev.keel.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.core.eval.EvalOpRegistry;
-import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import dev.keel.test.properties.Weighted;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-/** Properties of the discovery plan and evidence gate on arbitrary typed input and on arbitrary JSON trees through the ops. */
+/** Properties of the discovery plan and evidence gate on arbitrary typed input and on arbitrary JSON trees in their wire form. */
 class DiscoveryProperties {
 
     private static final DiscoveryPlanBuilder BUILDER = DiscoveryPlanBuilder.create();
     private static final EvidenceGate GATE = EvidenceGate.create();
-    private static final EvalRunner RUNNER = EvalRunner.create(EvalOpRegistry.discover());
     private static final JsonCodec CODEC = JsonCodec.strict();
     private static final List<String> NAMES = List.of("query_movements", "aggregate_by_axis", "probe_coverage",
             " query_movements", "raw_sql", "", "QUERY_DOCUMENTS", "explain_evidence_basis");
@@ -133,22 +131,27 @@ class DiscoveryProperties {
     }
 
     @Test
-    void theOpsAnswerEveryJsonTreeWithAResultOrATypedError() {
+    void theWireReadersAnswerEveryJsonTreeWithAResultOrATypedError() {
         Property.forAll(TREES).tries(400).check(input -> {
-            for (String op : List.of("discovery_plan", "evidence_gate")) {
-                Map<String, Object> request = new LinkedHashMap<>();
-                request.put("op", op);
-                request.put("input", input);
-                String line = CODEC.write(request);
-                String answer = RUNNER.answer(line);
-                assertThat(RUNNER.answer(line)).isEqualTo(answer);
-                Map<String, Object> parsed = CODEC.parseObject(answer);
-                if (parsed.containsKey("error")) {
-                    assertThat(((Map<?, ?>) parsed.get("error")).get("code")).isEqualTo("invalid_input");
-                } else {
-                    assertThat(parsed).containsKey("schema_version");
+            for (Function<Map<String, Object>, Map<String, Object>> read : List.<Function<Map<String, Object>,
+                    Map<String, Object>>>of(tree -> BUILDER.build(DiscoveryPlanInput.fromWire(tree)).toWire(),
+                    tree -> GATE.resolve(EvidenceGateInput.fromWire(tree)).toWire())) {
+                String answer = answer(read, input);
+                assertThat(answer(read, input)).isEqualTo(answer);
+                if (!answer.startsWith("invalid_input")) {
+                    assertThat(CODEC.parseObject(answer)).containsKey("schema_version");
                 }
             }
         });
+    }
+
+    /** The result as JSON, or the code and message of the typed refusal; anything else thrown fails the property. */
+    private static String answer(Function<Map<String, Object>, Map<String, Object>> read, Map<String, Object> input) {
+        try {
+            return CODEC.write(read.apply(input));
+        } catch (InvalidInputException e) {
+            assertThat(e.code()).isEqualTo("invalid_input");
+            return e.code() + ": " + e.getMessage();
+        }
     }
 }

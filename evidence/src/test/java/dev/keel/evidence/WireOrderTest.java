@@ -2,19 +2,18 @@ package dev.keel.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.core.eval.EvalOpRegistry;
-import dev.keel.core.eval.EvalRunner;
+import dev.keel.core.json.JsonCodec;
 import org.junit.jupiter.api.Test;
 
-/** keel eval writes the contracts' fields in the reference's order, the echoed plan in its given order. */
+/** The contracts' wire forms write their fields in the reference's order, the echoed plan in its given order. */
 class WireOrderTest {
 
-    private static final EvalRunner RUNNER = EvalRunner.create(EvalOpRegistry.discover());
+    private static final JsonCodec CODEC = JsonCodec.strict();
 
     @Test
     void planFieldsComeInTheReferenceOrder() {
-        String answer = RUNNER.answer("{\"op\":\"discovery_plan\",\"input\":{\"turnMeaning\":{\"stale_replay_forbidden\":true,"
-                + "\"asked_domain_family\":\"x\"}}}");
+        String answer = CODEC.write(DiscoveryPlanBuilder.create().build(DiscoveryPlanInput.fromWire(CODEC.parseObject(
+                "{\"turnMeaning\":{\"stale_replay_forbidden\":true,\"asked_domain_family\":\"x\"}}"))).toWire());
         assertThat(answer).startsWith("{\"schema_version\":\"assistant_mcp_discovery_plan_v1\",\"policy_owner\":")
                 .contains("\"turn_meaning_ref\":{\"asked_domain_family\":\"x\",\"stale_replay_forbidden\":true}")
                 .contains("\"execution_budget\":{\"max_probe_count\":3,\"max_rows_per_probe\":100}");
@@ -22,8 +21,8 @@ class WireOrderTest {
 
     @Test
     void theEchoedPlanKeepsItsKeyOrder() {
-        String answer = RUNNER.answer("{\"op\":\"evidence_gate\",\"input\":{\"plan\":{\"reason_codes\":[{\"z\":1,\"a\":2}],"
-                + "\"plan_status\":\"allowed\"}}}");
+        String answer = CODEC.write(EvidenceGate.create().resolve(EvidenceGateInput.fromWire(CODEC.parseObject(
+                "{\"plan\":{\"reason_codes\":[{\"z\":1,\"a\":2}],\"plan_status\":\"allowed\"}}"))).toWire());
         assertThat(answer).startsWith("{\"schema_version\":\"assistant_mcp_discovery_evidence_v1\"")
                 .contains("\"query_plan\":{\"reason_codes\":[{\"z\":1,\"a\":2}],\"plan_status\":\"allowed\"}");
     }

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The module layering (core at the base, pure modules on core only, nothing in the library on the applications, no
  * module in another's internals, no host in any internals) and the purity rules of the evaluation packages, checked
- * on the compiled classes of the library modules, example applications and the CLI that this module has on its
- * test class path (its pom says which are not there yet). Breaking one fails the build.
+ * on the compiled classes of the library modules, example applications, the eval harness and the CLI that this
+ * module has on its test class path (its pom says which are not there yet). Breaking one fails the build.
  */
 @AnalyzeClasses(packages = "dev.keel", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -53,6 +53,7 @@ class ArchitectureTest {
     private static final String STORE = "dev.keel.store..";
     private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
+    private static final String EVAL = "dev.keel.eval..";
     private static final String EXAMPLES = "dev.keel.examples..";
     private static final String BENCHMARKS = "dev.keel.benchmarks..";
 
@@ -222,6 +223,12 @@ class ArchitectureTest {
             .resideInAnyPackage(LIBRARY.toArray(String[]::new))
             .should().dependOnClassesThat().resideInAnyPackage(CLI, EXAMPLES, BENCHMARKS)
             .because("cli, examples and benchmarks sit on top; nothing in the library depends on them");
+
+    @ArchTest
+    static final ArchRule noLibraryModuleDependsOnTheEvalHarness = noClasses().that()
+            .resideInAnyPackage(LIBRARY.toArray(String[]::new))
+            .should().dependOnClassesThat().resideInAPackage(EVAL)
+            .because("keel eval is a tool of the CLI: its harness and ops stay out of every host's class path");
 
     @ArchTest
     static final ArchRule noModuleImportsAnotherModulesInternals = classes()
@@ -421,7 +428,7 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
-                        "dev.keel.llm.adapters", "aiservices", "embeddings", "examples", "cli", "store", "spring");
+                        "dev.keel.llm.adapters", "aiservices", "embeddings", "examples", "cli", "eval", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",

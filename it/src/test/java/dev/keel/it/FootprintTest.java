@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -26,10 +29,7 @@ class FootprintTest {
     @Test
     void theLibraryModulesWithoutProvidersStayUnder15Megabytes() throws IOException {
         Path directory = Path.of(System.getProperty("keel.footprint.directory", "target/footprint"));
-        List<Path> jars;
-        try (Stream<Path> files = Files.list(directory)) {
-            jars = files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().collect(Collectors.toList());
-        }
+        List<Path> jars = jars(directory);
         long total = 0;
         StringBuilder report = new StringBuilder();
         for (Path jar : jars) {
@@ -52,5 +52,30 @@ class FootprintTest {
                         || n.startsWith("keel-pipeline-rules-") || n.startsWith("keel-pipeline-committee-")
                         || n.startsWith("guava-") || n.startsWith("protobuf-java"));
         assertThat(total).as("bytes of jars a host pulls; the jars:%n%s", report).isLessThan(MAX_BYTES);
+    }
+
+    private static List<Path> jars(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().collect(Collectors.toList());
+        }
+    }
+
+    /** The keel eval harness and its ops are the CLI's: no jar of the host's set carries them, or registers one. */
+    @Test
+    void noLibraryJarCarriesTheEvalHarness() throws IOException {
+        List<Path> jars = jars(Path.of(System.getProperty("keel.footprint.directory", "target/footprint")));
+        List<String> found = new ArrayList<>();
+        for (Path jar : jars) {
+            assertThat(jar.getFileName().toString()).doesNotStartWith("keel-eval");
+            try (JarFile file = new JarFile(jar.toFile())) {
+                file.stream().map(JarEntry::getName)
+                        .filter(name -> name.startsWith("dev/keel/core/eval/") || name.startsWith("dev/keel/eval/")
+                                || name.startsWith("META-INF/services/dev.keel.core.eval.")
+                                || name.startsWith("META-INF/services/dev.keel.eval."))
+                        .forEach(name -> found.add(jar.getFileName() + "!" + name));
+            }
+        }
+        assertThat(jars).as("the host's jars").anyMatch(p -> p.getFileName().toString().startsWith("keel-core-"));
+        assertThat(found).as("eval classes and registrations in the library jars").isEmpty();
     }
 }

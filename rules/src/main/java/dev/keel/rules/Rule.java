@@ -2,6 +2,7 @@ package dev.keel.rules;
 
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
 import dev.keel.rules.internal.RuleCheck;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,6 +37,20 @@ public final class Rule {
     private static final Set<String> CEL_RESERVED = Set.of("true", "false", "null", "in", "as", "break", "const",
             "continue", "else", "for", "function", "if", "import", "let", "loop", "package", "namespace", "return",
             "var", "void", "while");
+
+    /**
+     * Reads a rule, scenario or step id ({@link #ID_PATTERN}) at {@code value}, in a document read with a
+     * {@link JsonTreeReader}: null when absent, or when it is not an id (the problem, by pointer, goes to the value's
+     * reader).
+     */
+    public static String readId(JsonTreeReader.Value value) {
+        String id = value.string();
+        if (id != null && !ID.matcher(id).matches()) {
+            value.problem("must be 1 to 100 letters, digits, '_', '.' or '-', found " + JsonTreeReader.describe(id));
+            return null;
+        }
+        return id;
+    }
 
     private final String id;
     private final RuleScope scope;

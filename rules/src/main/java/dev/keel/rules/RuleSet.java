@@ -84,8 +84,15 @@ public final class RuleSet {
 
     /** As {@link #fromJson}, from a parsed plain-value tree (an array). */
     public static RuleSet fromTree(Object tree) {
-        return JsonTreeReader.read(tree, root -> new RuleSet(RuleReader.readAll(root)),
-                problems -> new InvalidRulesException("invalid rules", problems));
+        return JsonTreeReader.read(tree, RuleSet::read, problems -> new InvalidRulesException("invalid rules", problems));
+    }
+
+    /**
+     * Reads the array of rules at {@code value}, a member of a larger document read with one {@link JsonTreeReader}:
+     * every problem (by pointer) goes to the value's reader, and the set holds the rules that have none.
+     */
+    public static RuleSet read(JsonTreeReader.Value value) {
+        return new RuleSet(RuleReader.readAll(value));
     }
 
     /** The rules, in the order given. */

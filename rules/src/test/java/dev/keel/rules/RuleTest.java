@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -146,5 +149,23 @@ class RuleTest {
         assertThat(read.rules()).containsExactly(rule);
         assertThat(rule.toWire()).containsEntry("scope", "step").containsEntry("scenario", "refund")
                 .containsEntry("on_missing", "violation").containsEntry("tools", List.of("check_refund_policy"));
+    }
+
+    @Test
+    void rulesAndIdsInsideAHostsDocumentReportProblemsAtTheirPointers() {
+        JsonTreeReader reader = JsonTreeReader.of(JsonCodec.strict().parse("{\"rules\": [{\"id\": \"kept\","
+                + " \"scope\": \"global\", \"condition_text\": \"c\", \"action_text\": \"a\", \"lane\": \"subjective\"},"
+                + " {\"id\": \"broken\", \"scope\": \"global\"}], \"start\": \"no spaces allowed\", \"next\": \"step_2\"}"));
+        JsonTreeReader.ObjectValue document = reader.root().object("rules", "start", "next");
+
+        RuleSet rules = RuleSet.read(document.required("rules"));
+        String start = Rule.readId(document.required("start"));
+        String next = Rule.readId(document.required("next"));
+
+        assertThat(rules.rules()).extracting(Rule::id).containsExactly("kept");
+        assertThat(start).isNull();
+        assertThat(next).isEqualTo("step_2");
+        assertThat(reader.problems()).extracting(JsonProblem::pointer)
+                .containsExactly("/rules/1/condition_text", "/rules/1/action_text", "/rules/1/lane", "/start");
     }
 }

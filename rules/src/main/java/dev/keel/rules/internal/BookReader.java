@@ -49,7 +49,7 @@ public final class BookReader {
     private static Scenario scenario(Value item) {
         ObjectValue scenario = item.object("id", "description", "profile_fields", "steps", "transitions",
                 "entry_points");
-        String id = RuleReader.ids(scenario.required("id"));
+        String id = Rule.readId(scenario.required("id"));
         String description = scenario.optional("description").string();
         List<String> profileFields = scenario.optional("profile_fields").list(BookReader::variable);
         List<Step> steps = scenario.required("steps").list(step -> step(step, id));
@@ -63,7 +63,7 @@ public final class BookReader {
 
     private static Step step(Value item, String scenario) {
         ObjectValue step = item.object("id", "description", "transitions");
-        String id = RuleReader.ids(step.required("id"));
+        String id = Rule.readId(step.required("id"));
         String description = step.optional("description").string();
         List<Transition> transitions = step.optional("transitions").list(transition ->
                 transition(transition, CandidateKind.STEP_TRANSITION, scenario, id));
@@ -72,8 +72,8 @@ public final class BookReader {
 
     private static Transition transition(Value item, CandidateKind kind, String scenario, String from) {
         ObjectValue transition = item.object("id", "to", "examples");
-        String id = RuleReader.ids(transition.required("id"));
-        String to = RuleReader.ids(transition.required("to"));
+        String id = Rule.readId(transition.required("id"));
+        String to = Rule.readId(transition.required("to"));
         List<String> examples = examples(transition);
         return item.build(() -> scenario == null || (kind == CandidateKind.STEP_TRANSITION && from == null) ? null
                 : new Transition(id, kind, scenario, from, to, examples));
@@ -81,8 +81,8 @@ public final class BookReader {
 
     private static Transition entry(Value item, String scenario, String firstStep) {
         ObjectValue entry = item.object("id", "step", "examples");
-        String id = RuleReader.ids(entry.required("id"));
-        String step = RuleReader.ids(entry.optional("step"));
+        String id = Rule.readId(entry.required("id"));
+        String step = Rule.readId(entry.optional("step"));
         List<String> examples = examples(entry);
         return item.build(() -> scenario == null || (step == null && firstStep == null) ? null
                 : new Transition(id, CandidateKind.SCENARIO_ENTRY, scenario, null, step == null ? firstStep : step,

@@ -3,7 +3,6 @@ package dev.keel.rules.internal;
 import dev.keel.core.Cancellation;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.rules.Extraction;
@@ -135,8 +134,8 @@ public final class RuleReader {
         RuleScope.Kind kind = rule.required("scope").enumValue(RuleScope.Kind.class, RuleScope.Kind::wireName);
         Value scenarioValue = rule.optional("scenario");
         Value stepValue = rule.optional("step");
-        String scenario = ids(scenarioValue);
-        String step = ids(stepValue);
+        String scenario = Rule.readId(scenarioValue);
+        String step = Rule.readId(stepValue);
         if (kind == null) {
             return null;
         }
@@ -161,16 +160,6 @@ public final class RuleReader {
             return null;
         }
         return new RuleScope(kind, scenario, step);
-    }
-
-    /** A scenario or step id: letters, digits, '_', '.', '-'. */
-    static String ids(Value value) {
-        String id = value.string();
-        if (id != null && !id.matches(Rule.ID_PATTERN)) {
-            value.problem("must be 1 to 100 letters, digits, '_', '.' or '-', found " + JsonTreeReader.describe(id));
-            return null;
-        }
-        return id;
     }
 
     private static Extraction extraction(Value value) {

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.CancelledException;
-import dev.keel.core.eval.EvalOpRegistry;
-import dev.keel.core.eval.EvalRunner;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.rules.EnforcementRequest;
 import dev.keel.rules.Extraction;
 import dev.keel.rules.OnMissing;
+import dev.keel.rules.RuleSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,21 +75,22 @@ class RuleCheckTest {
     }
 
     @Test
-    void theEnforceOpReportsTheRuleThatFailedClosed() {
+    void lane1ReportsTheRuleThatFailedClosedInItsWireForm() {
         String rules = "[{\"id\":\"costly\",\"scope\":\"global\",\"condition_text\":\"c\",\"action_text\":\"a\","
                 + "\"lane\":\"deterministic\",\"enforcement_expression\":\"" + TEN_THOUSAND + "\",\"extract\":"
                 + "{\"a\":{\"pattern\":\"a([0-9]+)\",\"type\":\"number\"},\"b\":{\"pattern\":\"b([0-9]+)\","
                 + "\"type\":\"number\"}}},{\"id\":\"plain\",\"scope\":\"global\",\"condition_text\":\"c\","
                 + "\"action_text\":\"a\",\"lane\":\"deterministic\",\"enforcement_expression\":\"a > 0\","
                 + "\"extract\":{\"a\":{\"pattern\":\"a([0-9]+)\",\"type\":\"number\"}}}]";
-        EvalRunner runner = EvalRunner.create(EvalOpRegistry.of(new EnforceOp()));
+        RuleSet set = RuleSet.fromJson(rules);
+        JsonCodec codec = JsonCodec.strict();
 
-        String costly = runner.answer("{\"op\":\"enforce\",\"input\":{\"rules\":" + rules
-                + ",\"selected\":[\"costly\",\"plain\"],\"response\":\"" + answer() + "\"}}");
-        String ordinary = runner.answer("{\"op\":\"enforce\",\"input\":{\"rules\":" + rules
-                + ",\"selected\":[\"costly\",\"plain\"],\"response\":\"a10000 b1\"}}");
+        String costly = codec.write(set.check(EnforcementRequest.builder().selected(List.of("costly", "plain"))
+                .response(answer()).build()).toWire());
+        String ordinary = codec.write(set.check(EnforcementRequest.builder().selected(List.of("costly", "plain"))
+                .response("a10000 b1").build()).toWire());
 
-        assertThat(JsonCodec.strict().parseObject(costly)).isEqualTo(Map.of("verdict", "violation", "violations",
+        assertThat(codec.parseObject(costly)).isEqualTo(Map.of("verdict", "violation", "violations",
                 List.of(Map.of("rule_id", "costly", "lane", "deterministic", "reason", "rule_cost_exceeded")),
                 "judge", List.of()));
         assertThat(ordinary).isEqualTo("{\"verdict\":\"pass\",\"violations\":[],\"judge\":[]}");

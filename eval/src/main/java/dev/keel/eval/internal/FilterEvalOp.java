@@ -1,0 +1,41 @@
+package dev.keel.eval.internal;
+
+import dev.keel.core.Decision;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.Value;
+import dev.keel.eval.EvalOp;
+import dev.keel.policy.OutboundFilter;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code keel eval} operation {@code filter}: {@code {"decision", "text", "policy"?}} to
+ * {@code {"text", "redactions"}}; the policy's qualitative restrictions apply when one is given. Stateless and
+ * thread-safe.
+ */
+public final class FilterEvalOp implements EvalOp {
+
+    private static final Set<String> KEYS = Set.of("decision", "text", "policy");
+
+    @Override
+    public String name() {
+        return "filter";
+    }
+
+    @Override
+    public Map<String, ?> apply(Map<String, Object> input) {
+        OpInput in = new OpInput(input, KEYS);
+        Value decisionValue = in.required("decision");
+        String decisionName = decisionValue.string();
+        Decision decision = decisionName == null ? null : Decision.parse(decisionName).orElse(null);
+        if (decisionName != null && decision == null) {
+            decisionValue.problem("must be ALLOW, PARTIAL or DENY, found " + JsonTreeReader.describe(decisionName));
+        }
+        String text = in.required("text").string();
+        Value policy = in.optional("policy");
+        in.throwIfProblems();
+        OutboundFilter filter = policy.isPresent() ? OutboundFilter.create(OpInput.policy(policy))
+                : OutboundFilter.withoutRestrictions();
+        return filter.apply(decision, text).toWire();
+    }
+}

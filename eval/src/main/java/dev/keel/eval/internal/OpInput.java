@@ -1,0 +1,56 @@
+package dev.keel.eval.internal;
+
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.core.json.JsonTreeReader;
+import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.JsonTreeReader.Value;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PolicyValidationException;
+import dev.keel.policy.PolicyViolation;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the input object of a {@code keel eval} operation: its members are read with a {@link JsonTreeReader}, and
+ * {@link #throwIfProblems()} refuses the input with one {@link InvalidInputException} ({@code invalid_input}) naming
+ * every problem by JSON pointer, the first one first. Not thread-safe: one reads one input.
+ */
+final class OpInput {
+
+    private final JsonTreeReader reader;
+    private final ObjectValue input;
+
+    OpInput(Map<String, Object> input, Set<String> keys) {
+        this.reader = JsonTreeReader.of(input);
+        this.input = reader.root().object(keys);
+    }
+
+    Value required(String key) {
+        return input.required(key);
+    }
+
+    Value optional(String key) {
+        return input.optional(key);
+    }
+
+    /** @throws InvalidInputException naming every problem found so far */
+    void throwIfProblems() {
+        reader.throwIfProblems(problems -> new InvalidInputException("invalid_input",
+                JsonProblem.describe(null, problems)));
+    }
+
+    /**
+     * {@code value} as a policy document; its violations are reported under its pointer, with the code
+     * {@code invalid_policy}.
+     */
+    static PolicyDocument policy(Value value) {
+        try {
+            return PolicyDocument.fromTree(value.raw(), value.pointer());
+        } catch (PolicyValidationException e) {
+            throw new InvalidInputException("invalid_policy", e.violations().stream()
+                    .map(PolicyViolation::toString).collect(Collectors.joining("; ")), e);
+        }
+    }
+}
