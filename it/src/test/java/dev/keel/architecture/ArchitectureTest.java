@@ -271,8 +271,8 @@ class ArchitectureTest {
      * <p>Why a rule and not JPMS yet: a {@code module-info.java} per module would hide the internal packages from a
      * host's compiler, but only from a host on the module path. Most hosts run on the class path (every Spring Boot
      * application does), where module descriptors are ignored, so the check is needed either way. The descriptors
-     * would also have to open internal packages to the libraries that read them reflectively (Hibernate Validator
-     * validates keel-policy's internal {@code PolicySpec}; Spring binds and builds the starter's beans), require
+     * would also have to open internal packages to the libraries that read them reflectively (Jackson binds
+     * documents to internal records such as keel-policy's {@code PolicySpec}; Spring builds the starter's beans), require
      * dependencies that are automatic modules, and every module's tests would have to be patched into its module.
      * Until then the jars carry an {@code Automatic-Module-Name}, so that the module names are already fixed.
      */
