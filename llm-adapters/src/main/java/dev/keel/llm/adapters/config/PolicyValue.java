@@ -18,7 +18,7 @@ public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue)
 
     public PolicyValue {
         if ((fixed == null) == (env == null)) {
-            throw new IllegalArgumentException("a policy value is either fixed or read from the environment");
+            throw new ConfigurationException("a policy value is either fixed or read from the environment");
         }
     }
 
