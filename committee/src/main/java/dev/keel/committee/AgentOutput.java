@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
@@ -34,7 +35,7 @@ public record AgentOutput(String agent, List<String> answerSummary, List<String>
         Set<String> ids = new HashSet<>();
         for (AgentUnit unit : units) {
             if (!ids.add(unit.id())) {
-                throw new IllegalArgumentException("unit ids must be unique, '" + unit.id() + "' repeats");
+                throw new InvalidInputException("unit ids must be unique, '" + unit.id() + "' repeats");
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
@@ -25,7 +26,7 @@ public record AxisScores(BigDecimal coherence, BigDecimal alignment, BigDecimal 
     private static final BigDecimal ONE_IN_125 = new BigDecimal("0.008");
 
     /**
-     * @throws IllegalArgumentException when an axis is missing or outside [0, 25], or the credibility cannot be
+     * @throws InvalidInputException when an axis is outside [0, 25], or the credibility cannot be
      *         written in plain digits within a JSON reader's limits (an axis of {@code 1e-999})
      */
     public AxisScores {
@@ -33,7 +34,7 @@ public record AxisScores(BigDecimal coherence, BigDecimal alignment, BigDecimal 
                 Objects.requireNonNull(alignment, "alignment"), Objects.requireNonNull(verifiability, "verifiability"),
                 Objects.requireNonNull(signalDensity, "signalDensity"), Objects.requireNonNull(compliance, "compliance"))) {
             if (axis.signum() < 0 || axis.compareTo(MAX_AXIS) > 0) {
-                throw new IllegalArgumentException("an axis score must be from 0 to 25");
+                throw new InvalidInputException("an axis score must be from 0 to 25");
             }
         }
         // The fields are not assigned yet: the sum is of the parameters.

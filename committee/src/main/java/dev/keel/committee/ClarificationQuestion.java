@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.util.ArrayList;
@@ -23,16 +24,16 @@ public record ClarificationQuestion(String question, List<String> options) {
     /** An option as a model writes it: its letter, a separator, the text ({@code "A ..."}, {@code "B) ..."}). */
     private static final Pattern LABELLED = Pattern.compile("^\\s*([ABC])(?:\\s*[).:-]\\s*|\\s+)(\\S.*)$", Pattern.DOTALL);
 
-    /** @throws IllegalArgumentException unless the question and three options are single non-blank lines */
+    /** @throws InvalidInputException unless the question and three options are single non-blank lines */
     public ClarificationQuestion {
         Objects.requireNonNull(question, "question");
         options = List.copyOf(options);
         if (question.isBlank() || question.contains("\n") || options.size() != 3) {
-            throw new IllegalArgumentException("a clarification is one line of question and three options");
+            throw new InvalidInputException("a clarification is one line of question and three options");
         }
         for (String option : options) {
             if (option.isBlank() || option.contains("\n")) {
-                throw new IllegalArgumentException("each option is one non-blank line");
+                throw new InvalidInputException("each option is one non-blank line");
             }
         }
     }

@@ -65,19 +65,19 @@ public final class CommitteeConfig {
         this.deepMaxUsd = Objects.requireNonNull(deepMaxUsd, "deepMaxUsd");
         this.scoring = Objects.requireNonNull(scoring, "scoring");
         if (normalMaxUsd.signum() < 0 || deepMaxUsd.signum() < 0) {
-            throw new IllegalArgumentException("caps must be at least 0");
+            throw new ConfigurationException("caps must be at least 0");
         }
     }
 
     /**
      * A configuration given in code: the roles that can run (the master among them), the caps and the scoring.
      *
-     * @throws IllegalArgumentException when {@code master} is not among the roles or a cap is negative
+     * @throws ConfigurationException when {@code master} is not among the roles or a cap is negative
      */
     public static CommitteeConfig of(Set<String> availableRoles, BigDecimal normalMaxUsd, BigDecimal deepMaxUsd,
                                      ScoringPolicy scoring) {
         if (!availableRoles.contains(MASTER)) {
-            throw new IllegalArgumentException("the committee needs a master role");
+            throw new ConfigurationException("the committee needs a master role");
         }
         Map<String, Boolean> roles = new LinkedHashMap<>();
         availableRoles.forEach(role -> roles.put(role, true));

@@ -45,7 +45,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
      *
      * @param conflictPenalty what the master estimated agents' disagreement costs, in [0, 1]
      * @param coverageBonus   what the master estimated their coverage adds, in [0, 1]
-     * @throws IllegalArgumentException when two agents share a name, or the penalty or bonus is outside [0, 1]
+     * @throws InvalidInputException when two agents share a name, or the penalty or bonus is outside [0, 1]
      */
     public static CommitteeScore compute(List<ScoredAgent> agents, ScoringPolicy policy, BigDecimal conflictPenalty,
                                          BigDecimal coverageBonus) {
@@ -61,7 +61,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
         BigDecimal weights = BigDecimal.ZERO;
         for (ScoredAgent agent : agents) {
             if (!names.add(agent.agent())) {
-                throw new IllegalArgumentException("two agents are named '" + agent.agent() + "'");
+                throw new InvalidInputException("two agents are named '" + agent.agent() + "'");
             }
             BigDecimal cred = agent.axes().cred();
             CredStatus status = policy.statusOf(cred);
@@ -93,7 +93,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
     private static void checkUnit(BigDecimal value, String name) {
         Objects.requireNonNull(value, name);
         if (value.signum() < 0 || value.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException(name + " must be from 0 to 1");
+            throw new InvalidInputException(name + " must be from 0 to 1");
         }
         Decimals.requireWritable(value, name);
     }

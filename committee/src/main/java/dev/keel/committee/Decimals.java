@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonLimits;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -34,7 +35,7 @@ final class Decimals {
      * otherwise be written as a thousand digits that no reader of the answer accepts.
      *
      * @param what the value, for the message ({@code "its e"})
-     * @throws IllegalArgumentException naming {@code what} when it cannot be written so
+     * @throws InvalidInputException naming {@code what} when it cannot be written so
      */
     static BigDecimal requireWritable(BigDecimal value, String what) {
         // Counted, not written out: the plain form of 1E+999 would be the thousand digits this refuses.
@@ -42,7 +43,7 @@ final class Decimals {
         long scale = Math.max(0, stripped.scale());
         long digits = Math.max(1, stripped.precision() - (long) stripped.scale()) + scale;
         if (digits > JsonLimits.DEFAULTS.maxNumberLength() || scale > JsonLimits.DEFAULTS.maxNumberScale()) {
-            throw new IllegalArgumentException(what + " would be written with " + digits + " digits, more than the "
+            throw new InvalidInputException(what + " would be written with " + digits + " digits, more than the "
                     + JsonLimits.DEFAULTS.maxNumberLength() + " a JSON number may have");
         }
         return value;

@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
@@ -23,7 +24,7 @@ public record EstimateDraft(EstimateUnit unit, List<PertEstimate.Step> steps, Li
         risks = List.copyOf(risks);
         Objects.requireNonNull(confidence, "confidence");
         if (steps.isEmpty()) {
-            throw new IllegalArgumentException("an estimate needs at least one step");
+            throw new InvalidInputException("an estimate needs at least one step");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
@@ -29,7 +30,7 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
         citations = List.copyOf(citations);
         disagreements = List.copyOf(disagreements);
         if (tldr.isEmpty() || tldr.size() > 3) {
-            throw new IllegalArgumentException("a TL;DR has 1 to 3 lines");
+            throw new InvalidInputException("a TL;DR has 1 to 3 lines");
         }
     }
 

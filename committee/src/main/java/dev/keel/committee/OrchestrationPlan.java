@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.util.LinkedHashMap;
@@ -26,10 +27,10 @@ public record OrchestrationPlan(TaskType taskType, List<String> agentsToRun, int
         agentsToRun = List.copyOf(agentsToRun);
         Objects.requireNonNull(outputShape, "outputShape");
         if (rounds < 1 || rounds > MAX_ROUNDS) {
-            throw new IllegalArgumentException("rounds must be 1, 2 or 3");
+            throw new InvalidInputException("rounds must be 1, 2 or 3");
         }
         if (needsClarification && clarificationQuestion == null) {
-            throw new IllegalArgumentException("a plan that needs a clarification must carry its question");
+            throw new InvalidInputException("a plan that needs a clarification must carry its question");
         }
     }
 

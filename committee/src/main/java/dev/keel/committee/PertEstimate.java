@@ -35,13 +35,13 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
     public record Step(String step, BigDecimal o, BigDecimal m, BigDecimal p) {
 
         /**
-         * @throws IllegalArgumentException unless {@code 0 <= o <= m <= p}, and {@code o}, {@code m}, {@code p} and
+         * @throws InvalidInputException unless {@code 0 <= o <= m <= p}, and {@code o}, {@code m}, {@code p} and
          *         the step's E can be written in plain digits within a JSON reader's limits
          */
         public Step {
             Objects.requireNonNull(step, "step");
             if (o.signum() < 0 || o.compareTo(m) > 0 || m.compareTo(p) > 0) {
-                throw new IllegalArgumentException("a step needs 0 <= o <= m <= p");
+                throw new InvalidInputException("a step needs 0 <= o <= m <= p");
             }
             Decimals.requireWritable(o, "o");
             Decimals.requireWritable(m, "m");
@@ -58,12 +58,12 @@ public record PertEstimate(EstimateUnit unit, List<PertStep> steps, PertTotal to
     /**
      * Computes E for each step and the totals.
      *
-     * @throws IllegalArgumentException when there is no step, or a total cannot be written in plain digits within a
+     * @throws InvalidInputException when there is no step, or a total cannot be written in plain digits within a
      *         JSON reader's limits
      */
     public static PertEstimate compute(EstimateUnit unit, List<Step> steps) {
         if (steps.isEmpty()) {
-            throw new IllegalArgumentException("an estimate needs at least one step");
+            throw new InvalidInputException("an estimate needs at least one step");
         }
         List<PertStep> computed = steps.stream().map(Step::computed).toList();
         return new PertEstimate(unit, computed, PertTotal.sum(computed));

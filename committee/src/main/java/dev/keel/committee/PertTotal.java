@@ -19,7 +19,8 @@ public record PertTotal(BigDecimal o, BigDecimal m, BigDecimal p, BigDecimal e) 
     /**
      * The sums of {@code steps}' values.
      *
-     * @throws IllegalArgumentException when a sum cannot be written in plain digits within a JSON reader's limits
+     * @throws dev.keel.core.InvalidInputException when a sum cannot be written in plain digits within a JSON
+     *         reader's limits
      */
     static PertTotal sum(List<PertStep> steps) {
         BigDecimal o = BigDecimal.ZERO;

@@ -1,5 +1,6 @@
 package dev.keel.committee;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
@@ -26,23 +27,26 @@ public record ScoringPolicy(BigDecimal tauHard, BigDecimal tauSoft, BigDecimal a
     /** The ask-user threshold when none is given. */
     public static final BigDecimal DEFAULT_ASK_USER_THRESHOLD = new BigDecimal("0.70");
 
-    /** @throws IllegalArgumentException when a threshold is outside [0, 1], tauHard passes tauSoft, or a weight is negative */
+    /**
+     * @throws ConfigurationException when a threshold is outside [0, 1], tauHard passes tauSoft, or a weight is
+     *         negative
+     */
     public ScoringPolicy {
         Objects.requireNonNull(tauHard, "tauHard");
         Objects.requireNonNull(tauSoft, "tauSoft");
         Objects.requireNonNull(askUserThreshold, "askUserThreshold");
         for (BigDecimal threshold : new BigDecimal[] {tauHard, tauSoft, askUserThreshold}) {
             if (threshold.signum() < 0 || threshold.compareTo(BigDecimal.ONE) > 0) {
-                throw new IllegalArgumentException("thresholds must be from 0 to 1");
+                throw new ConfigurationException("thresholds must be from 0 to 1");
             }
         }
         if (tauHard.compareTo(tauSoft) > 0) {
-            throw new IllegalArgumentException("tauHard must not be above tauSoft");
+            throw new ConfigurationException("tauHard must not be above tauSoft");
         }
         Map<String, BigDecimal> copy = new LinkedHashMap<>();
         weights.forEach((agent, weight) -> {
             if (Objects.requireNonNull(weight, "weight").signum() < 0) {
-                throw new IllegalArgumentException("weights must be at least 0");
+                throw new ConfigurationException("weights must be at least 0");
             }
             copy.put(Objects.requireNonNull(agent, "agent"), weight);
         });

@@ -31,7 +31,7 @@ public abstract class BackendException extends KeelException {
         super(code, message, cause);
         this.backendId = Objects.requireNonNull(backendId, "backendId");
         if (httpStatus != null && (httpStatus < 100 || httpStatus > 599)) {
-            throw new IllegalArgumentException("an HTTP status is 100 to 599, not " + httpStatus);
+            throw new InvalidInputException("an HTTP status is 100 to 599, not " + httpStatus);
         }
         this.httpStatus = httpStatus == null ? 0 : httpStatus;
     }

@@ -215,12 +215,12 @@ public final class Provenance {
          * Sets the extension {@code name} to a plain JSON value (a string, number, boolean, list or map of them);
          * a name set again keeps its first position. Null removes it.
          *
-         * @throws IllegalArgumentException when {@code name} is one of {@link #FIELD_NAMES}
+         * @throws InvalidInputException when {@code name} is one of {@link #FIELD_NAMES}
          */
         public Builder extension(String name, Object value) {
             Objects.requireNonNull(name, "name");
             if (FIELD_NAMES.contains(name)) {
-                throw new IllegalArgumentException("'" + name + "' is a provenance field, not an extension");
+                throw new InvalidInputException("'" + name + "' is a provenance field, not an extension");
             }
             if (value == null) {
                 extensions.remove(name);

@@ -54,7 +54,7 @@ class ProvenanceTest {
 
     @Test
     void anExtensionCannotTakeAFieldsName() {
-        assertThatThrownBy(() -> answered().extension("backend_used", "x")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> answered().extension("backend_used", "x")).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("backend_used");
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.evidence;
 
+import dev.keel.core.InvalidInputException;
 import java.util.Objects;
 
 /**
@@ -31,13 +32,13 @@ public final class DiscoveryPrimitive {
     /**
      * The primitive named {@code wireName}, exactly as plans and probe results write it.
      *
-     * @throws IllegalArgumentException when the name is blank or has white space at either end (a plan's names are
+     * @throws InvalidInputException when the name is blank or has white space at either end (a plan's names are
      *         trimmed, so such a primitive could never be proposed)
      */
     public static DiscoveryPrimitive of(String wireName) {
         Objects.requireNonNull(wireName, "wireName");
         if (wireName.isBlank() || !wireName.strip().equals(wireName)) {
-            throw new IllegalArgumentException("a primitive name must be non-blank and trimmed, found '" + wireName + "'");
+            throw new InvalidInputException("a primitive name must be non-blank and trimmed, found '" + wireName + "'");
         }
         return new DiscoveryPrimitive(wireName);
     }

@@ -209,6 +209,6 @@ class DiscoveryPlanBuilderTest {
         assertThat(DiscoveryPlan.fromWire(wire, ward)).isEqualTo(plan);
         assertThatThrownBy(() -> DiscoveryPlan.fromWire(wire)).hasMessageStartingWith("/allowed_primitives/0: ");
         assertThat(PrimitiveRegistry.defaults().with(DiscoveryPrimitive.of("list_beds")).find("list_beds")).isPresent();
-        assertThatThrownBy(() -> DiscoveryPrimitive.of(" padded ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DiscoveryPrimitive.of(" padded ")).isInstanceOf(InvalidInputException.class);
     }
 }

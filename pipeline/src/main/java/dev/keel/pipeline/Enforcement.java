@@ -1,5 +1,6 @@
 package dev.keel.pipeline;
 
+import dev.keel.core.InvalidInputException;
 import java.util.List;
 import java.util.Objects;
 
@@ -31,7 +32,7 @@ public final class Enforcement {
      */
     public static Enforcement violation(List<String> rules, String instruction) {
         if (rules.isEmpty()) {
-            throw new IllegalArgumentException("a violation names at least one rule");
+            throw new InvalidInputException("a violation names at least one rule");
         }
         return new Enforcement(rules, instruction);
     }

@@ -1,5 +1,6 @@
 package dev.keel.pipeline;
 
+import dev.keel.core.InvalidInputException;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,7 +31,7 @@ public final class Reasoning {
      */
     public static Reasoning endTurn(TurnOutcome outcome, String text) {
         if (outcome != TurnOutcome.CLARIFICATION && outcome != TurnOutcome.ASK_USER) {
-            throw new IllegalArgumentException("a reasoning step ends a turn with a clarification or a question, not "
+            throw new InvalidInputException("a reasoning step ends a turn with a clarification or a question, not "
                     + outcome);
         }
         return new Reasoning(text, outcome);

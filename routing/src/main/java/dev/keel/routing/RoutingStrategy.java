@@ -1,5 +1,6 @@
 package dev.keel.routing;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.ReasonCodes;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -52,7 +53,7 @@ public interface RoutingStrategy {
      * UTF-8, read as an unsigned big-endian number, modulo the total weight; the pools, in order, own consecutive
      * ranges of slots as wide as their weights. Described in {@code docs/routing.md}.
      *
-     * @throws IllegalArgumentException when {@code pools} is empty
+     * @throws dev.keel.core.InvalidPolicyException when {@code pools} is empty
      */
     static RoutingStrategy weighted(List<WeightedPool> pools) {
         return new dev.keel.routing.internal.WeightedStrategy(pools);
@@ -79,18 +80,18 @@ public interface RoutingStrategy {
                 "backend_target", "top_secret_internal_only", "override");
 
         /**
-         * @throws IllegalArgumentException when {@code facts} has no string {@value #ROUTING_KEY} or uses a generic
+         * @throws ConfigurationException when {@code facts} has no string {@value #ROUTING_KEY} or uses a generic
          *         field's name
          */
         public Selection {
             Objects.requireNonNull(entry, "entry");
             Objects.requireNonNull(reasonCodes, "reasonCodes");
             if (!(facts.get(ROUTING_KEY) instanceof String)) {
-                throw new IllegalArgumentException("a selection's facts must give the routing_key as a string");
+                throw new ConfigurationException("a selection's facts must give the routing_key as a string");
             }
             for (String name : facts.keySet()) {
                 if (GENERIC_FIELDS.contains(name)) {
-                    throw new IllegalArgumentException("a selection's facts must not use the name '" + name + "'");
+                    throw new ConfigurationException("a selection's facts must not use the name '" + name + "'");
                 }
             }
             facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));

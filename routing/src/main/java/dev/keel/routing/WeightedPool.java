@@ -1,5 +1,6 @@
 package dev.keel.routing;
 
+import dev.keel.core.InvalidPolicyException;
 import java.util.Objects;
 
 /**
@@ -14,11 +15,11 @@ public record WeightedPool(int weight, PoolEntry entry) {
     /** The largest weight a pool may have. */
     public static final int MAX_WEIGHT = 1_000_000;
 
-    /** @throws IllegalArgumentException when the weight is not from 1 to {@value #MAX_WEIGHT} */
+    /** @throws InvalidPolicyException when the weight is not from 1 to {@value #MAX_WEIGHT} */
     public WeightedPool {
         Objects.requireNonNull(entry, "entry");
         if (weight < 1 || weight > MAX_WEIGHT) {
-            throw new IllegalArgumentException("a pool's weight must be from 1 to " + MAX_WEIGHT + ", found " + weight);
+            throw new InvalidPolicyException("a pool's weight must be from 1 to " + MAX_WEIGHT + ", found " + weight);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
@@ -205,9 +206,9 @@ class RoutingIndexTest {
     @Test
     void aSelectionNeedsItsKeyAndKeepsOffTheGenericFields() {
         assertThatThrownBy(() -> new RoutingStrategy.Selection(Tables.LLAMA, Map.of("n", 3), ReasonCodes.empty()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("routing_key");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("routing_key");
         assertThatThrownBy(() -> RoutingStrategy.Selection.of(Tables.LLAMA, "k", Map.of("backend_target", "x")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'backend_target'");
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("'backend_target'");
     }
 
     @Test

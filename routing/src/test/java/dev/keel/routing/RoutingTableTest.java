@@ -148,7 +148,7 @@ class RoutingTableTest {
                 .internalBackendTarget("i").build())
                 .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("not both");
         assertThatThrownBy(() -> RoutingTable.builder().pool(0, Tables.LLAMA))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("from 1 to 1000000, found 0");
+                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("from 1 to 1000000, found 0");
         assertThatThrownBy(() -> RoutingTable.builder().pool(1, new PoolEntry("a", " ", "c"))
                 .internalBackendTarget("i").build())
                 .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools/0: router_selected_llm");

@@ -2,6 +2,7 @@ package dev.keel.rules;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
+import dev.keel.core.InvalidInputException;
 import dev.keel.rules.internal.RuleCheck;
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -53,16 +54,16 @@ public final class EntityDeclaration {
     }
 
     /**
-     * @throws IllegalArgumentException when the name is not a variable name, or the pattern does not run on the
+     * @throws InvalidInputException when the name is not a variable name, or the pattern does not run on the
      *         linear-time engine or has not exactly one capturing group
      */
     public static EntityDeclaration of(String name, String pattern, Type type, Store store) {
         if (name == null || !name.matches(Rule.VARIABLE_PATTERN)) {
-            throw new IllegalArgumentException("an entity name is a variable name (a letter or '_', then letters, "
+            throw new InvalidInputException("an entity name is a variable name (a letter or '_', then letters, "
                     + "digits or '_'), found '" + name + "'");
         }
         RuleCheck.valuePatternProblem(Objects.requireNonNull(pattern, "pattern"), "entity patterns").ifPresent(problem -> {
-            throw new IllegalArgumentException("pattern " + problem);
+            throw new InvalidInputException("pattern " + problem);
         });
         return new EntityDeclaration(name, pattern, type, store);
     }

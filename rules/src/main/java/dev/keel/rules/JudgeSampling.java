@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.ConfigurationException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -22,11 +23,11 @@ public final class JudgeSampling {
     /**
      * Whether turn {@code turn} of session {@code sessionId} is sampled at {@code rate}.
      *
-     * @throws IllegalArgumentException when the rate is outside [0, 1]
+     * @throws ConfigurationException when the rate is outside [0, 1]
      */
     public static boolean sampled(String sessionId, long turn, BigDecimal rate) {
         if (rate.signum() < 0 || rate.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("a sampling rate lies in [0, 1], found " + rate.toPlainString());
+            throw new ConfigurationException("a sampling rate lies in [0, 1], found " + rate.toPlainString());
         }
         byte[] digest = sha256((sessionId + "#" + turn).getBytes(StandardCharsets.UTF_8));
         BigInteger first64 = new BigInteger(1, java.util.Arrays.copyOf(digest, 8));

@@ -19,7 +19,8 @@ public final class Navigation {
     Navigation(NavigationAction action, NavigationCandidate target, List<EffectiveScore> scores) {
         this.action = Objects.requireNonNull(action, "action");
         if (action.moves() != (target != null)) {
-            throw new IllegalArgumentException(action.wireName() + (action.moves() ? " needs" : " has no") + " target");
+            // Only the navigator builds a navigation, with a target exactly when the action moves.
+            throw new IllegalStateException(action.wireName() + (action.moves() ? " needs" : " has no") + " target");
         }
         this.target = target;
         this.scores = List.copyOf(scores);

@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,14 +17,14 @@ import java.util.Objects;
  */
 public record NavigationCandidate(String id, CandidateKind kind, String scenario, String step, BigDecimal score) {
 
-    /** @throws IllegalArgumentException when the score is outside [0, 1] */
+    /** @throws InvalidInputException when the score is outside [0, 1] */
     public NavigationCandidate {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(score, "score");
         if (score.signum() < 0 || score.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("a score lies in [0, 1], found " + score.toPlainString());
+            throw new InvalidInputException("a score lies in [0, 1], found " + score.toPlainString());
         }
     }
 

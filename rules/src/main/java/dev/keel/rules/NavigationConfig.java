@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.ConfigurationException;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -17,7 +18,7 @@ public record NavigationConfig(BigDecimal stickinessBoost, BigDecimal exitThresh
     public static final NavigationConfig DEFAULTS = new NavigationConfig(new BigDecimal("0.25"),
             new BigDecimal("0.85"), new BigDecimal("0.50"));
 
-    /** @throws IllegalArgumentException when a value lies outside [0, 1] */
+    /** @throws ConfigurationException when a value lies outside [0, 1] */
     public NavigationConfig {
         check("stickiness_boost", stickinessBoost);
         check("exit_threshold", exitThreshold);
@@ -27,7 +28,7 @@ public record NavigationConfig(BigDecimal stickinessBoost, BigDecimal exitThresh
     private static void check(String name, BigDecimal value) {
         Objects.requireNonNull(value, name);
         if (value.signum() < 0 || value.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException(name + " lies in [0, 1], found " + value.toPlainString());
+            throw new ConfigurationException(name + " lies in [0, 1], found " + value.toPlainString());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.InvalidInputException;
 import java.util.Optional;
 
 /**
@@ -12,10 +13,10 @@ public record Position(String scenario, String step) {
 
     private static final Position NONE = new Position(null, null);
 
-    /** @throws IllegalArgumentException when a step is given without its scenario */
+    /** @throws InvalidInputException when a step is given without its scenario */
     public Position {
         if (step != null && scenario == null) {
-            throw new IllegalArgumentException("a step is inside a scenario: give the scenario too");
+            throw new InvalidInputException("a step is inside a scenario: give the scenario too");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -426,7 +427,7 @@ public final class Rule {
                 try {
                     compiled = RuleCheck.expression(enforcementExpression, extract,
                             onMissing == null ? OnMissing.SKIP : onMissing);
-                } catch (IllegalArgumentException e) {
+                } catch (InvalidInputException e) {
                     problems.add(new JsonProblem("/enforcement_expression", e.getMessage()));
                     return;
                 }
@@ -440,13 +441,12 @@ public final class Rule {
         }
 
         /**
-         * @throws IllegalArgumentException naming every problem ({@link #problems()}), each with its pointer
+         * @throws InvalidRulesException naming every problem ({@link #problems()}), each with its pointer
          */
         public Rule build() {
             List<JsonProblem> problems = problems();
             if (!problems.isEmpty()) {
-                throw new IllegalArgumentException(JsonProblem.describe("rule " + (id == null ? "" : "'" + id + "'"),
-                        problems));
+                throw new InvalidRulesException("rule " + (id == null ? "" : "'" + id + "'"), problems);
             }
             return new Rule(this, lane == Lane.DETERMINISTIC ? compiled : null);
         }

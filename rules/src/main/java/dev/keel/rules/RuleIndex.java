@@ -1,5 +1,7 @@
 package dev.keel.rules;
 
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
 import dev.keel.rules.internal.Vectors;
@@ -43,14 +45,14 @@ public final class RuleIndex {
     /**
      * An index of embeddings computed elsewhere (stored with the rules, say), by rule id.
      *
-     * @throws IllegalArgumentException when a rule has no embedding
+     * @throws InvalidInputException when a rule has no embedding
      */
     public static RuleIndex of(RuleSet rules, Map<String, Embedding> conditions) {
         Map<String, float[]> units = new HashMap<>();
         for (Rule rule : rules.rules()) {
             Embedding embedding = conditions.get(rule.id());
             if (embedding == null) {
-                throw new IllegalArgumentException("no embedding of the condition of rule '" + rule.id() + "'");
+                throw new InvalidInputException("no embedding of the condition of rule '" + rule.id() + "'");
             }
             units.put(rule.id(), Vectors.unit(embedding));
         }
@@ -61,7 +63,7 @@ public final class RuleIndex {
      * {@code rules} (the ones in scope) by the similarity of their condition to {@code message}, highest first;
      * equal similarities keep the order given (the scope order).
      *
-     * @throws IllegalArgumentException when a rule is not in the index, or the message's dimension differs
+     * @throws ConfigurationException when a rule is not in the index, or the message's dimension differs
      */
     public List<RankedRule> rank(List<Rule> rules, Embedding message) {
         float[] unit = Vectors.unit(Objects.requireNonNull(message, "message"));
@@ -69,7 +71,7 @@ public final class RuleIndex {
         for (Rule rule : rules) {
             float[] condition = conditions.get(rule.id());
             if (condition == null) {
-                throw new IllegalArgumentException("rule '" + rule.id() + "' is not in the index");
+                throw new ConfigurationException("rule '" + rule.id() + "' is not in the index");
             }
             ranked.add(new RankedRule(rule, Vectors.similarity(condition, unit)));
         }

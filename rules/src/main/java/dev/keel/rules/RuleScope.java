@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.InvalidInputException;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -27,15 +28,15 @@ public record RuleScope(Kind kind, String scenario, String step) {
 
     private static final RuleScope GLOBAL_SCOPE = new RuleScope(Kind.GLOBAL, null, null);
 
-    /** @throws IllegalArgumentException when the scenario or step does not fit the kind */
+    /** @throws InvalidInputException when the scenario or step does not fit the kind */
     public RuleScope {
         Objects.requireNonNull(kind, "kind");
         if ((kind == Kind.GLOBAL) != (scenario == null)) {
-            throw new IllegalArgumentException(kind == Kind.GLOBAL ? "a global rule names no scenario"
+            throw new InvalidInputException(kind == Kind.GLOBAL ? "a global rule names no scenario"
                     : "a " + kind.wireName() + " rule names its scenario");
         }
         if ((kind == Kind.STEP) != (step != null)) {
-            throw new IllegalArgumentException(kind == Kind.STEP ? "a step rule names its step"
+            throw new InvalidInputException(kind == Kind.STEP ? "a step rule names its step"
                     : "only a step rule names a step");
         }
     }

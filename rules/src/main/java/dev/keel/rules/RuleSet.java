@@ -153,7 +153,7 @@ public final class RuleSet {
         request.variables().forEach((name, value) -> {
             try {
                 variables.put(name, RuleCheck.celValue(value));
-            } catch (IllegalArgumentException e) {
+            } catch (InvalidInputException e) {
                 problems.add(new JsonProblem(JsonPointers.child("/variables", name), e.getMessage()));
             }
         });

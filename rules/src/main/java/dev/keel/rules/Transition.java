@@ -1,5 +1,6 @@
 package dev.keel.rules;
 
+import dev.keel.core.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +19,7 @@ import java.util.Objects;
 public record Transition(String id, CandidateKind kind, String scenario, String from, String to,
                          List<String> examples) {
 
-    /** @throws IllegalArgumentException when there is no example, or a step transition has no step to leave */
+    /** @throws InvalidInputException when there is no example, or a step transition has no step to leave */
     public Transition {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(kind, "kind");
@@ -26,10 +27,10 @@ public record Transition(String id, CandidateKind kind, String scenario, String 
         Objects.requireNonNull(to, "to");
         examples = List.copyOf(examples);
         if (examples.isEmpty() || examples.stream().anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("a transition has at least one example utterance, none blank");
+            throw new InvalidInputException("a transition has at least one example utterance, none blank");
         }
         if ((kind == CandidateKind.STEP_TRANSITION) != (from != null)) {
-            throw new IllegalArgumentException("a step transition, and only one, leaves a step");
+            throw new InvalidInputException("a step transition, and only one, leaves a step");
         }
     }
 

@@ -122,7 +122,7 @@ class RuleTest {
                         + "conversation is",
                 "/tools/1: names tool 'lookup' twice",
                 "/on_missing: a subjective rule is judged, not computed: only a deterministic rule has on_missing");
-        assertThatThrownBy(broken::build).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(broken::build).isInstanceOf(InvalidRulesException.class)
                 .hasMessageStartingWith("rule 'bad id!': /id: ");
     }
 

@@ -111,6 +111,7 @@ final class ChatExchange {
     static ChatExchange of(Turn turn) {
         Object exchange = turn.request().attributes().get(ATTRIBUTE);
         if (!(exchange instanceof ChatExchange)) {
+            // The pipeline is the chat model's own, and the chat model attaches the exchange to every request.
             throw new IllegalStateException("the governed request carries no chat exchange");
         }
         return (ChatExchange) exchange;

@@ -1,6 +1,7 @@
 package dev.keel.committee.internal;
 
 import dev.keel.committee.BudgetReport;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.TokenUsage;
@@ -39,13 +40,15 @@ final class BudgetLedger {
 
     /** The estimated cost of a call; not recorded. */
     BigDecimal estimate(String role, ChatRequest request) {
-        return checked(pricing.estimateUsd(model(models, role), request).orElse(null));
+        String model = model(models, role);
+        return checked(model, pricing.estimateUsd(model, request).orElse(null));
     }
 
-    private static BigDecimal checked(BigDecimal usd) {
-        // The committee checked every role's price when it was built: a pricing that loses one is broken.
+    private static BigDecimal checked(String model, BigDecimal usd) {
+        // The committee checked every role's price when it was built: a pricing that loses one, or prices a call
+        // below 0, is the host's pricing at fault.
         if (usd == null || usd.signum() < 0) {
-            throw new IllegalStateException("a price must be a number >= 0");
+            throw new ConfigurationException("the pricing gives model '" + model + "' no price of 0 or more");
         }
         return usd;
     }
@@ -80,7 +83,8 @@ final class BudgetLedger {
             call.put("failed", true);
         } else {
             boolean reported = usage.totalTokens() > 0;
-            BigDecimal cost = reported ? checked(pricing.costUsd(model(models, role), usage).orElse(null)) : estimate;
+            String model = model(models, role);
+            BigDecimal cost = reported ? checked(model, pricing.costUsd(model, usage).orElse(null)) : estimate;
             spentUsd = spentUsd.add(cost);
             call.put("inputTokens", usage.inputTokens());
             call.put("outputTokens", usage.outputTokens());

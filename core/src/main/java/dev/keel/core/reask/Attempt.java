@@ -1,6 +1,7 @@
 package dev.keel.core.reask;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.TokenUsage;
@@ -43,7 +44,7 @@ public record Attempt<T>(int number, ChatRequest request, Outcome outcome, Strin
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(failure, "failure");
         if (number < 1) {
-            throw new IllegalArgumentException("attempts are numbered from 1");
+            throw new InvalidInputException("attempts are numbered from 1");
         }
     }
 

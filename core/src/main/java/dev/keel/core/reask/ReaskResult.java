@@ -17,7 +17,8 @@ public final class ReaskResult<T> {
     ReaskResult(List<Attempt<T>> attempts) {
         this.attempts = List.copyOf(attempts);
         if (this.attempts.isEmpty()) {
-            throw new IllegalArgumentException("a re-ask result needs at least one attempt");
+            // Only the re-asker builds a result, after at least one attempt.
+            throw new IllegalStateException("a re-ask result needs at least one attempt");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.keel.core.reask;
 
+import dev.keel.core.InvalidInputException;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,7 +28,7 @@ public record Verdict<T>(T value, List<Problem> problems) {
     /** Nothing could be read of the reply. */
     public static <T> Verdict<T> reject(List<Problem> problems) {
         if (problems.isEmpty()) {
-            throw new IllegalArgumentException("a rejected reply needs at least one problem");
+            throw new InvalidInputException("a rejected reply needs at least one problem");
         }
         return new Verdict<>(null, problems);
     }

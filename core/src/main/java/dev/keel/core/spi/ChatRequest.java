@@ -1,5 +1,6 @@
 package dev.keel.core.spi;
 
+import dev.keel.core.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -136,7 +137,7 @@ public final class ChatRequest {
 
         public Builder maxOutputTokens(int maxOutputTokens) {
             if (maxOutputTokens <= 0) {
-                throw new IllegalArgumentException("maxOutputTokens must be > 0");
+                throw new InvalidInputException("maxOutputTokens must be > 0");
             }
             this.maxOutputTokens = maxOutputTokens;
             return this;
@@ -150,20 +151,20 @@ public final class ChatRequest {
         /**
          * What the exchange is for (a stage id, a step's name); null for none.
          *
-         * @throws IllegalArgumentException when {@code purpose} is blank
+         * @throws InvalidInputException when {@code purpose} is blank
          */
         public Builder purpose(String purpose) {
             if (purpose != null && purpose.isBlank()) {
-                throw new IllegalArgumentException("a purpose must not be blank");
+                throw new InvalidInputException("a purpose must not be blank");
             }
             this.purpose = purpose;
             return this;
         }
 
-        /** @throws IllegalStateException when there is no message */
+        /** @throws InvalidInputException when there is no message */
         public ChatRequest build() {
             if (messages.isEmpty()) {
-                throw new IllegalStateException("a chat request needs at least one message");
+                throw new InvalidInputException("a chat request needs at least one message");
             }
             return new ChatRequest(this);
         }

@@ -1,5 +1,7 @@
 package dev.keel.core.spi;
 
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -13,9 +15,10 @@ public final class Embedding {
         this.vector = vector;
     }
 
+    /** @throws InvalidInputException when {@code vector} is empty */
     public static Embedding of(float[] vector) {
         if (vector.length == 0) {
-            throw new IllegalArgumentException("an embedding needs at least one dimension");
+            throw new InvalidInputException("an embedding needs at least one dimension");
         }
         return new Embedding(vector.clone());
     }
@@ -29,10 +32,15 @@ public final class Embedding {
         return vector.clone();
     }
 
-    /** Cosine similarity in [-1, 1]; 0 when either vector is all zeros. */
+    /**
+     * Cosine similarity in [-1, 1]; 0 when either vector is all zeros.
+     *
+     * @throws ConfigurationException when the dimensions differ: the two come from different embedders
+     */
     public double cosineSimilarity(Embedding other) {
         if (other.vector.length != vector.length) {
-            throw new IllegalArgumentException("dimensions differ: " + vector.length + " vs " + other.vector.length);
+            throw new ConfigurationException("dimensions differ: " + vector.length + " vs " + other.vector.length
+                    + "; compare embeddings of one embedder");
         }
         double dot = 0;
         double normA = 0;

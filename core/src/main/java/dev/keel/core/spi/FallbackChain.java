@@ -1,6 +1,7 @@
 package dev.keel.core.spi;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ public final class FallbackChain implements LlmBackend {
         this.backendTarget = Objects.requireNonNull(backendTarget, "backendTarget");
         this.links = List.copyOf(links);
         if (this.links.isEmpty()) {
-            throw new IllegalArgumentException("a fallback chain needs at least one backend");
+            throw new ConfigurationException("a fallback chain needs at least one backend");
         }
     }
 
@@ -87,7 +88,7 @@ public final class FallbackChain implements LlmBackend {
      * A chain for {@code backendTarget} over {@code backends} (at least one), tried first to last, each called as it
      * is.
      *
-     * @throws IllegalArgumentException when {@code backends} is empty
+     * @throws ConfigurationException when {@code backends} is empty
      */
     public static FallbackChain of(String backendTarget, List<? extends LlmBackend> backends) {
         return of(backendTarget, List.<LlmBackend>copyOf(backends), Gate.open());
@@ -97,7 +98,7 @@ public final class FallbackChain implements LlmBackend {
      * A chain for {@code backendTarget} over {@code backends} (at least one), tried first to last through
      * {@code gate}.
      *
-     * @throws IllegalArgumentException when {@code backends} is empty
+     * @throws ConfigurationException when {@code backends} is empty
      */
     public static <B extends LlmBackend> FallbackChain of(String backendTarget, List<B> backends,
                                                           Gate<? super B> gate) {

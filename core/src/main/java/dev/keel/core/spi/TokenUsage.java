@@ -1,5 +1,7 @@
 package dev.keel.core.spi;
 
+import dev.keel.core.InvalidInputException;
+
 /**
  * Tokens a call consumed, as the backend reported them. Immutable and thread-safe.
  *
@@ -13,7 +15,7 @@ public record TokenUsage(long inputTokens, long outputTokens) {
 
     public TokenUsage {
         if (inputTokens < 0 || outputTokens < 0) {
-            throw new IllegalArgumentException("token counts must be >= 0");
+            throw new InvalidInputException("token counts must be >= 0");
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.BackendException;
 import dev.keel.core.CancelledException;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatMessage;
@@ -292,7 +293,7 @@ class ReaskerTest {
         assertThatThrownBy(() -> Reasker.builder().maxReasks(-1)).isInstanceOf(ConfigurationException.class);
         assertThatThrownBy(() -> Reasker.builder().maxReasks(Reasker.MAX_REASKS + 1))
                 .isInstanceOf(ConfigurationException.class);
-        assertThatThrownBy(() -> Verdict.reject(List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Verdict.reject(List.of())).isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> Verdict.accept(null)).isInstanceOf(NullPointerException.class);
         assertThat(new Problem("score_precision", "", "two decimals").toString())
                 .isEqualTo("[score_precision] (output): two decimals");

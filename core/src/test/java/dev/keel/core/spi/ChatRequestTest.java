@@ -3,6 +3,7 @@ package dev.keel.core.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
 class ChatRequestTest {
@@ -21,7 +22,7 @@ class ChatRequestTest {
         assertThat(labelled.purpose()).contains("judgement_v1");
         assertThat(labelled.toBuilder().build().purpose()).contains("judgement_v1");
         assertThat(labelled.toBuilder().purpose(null).build().purpose()).isEmpty();
-        assertThatThrownBy(() -> judgement().purpose(" ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> judgement().purpose(" ")).isInstanceOf(InvalidInputException.class);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.keel.embeddings.minilm;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.llm.adapters.embedding.Embedders;
 import dev.langchain4j.model.embedding.EmbeddingModel;
@@ -38,11 +39,11 @@ public final class MiniLmEmbedders {
     /**
      * As {@link #allMiniLmL6V2()} with a cache of {@code cacheSize} texts (0: no cache).
      *
-     * @throws IllegalArgumentException when {@code cacheSize < 0}
+     * @throws ConfigurationException when {@code cacheSize < 0}
      */
     public static Embedder allMiniLmL6V2(int cacheSize) {
         if (cacheSize < 0) {
-            throw new IllegalArgumentException("cacheSize must be >= 0, was " + cacheSize);
+            throw new ConfigurationException("cacheSize must be >= 0, was " + cacheSize);
         }
         Embedder model = Embedders.fromLangChainLazily(ALL_MINILM_L6_V2, SharedMiniLm::model);
         return cacheSize == 0 ? model : Embedders.caching(model, cacheSize);

@@ -3,6 +3,7 @@ package dev.keel.embeddings.minilm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
 import java.util.List;
@@ -60,7 +61,7 @@ class MiniLmEmbeddersTest {
         Embedding blank = MINI_LM.embed(List.of("  ", "x")).get(0);
         assertThat(blank.dimension()).isEqualTo(384);
         assertThat(blank.cosineSimilarity(first)).isZero();
-        assertThatThrownBy(() -> MiniLmEmbedders.allMiniLmL6V2(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MiniLmEmbedders.allMiniLmL6V2(-1)).isInstanceOf(ConfigurationException.class);
     }
 
     private static double dot(Embedding a, Embedding b) {

@@ -1,5 +1,6 @@
 package dev.keel.evidence.loader;
 
+import dev.keel.core.InvalidContractException;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -26,14 +27,15 @@ public record CsvColumn(String name, Type type, BigDecimal min, BigDecimal max) 
         DECIMAL
     }
 
+    /** @throws InvalidContractException when a text column has bounds, or {@code min} is above {@code max} */
     public CsvColumn {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         if (type == Type.TEXT && (min != null || max != null)) {
-            throw new IllegalArgumentException("a text column has no bounds");
+            throw new InvalidContractException("a text column has no bounds");
         }
         if (min != null && max != null && min.compareTo(max) > 0) {
-            throw new IllegalArgumentException("column " + name + ": min " + min + " is above max " + max);
+            throw new InvalidContractException("column " + name + ": min " + min + " is above max " + max);
         }
     }
 

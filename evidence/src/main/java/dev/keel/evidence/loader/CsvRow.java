@@ -1,5 +1,6 @@
 package dev.keel.evidence.loader;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.evidence.Locator;
 import java.math.BigDecimal;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.Objects;
 
 /**
  * One record of a {@link CsvTable}, its values already checked against their columns, with the locator of the
- * record and of each value. Immutable and thread-safe.
+ * record and of each value. Asking for a column the table does not declare throws a {@link ConfigurationException}.
+ * Immutable and thread-safe.
  */
 public final class CsvRow {
 
@@ -54,7 +56,7 @@ public final class CsvRow {
     private Object value(String column) {
         Object value = values.get(column);
         if (value == null) {
-            throw new IllegalArgumentException("no column '" + column + "'; columns: " + List.copyOf(values.keySet()));
+            throw new ConfigurationException("no column '" + column + "'; columns: " + List.copyOf(values.keySet()));
         }
         return value;
     }

@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
@@ -70,7 +71,7 @@ public interface BudgetGuard {
             this.capUsd = Objects.requireNonNull(capUsd, "capUsd");
             this.prices = Objects.requireNonNull(prices, "prices");
             if (capUsd.signum() < 0) {
-                throw new IllegalArgumentException("the cap must be >= 0");
+                throw new ConfigurationException("the cap must be >= 0");
             }
         }
 
@@ -82,7 +83,7 @@ public interface BudgetGuard {
         /** Output tokens assumed when a request sets no {@code maxOutputTokens}; default 1024. */
         public Builder defaultMaxOutputTokens(long tokens) {
             if (tokens < 0) {
-                throw new IllegalArgumentException("tokens must be >= 0");
+                throw new ConfigurationException("tokens must be >= 0");
             }
             this.defaultMaxOutputTokens = tokens;
             return this;

@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.internal.LangChainChatModelBackend;
 import dev.langchain4j.model.chat.ChatModel;
@@ -55,7 +56,7 @@ public interface ChatModelBackend extends LlmBackend {
             this.id = Objects.requireNonNull(id, "id");
             this.model = Objects.requireNonNull(model, "model");
             if (id.isBlank()) {
-                throw new IllegalArgumentException("a backend id must not be blank");
+                throw new ConfigurationException("a backend id must not be blank");
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.TokenUsage;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -23,7 +24,7 @@ public record ModelPrice(BigDecimal inputUsdPerMillion, BigDecimal outputUsdPerM
         Objects.requireNonNull(inputUsdPerMillion, "inputUsdPerMillion");
         Objects.requireNonNull(outputUsdPerMillion, "outputUsdPerMillion");
         if (inputUsdPerMillion.signum() < 0 || outputUsdPerMillion.signum() < 0) {
-            throw new IllegalArgumentException("prices must be >= 0");
+            throw new ConfigurationException("prices must be >= 0");
         }
     }
 

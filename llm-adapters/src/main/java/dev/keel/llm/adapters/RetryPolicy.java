@@ -1,5 +1,7 @@
 package dev.keel.llm.adapters;
 
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.internal.RetryingBackend;
 import java.time.Duration;
@@ -25,28 +27,32 @@ public record RetryPolicy(int maxAttempts, Duration initialBackoff, double multi
     /** One attempt. */
     public static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, 1.0, Duration.ZERO);
 
+    /**
+     * @throws ConfigurationException when {@code maxAttempts} is not 1 to 20, a backoff is negative, or the
+     *         multiplier is not a finite number of at least 1
+     */
     public RetryPolicy {
         Objects.requireNonNull(initialBackoff, "initialBackoff");
         Objects.requireNonNull(maxBackoff, "maxBackoff");
         if (maxAttempts < 1 || maxAttempts > 20) {
-            throw new IllegalArgumentException("maxAttempts must be in 1..20, was " + maxAttempts);
+            throw new ConfigurationException("maxAttempts must be in 1..20, was " + maxAttempts);
         }
         if (initialBackoff.isNegative() || maxBackoff.isNegative()) {
-            throw new IllegalArgumentException("backoff durations must be >= 0");
+            throw new ConfigurationException("backoff durations must be >= 0");
         }
         if (!(multiplier >= 1.0) || Double.isInfinite(multiplier)) {
-            throw new IllegalArgumentException("multiplier must be a finite number >= 1, was " + multiplier);
+            throw new ConfigurationException("multiplier must be a finite number >= 1, was " + multiplier);
         }
     }
 
     /**
      * The wait before attempt {@code attempt} (2 or more), given what the backend asked for.
      *
-     * @throws IllegalArgumentException when {@code attempt < 2}
+     * @throws InvalidInputException when {@code attempt < 2}
      */
     public Duration delayBefore(int attempt, Optional<Duration> requested) {
         if (attempt < 2) {
-            throw new IllegalArgumentException("the first attempt is not delayed");
+            throw new InvalidInputException("the first attempt is not delayed");
         }
         double millis = initialBackoff.toMillis() * Math.pow(multiplier, attempt - 2);
         long capped = (long) Math.min(millis, maxBackoff.toMillis());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.Principal;
@@ -107,6 +108,6 @@ class FallbackChainTest {
 
     @Test
     void aChainNeedsABackend() {
-        assertThatThrownBy(() -> FallbackChain.of("x", List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FallbackChain.of("x", List.of())).isInstanceOf(ConfigurationException.class);
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatReply;
@@ -107,9 +108,9 @@ class RetryPolicyTest {
 
     @Test
     void invalidPoliciesAreRefused() {
-        assertThatThrownBy(() -> new RetryPolicy(0, Duration.ZERO, 1, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ZERO, 0.5, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ofMillis(-1), 1, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ZERO, Double.NaN, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RetryPolicy(0, Duration.ZERO, 1, Duration.ZERO)).isInstanceOf(ConfigurationException.class);
+        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ZERO, 0.5, Duration.ZERO)).isInstanceOf(ConfigurationException.class);
+        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ofMillis(-1), 1, Duration.ZERO)).isInstanceOf(ConfigurationException.class);
+        assertThatThrownBy(() -> new RetryPolicy(3, Duration.ZERO, Double.NaN, Duration.ZERO)).isInstanceOf(ConfigurationException.class);
     }
 }

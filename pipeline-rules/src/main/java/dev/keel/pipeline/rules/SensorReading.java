@@ -1,5 +1,6 @@
 package dev.keel.pipeline.rules;
 
+import dev.keel.core.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,13 +20,13 @@ import java.util.Optional;
 public record SensorReading(String detectedIntent, Map<String, Object> entities, BigDecimal ambiguityScore,
                             String ambiguityReason) {
 
-    /** @throws IllegalArgumentException when the score is outside [0, 1] */
+    /** @throws InvalidInputException when the score is outside [0, 1] */
     public SensorReading {
         entities = Collections.unmodifiableMap(new LinkedHashMap<>(entities));
         Objects.requireNonNull(ambiguityScore, "ambiguityScore");
         Objects.requireNonNull(ambiguityReason, "ambiguityReason");
         if (ambiguityScore.signum() < 0 || ambiguityScore.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("an ambiguity score lies in [0, 1], found " + ambiguityScore);
+            throw new InvalidInputException("an ambiguity score lies in [0, 1], found " + ambiguityScore);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.keel.pipeline.internal;
 
 import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.evidence.EvidenceSet;
@@ -140,7 +141,7 @@ final class TurnState implements Turn {
     @Override
     public synchronized void extension(String name, Object value) {
         if (dev.keel.core.Provenance.FIELD_NAMES.contains(Objects.requireNonNull(name, "name"))) {
-            throw new IllegalArgumentException("'" + name + "' is a provenance field, not an extension");
+            throw new InvalidInputException("'" + name + "' is a provenance field, not an extension");
         }
         if (value == null) {
             extensions.remove(name);

@@ -1,5 +1,6 @@
 package dev.keel.routing.internal;
 
+import dev.keel.core.InvalidPolicyException;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.PromptSignals;
 import dev.keel.routing.RoutingRequest;
@@ -28,7 +29,7 @@ public final class WeightedStrategy implements RoutingStrategy {
     public WeightedStrategy(List<WeightedPool> pools) {
         this.pools = List.copyOf(pools);
         if (this.pools.isEmpty()) {
-            throw new IllegalArgumentException("the weighted strategy needs at least one pool");
+            throw new InvalidPolicyException("the weighted strategy needs at least one pool");
         }
         ends = new long[this.pools.size()];
         long end = 0;

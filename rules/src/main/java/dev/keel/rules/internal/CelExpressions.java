@@ -16,6 +16,7 @@ import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import dev.keel.core.Cancellation;
 import dev.keel.core.CancelledException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.KeelException;
 import dev.keel.core.text.LinearPatterns;
 import java.util.ArrayDeque;
@@ -148,7 +149,7 @@ final class CelExpressions {
     /**
      * Compiles {@code expression}.
      *
-     * @throws IllegalArgumentException with CEL's description of the problem (position and caret included)
+     * @throws InvalidInputException with CEL's description of the problem (position and caret included)
      */
     static Compiled compile(String expression) {
         CelAbstractSyntaxTree parsed = ast(PARSER.parse(expression));
@@ -159,7 +160,7 @@ final class CelExpressions {
         try {
             return new Compiled(RUNTIME.createProgram(checked), Set.copyOf(variables));
         } catch (CelEvaluationException e) {
-            throw new IllegalArgumentException("is not a valid CEL expression: " + e.getMessage(), e);
+            throw new InvalidInputException("invalid_input", "is not a valid CEL expression: " + e.getMessage(), e);
         }
     }
 
@@ -167,8 +168,8 @@ final class CelExpressions {
         try {
             return result.getAst();
         } catch (CelValidationException e) {
-            throw new IllegalArgumentException("is not a valid CEL expression: " + result.getErrorString()
-                    .replace('\n', ' ').replaceAll(" +", " ").strip(), e);
+            throw new InvalidInputException("invalid_input", "is not a valid CEL expression: "
+                    + result.getErrorString().replace('\n', ' ').replaceAll(" +", " ").strip(), e);
         }
     }
 

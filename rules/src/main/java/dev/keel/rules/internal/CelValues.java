@@ -1,5 +1,6 @@
 package dev.keel.rules.internal;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonNumbers;
 import java.math.BigDecimal;
 
@@ -14,7 +15,7 @@ final class CelValues {
     }
 
     /**
-     * @throws IllegalArgumentException for any other value ({@code null}, an array, an object)
+     * @throws InvalidInputException for any other value ({@code null}, an array, an object)
      */
     static Object of(Object value) {
         if (value instanceof String || value instanceof Boolean) {
@@ -26,7 +27,7 @@ final class CelValues {
         if (value instanceof Number) {
             BigDecimal decimal = JsonNumbers.decimal((Number) value);
             if (decimal == null) {
-                throw new IllegalArgumentException("must be a finite number, a string or a boolean");
+                throw new InvalidInputException("must be a finite number, a string or a boolean");
             }
             boolean integral = !(value instanceof Double || value instanceof Float) && decimal.scale() == 0
                     && !JsonNumbers.writtenWithExponent(value);
@@ -35,7 +36,7 @@ final class CelValues {
             }
             return decimal.doubleValue();
         }
-        throw new IllegalArgumentException("must be a number, a string or a boolean, found "
+        throw new InvalidInputException("must be a number, a string or a boolean, found "
                 + (value == null ? "null" : value instanceof java.util.List ? "an array" : "an object"));
     }
 }

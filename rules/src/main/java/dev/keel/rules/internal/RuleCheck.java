@@ -72,8 +72,8 @@ public final class RuleCheck {
     /**
      * The check of an enforcement expression; every extraction must have passed {@link #valuePatternProblem}.
      *
-     * @throws IllegalArgumentException when the expression is not valid CEL, reads no variable the way CEL allows,
-     *         or is not a boolean; the message says why
+     * @throws dev.keel.core.InvalidInputException when the expression is not valid CEL, reads no variable the way
+     *         CEL allows, or is not a boolean; the message says why
      */
     public static RuleCheck expression(String expression, Map<String, Extraction> extract, OnMissing onMissing) {
         CelExpressions.Compiled compiled = CelExpressions.compile(expression);
@@ -167,7 +167,7 @@ public final class RuleCheck {
     /**
      * A turn's variable as the value an expression sees: see {@code docs/rules.md}.
      *
-     * @throws IllegalArgumentException for a value that is not a number, a string or a boolean
+     * @throws dev.keel.core.InvalidInputException for a value that is not a number, a string or a boolean
      */
     public static Object celValue(Object value) {
         return CelValues.of(value);

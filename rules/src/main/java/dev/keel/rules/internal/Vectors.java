@@ -1,5 +1,6 @@
 package dev.keel.rules.internal;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedding;
 
 /**
@@ -30,11 +31,11 @@ public final class Vectors {
     /**
      * The dot product of two unit vectors: their cosine similarity.
      *
-     * @throws IllegalArgumentException when their dimensions differ
+     * @throws ConfigurationException when their dimensions differ
      */
     public static double similarity(float[] a, float[] b) {
         if (a.length != b.length) {
-            throw new IllegalArgumentException("embeddings of different dimensions: " + a.length + " and " + b.length
+            throw new ConfigurationException("embeddings of different dimensions: " + a.length + " and " + b.length
                     + "; use one embedder for the rules and the messages");
         }
         double dot = 0;

@@ -2,6 +2,8 @@ package dev.keel.test.core;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.keel.core.CancelledException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
@@ -192,7 +194,7 @@ public final class LoopbackModelServer implements AutoCloseable {
             } else {
                 try {
                     chat = WireFormats.chatRequest(api, json);
-                } catch (IllegalArgumentException | IllegalStateException e) {
+                } catch (InvalidInputException e) {
                     problem = "the body is not a chat request: " + e.getMessage();
                 }
             }
@@ -226,8 +228,8 @@ public final class LoopbackModelServer implements AutoCloseable {
     private void answer(HttpExchange exchange, WireRequest request, ChatRequest chat, Reply reply, int number)
             throws IOException {
         try {
-            Requests.pause(reply.delay(), () -> new IllegalStateException("closed while waiting to reply"));
-        } catch (IllegalStateException closed) {
+            Requests.pause(reply.delay(), () -> new CancelledException("closed while waiting to reply"));
+        } catch (CancelledException closed) {
             return;
         }
         switch (reply.kind()) {

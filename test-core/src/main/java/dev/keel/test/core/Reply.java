@@ -1,5 +1,6 @@
 package dev.keel.test.core;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.TokenUsage;
 import java.time.Duration;
@@ -79,11 +80,11 @@ public final class Reply {
     /**
      * A failure with an HTTP status (at least 400): 429 and 5xx are retriable, the others are not.
      *
-     * @throws IllegalArgumentException when {@code status} is not a failure status
+     * @throws ConfigurationException when {@code status} is not a failure status
      */
     public static Reply status(int status, String message) {
         if (status < 400 || status > 599) {
-            throw new IllegalArgumentException("a failure status is 400 to 599, not " + status);
+            throw new ConfigurationException("a failure status is 400 to 599, not " + status);
         }
         return new Reply(Kind.FAILURE, null, status, Objects.requireNonNull(message, "message"), null, null, null,
                 Duration.ZERO);
@@ -95,7 +96,7 @@ public final class Reply {
      */
     public static Reply http(int status, String body) {
         if (status < 100 || status > 599) {
-            throw new IllegalArgumentException("an HTTP status is 100 to 599, not " + status);
+            throw new ConfigurationException("an HTTP status is 100 to 599, not " + status);
         }
         return new Reply(Kind.HTTP, null, status, Objects.requireNonNull(body, "body"), null, null, null,
                 Duration.ZERO);
@@ -121,7 +122,7 @@ public final class Reply {
     /** This reply, given only after {@code delay}: for timeouts and slow providers. */
     public Reply after(Duration delay) {
         if (delay.isNegative()) {
-            throw new IllegalArgumentException("a delay must not be negative");
+            throw new ConfigurationException("a delay must not be negative");
         }
         return new Reply(kind, text, status, body, exception, usage, finishReason, delay);
     }

@@ -1,5 +1,6 @@
 package dev.keel.test.core;
 
+import dev.keel.core.ConfigurationException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -38,7 +39,7 @@ final class ReplyScript<T> {
 
     synchronized void rule(String description, Predicate<T> predicate, List<Reply> replies) {
         if (replies.isEmpty()) {
-            throw new IllegalArgumentException("a rule needs at least one reply");
+            throw new ConfigurationException("a rule needs at least one reply");
         }
         rules.add(new Rule<>(description, predicate, replies));
     }

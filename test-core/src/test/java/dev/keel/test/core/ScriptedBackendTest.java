@@ -3,6 +3,7 @@ package dev.keel.test.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatMessage;
@@ -83,7 +84,7 @@ class ScriptedBackendTest {
                 .hasMessage("bad gateway");
         assertThat(backend.chat(request).text()).isEqualTo("{\"raw\": true}");
         assertThatThrownBy(() -> backend.chat(request)).isSameAs(socket);
-        assertThatThrownBy(() -> Reply.status(200, "fine")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Reply.status(200, "fine")).isInstanceOf(ConfigurationException.class);
     }
 
     @Test

@@ -18,7 +18,7 @@ public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue)
 
     public PolicyValue {
         if ((fixed == null) == (env == null)) {
-            throw new IllegalArgumentException("a policy value is either fixed or read from the environment");
+            throw new ConfigurationException("a policy value is either fixed or read from the environment");
         }
     }
 
@@ -42,15 +42,16 @@ public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue)
             }
             return defaultValue;
         }
+        BigDecimal value;
         try {
-            BigDecimal value = new BigDecimal(raw.get());
-            if (value.signum() < 0) {
-                throw new NumberFormatException();
-            }
-            return value;
+            value = new BigDecimal(raw.get());
         } catch (NumberFormatException e) {
+            value = null;
+        }
+        if (value == null || value.signum() < 0) {
             throw new ConfigurationException("environment variable " + env + " (policy value " + name
                     + ") is not a decimal number >= 0");
         }
+        return value;
     }
 }

@@ -38,7 +38,7 @@ public final class Embedders {
      * {@code delegate} with a least-recently-used cache of {@code maxEntries} texts: a text is embedded once
      * while it stays in the cache.
      *
-     * @throws IllegalArgumentException when {@code maxEntries < 1}
+     * @throws dev.keel.core.ConfigurationException when {@code maxEntries < 1}
      */
     public static Embedder caching(Embedder delegate, int maxEntries) {
         return new CachingEmbedder(delegate, maxEntries);

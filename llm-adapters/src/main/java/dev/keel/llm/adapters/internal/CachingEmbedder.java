@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters.internal;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ public final class CachingEmbedder implements Embedder {
     public CachingEmbedder(Embedder delegate, int maxEntries) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         if (maxEntries < 1) {
-            throw new IllegalArgumentException("maxEntries must be >= 1, was " + maxEntries);
+            throw new ConfigurationException("maxEntries must be >= 1, was " + maxEntries);
         }
         this.maxEntries = maxEntries;
         this.cache = new LinkedHashMap<>(16, 0.75f, true) {

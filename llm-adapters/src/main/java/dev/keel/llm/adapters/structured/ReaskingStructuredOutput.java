@@ -1,5 +1,6 @@
 package dev.keel.llm.adapters.structured;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.reask.Attempt;
 import dev.keel.core.reask.Problem;
 import dev.keel.core.reask.ReaskResult;
@@ -32,7 +33,7 @@ final class ReaskingStructuredOutput implements StructuredOutput {
         this.backend = Objects.requireNonNull(backend, "backend");
         this.validator = Objects.requireNonNull(validator, "validator");
         if (maxAttempts < 1 || maxAttempts > 10) {
-            throw new IllegalArgumentException("maxAttempts must be in 1..10, was " + maxAttempts);
+            throw new ConfigurationException("maxAttempts must be in 1..10, was " + maxAttempts);
         }
         this.maxAttempts = maxAttempts;
         this.reasker = Reasker.builder().maxReasks(maxAttempts - 1).build();

@@ -26,7 +26,7 @@ public interface StructuredOutput {
     }
 
     /**
-     * @throws IllegalArgumentException when {@code maxAttempts} is not in 1..10
+     * @throws dev.keel.core.ConfigurationException when {@code maxAttempts} is not in 1..10
      */
     static StructuredOutput create(LlmBackend backend, OutputValidator validator, int maxAttempts) {
         return new ReaskingStructuredOutput(backend, validator, maxAttempts);

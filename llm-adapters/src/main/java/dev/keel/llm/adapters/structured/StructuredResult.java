@@ -22,7 +22,8 @@ public final class StructuredResult {
         this.violations = List.copyOf(violations);
         this.attempts = List.copyOf(attempts);
         if (this.attempts.isEmpty()) {
-            throw new IllegalArgumentException("a structured result needs at least one attempt");
+            // Only the structured output builds a result, after at least one attempt.
+            throw new IllegalStateException("a structured result needs at least one attempt");
         }
     }
 

@@ -132,6 +132,10 @@ class ConfiguredBackendsTest {
         assertThatThrownBy(() -> backends.policyValue("deepMaxUsd", BigDecimal.ONE))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessage("environment variable KEEL_DEEP_MAX_USD (policy value deepMaxUsd) is not a decimal number >= 0");
+        variables.put("KEEL_DEEP_MAX_USD", "-0.01");
+        assertThatThrownBy(() -> backends.policyValue("deepMaxUsd", BigDecimal.ONE))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("environment variable KEEL_DEEP_MAX_USD (policy value deepMaxUsd) is not a decimal number >= 0");
     }
 
     @Test

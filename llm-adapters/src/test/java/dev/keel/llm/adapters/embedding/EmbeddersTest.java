@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.embedding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
@@ -106,7 +107,7 @@ class EmbeddersTest {
         cached.embed(List.of("a"));
         // "a" was least recently used when "ccc" came in, so it was evicted and is embedded again
         assertThat(embedded).hasValue(4);
-        assertThatThrownBy(() -> Embedders.caching(counting, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Embedders.caching(counting, 0)).isInstanceOf(ConfigurationException.class);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.structured;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.ModelJson;
@@ -133,8 +134,8 @@ class StructuredOutputTest {
 
     @Test
     void attemptsAreBounded() {
-        assertThatThrownBy(() -> StructuredOutput.create(new Scripted(), CONTRACT, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> StructuredOutput.create(new Scripted(), CONTRACT, 11)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> StructuredOutput.create(new Scripted(), CONTRACT, 0)).isInstanceOf(ConfigurationException.class);
+        assertThatThrownBy(() -> StructuredOutput.create(new Scripted(), CONTRACT, 11)).isInstanceOf(ConfigurationException.class);
     }
 
     @Test

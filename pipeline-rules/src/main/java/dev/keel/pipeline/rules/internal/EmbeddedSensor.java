@@ -1,5 +1,6 @@
 package dev.keel.pipeline.rules.internal;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.rules.Sensor;
 import dev.keel.pipeline.rules.SensorInput;
@@ -26,7 +27,7 @@ public final class EmbeddedSensor implements Sensor {
 
     public EmbeddedSensor(BigDecimal closeMargin) {
         if (closeMargin.signum() <= 0 || closeMargin.compareTo(BigDecimal.ONE) > 0) {
-            throw new IllegalArgumentException("the close margin lies in (0, 1], found " + closeMargin);
+            throw new ConfigurationException("the close margin lies in (0, 1], found " + closeMargin);
         }
         this.closeMargin = closeMargin;
     }

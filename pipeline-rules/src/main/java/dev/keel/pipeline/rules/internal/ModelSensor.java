@@ -1,5 +1,6 @@
 package dev.keel.pipeline.rules.internal;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.rules.RuleSteps;
@@ -45,7 +46,7 @@ public final class ModelSensor implements Sensor {
     public ModelSensor(String target, int maxReasks) {
         this.target = Objects.requireNonNull(target, "target");
         if (maxReasks < 0 || maxReasks > 10) {
-            throw new IllegalArgumentException("a sensor re-asks 0 to 10 times, found " + maxReasks);
+            throw new ConfigurationException("a sensor re-asks 0 to 10 times, found " + maxReasks);
         }
         this.maxReasks = maxReasks;
     }

@@ -124,7 +124,7 @@ public final class PropertyBackends {
         try {
             return new RetryPolicy(retry.maxAttempts(), retry.initialBackoff(), retry.multiplier(),
                     retry.maxBackoff());
-        } catch (IllegalArgumentException e) {
+        } catch (ConfigurationException e) {
             throw new ConfigurationException("keel.retry: " + e.getMessage(), e);
         }
     }

@@ -1,5 +1,6 @@
 package dev.keel.test.core.internal;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -30,12 +31,12 @@ public final class WireFormats {
     /**
      * The chat request in {@code body} (a parsed JSON object) of {@code api}.
      *
-     * @throws IllegalArgumentException saying what is wrong when it is not one
+     * @throws InvalidInputException saying what is wrong when it is not one
      */
     public static ChatRequest chatRequest(ModelApi api, Map<String, Object> body) {
         Object messages = body.get("messages");
         if (!(messages instanceof List) || ((List<?>) messages).isEmpty()) {
-            throw new IllegalArgumentException("'messages' must be a non-empty array");
+            throw new InvalidInputException("'messages' must be a non-empty array");
         }
         ChatRequest.Builder request = ChatRequest.builder();
         // Anthropic's system prompt is no message but a field of its own, before them.
@@ -44,7 +45,7 @@ public final class WireFormats {
         }
         for (Object item : (List<?>) messages) {
             if (!(item instanceof Map)) {
-                throw new IllegalArgumentException("every message must be an object");
+                throw new InvalidInputException("every message must be an object");
             }
             Map<?, ?> message = (Map<?, ?>) item;
             request.addMessage(new ChatMessage(role(message.get("role")), content(message.get("content"))));
@@ -85,7 +86,7 @@ public final class WireFormats {
             case "user":
                 return ChatRole.USER;
             default:
-                throw new IllegalArgumentException("unknown message role '" + role + "'");
+                throw new InvalidInputException("unknown message role '" + role + "'");
         }
     }
 
@@ -106,7 +107,7 @@ public final class WireFormats {
             }
             return text.toString();
         }
-        throw new IllegalArgumentException("a message's content must be a string or an array of parts");
+        throw new InvalidInputException("a message's content must be a string or an array of parts");
     }
 
     /** Whether the request asks for a streamed response. */
