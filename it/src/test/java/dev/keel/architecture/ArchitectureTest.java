@@ -391,13 +391,6 @@ class ArchitectureTest {
             .allowEmptyShould(true)
             .because("every exception Keel throws is a KeelException with a stable code");
 
-    /**
-     * Packages whose exceptions for bad input are being rewritten in the same change; the rule below skips them
-     * until that change is merged.
-     */
-    private static final List<String> BEING_REWRITTEN = List.of(POLICY, STAGE, "dev.keel.core.json..",
-            "dev.keel.core.eval..");
-
     private static final DescribedPredicate<JavaAccess<?>> CONSTRUCTS_A_PLAIN_ARGUMENT_EXCEPTION =
             new DescribedPredicate<>("the constructor of IllegalArgumentException or UnsupportedOperationException"
                     + " (or of a subclass)") {
@@ -422,7 +415,6 @@ class ArchitectureTest {
     static final ArchRule badInputIsAKeelException = noClasses().that()
             .resideInAnyPackage(LIBRARY.toArray(String[]::new))
             .and().resideOutsideOfPackages(TEST_PROPERTIES)
-            .and().resideOutsideOfPackages(BEING_REWRITTEN.toArray(String[]::new))
             .should().accessTargetWhere(CONSTRUCTS_A_PLAIN_ARGUMENT_EXCEPTION)
             .because("every exception Keel throws for bad input is a KeelException with a stable code"
                     + " (ConfigurationException, InvalidInputException, ...)");

@@ -57,7 +57,7 @@ public interface OutboundFilter {
      * UTF-16 characters and withholding longer ones whole.
      *
      * @throws PolicyValidationException when a restriction is invalid
-     * @throws IllegalArgumentException  when {@code maxInputChars} is not positive
+     * @throws dev.keel.core.ConfigurationException when {@code maxInputChars} is not positive
      */
     static OutboundFilter create(List<QualitativeRestriction> restrictions, int maxInputChars) {
         return new RedactingOutboundFilter(restrictions, maxInputChars);

@@ -1,5 +1,6 @@
 package dev.keel.policy;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.ReasonCodes;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ public record SensitivityDecision(boolean internalOnly, List<String> rules, Reas
     public SensitivityDecision {
         rules = List.copyOf(rules);
         if (internalOnly == rules.isEmpty()) {
-            throw new IllegalArgumentException("a request is internal-only exactly when a rule says so");
+            throw new InvalidInputException("a request is internal-only exactly when a rule says so");
         }
     }
 

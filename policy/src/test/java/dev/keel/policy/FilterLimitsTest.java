@@ -3,6 +3,7 @@ package dev.keel.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.text.LinearPatterns;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ class FilterLimitsTest {
                 + ",\"outbound_filter\":{\"max_input_chars\":0}}"))
                 .isInstanceOf(PolicyValidationException.class)
                 .hasMessageContaining("/outbound_filter/max_input_chars: must be at least 1");
-        assertThatThrownBy(() -> OutboundFilter.create(List.of(), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> OutboundFilter.create(List.of(), 0)).isInstanceOf(ConfigurationException.class);
     }
 
     // ---- the patterns' budget ----

@@ -1,5 +1,6 @@
 package dev.keel.stage;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.json.JsonPointers;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class Pointer {
     private static String unescape(String pointer, String raw) {
         try {
             return JsonPointers.unescape(raw);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw new InvalidContractException("'" + pointer + "' is not a JSON pointer: " + e.getMessage());
         }
     }

@@ -1,5 +1,6 @@
 package dev.keel.stage;
 
+import dev.keel.core.InvalidInputException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,7 +37,7 @@ public final class StageValidation {
     /** An invalid output; {@code output} is its parsed object, or null when it was not one. */
     public static StageValidation invalid(String stageId, List<StageViolation> violations, Map<String, Object> output) {
         if (violations.isEmpty()) {
-            throw new IllegalArgumentException("an invalid output has at least one violation");
+            throw new InvalidInputException("an invalid output has at least one violation");
         }
         return new StageValidation(stageId, violations, output, null, null);
     }

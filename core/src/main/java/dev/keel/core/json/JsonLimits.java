@@ -1,5 +1,7 @@
 package dev.keel.core.json;
 
+import dev.keel.core.ConfigurationException;
+
 /**
  * Size limits the codec enforces on input, each failing with its own {@link dev.keel.core.WireFormatException}
  * code. Immutable and thread-safe.
@@ -28,7 +30,7 @@ public record JsonLimits(int maxDepth, int maxStringLength, int maxNumberLength,
 
     public JsonLimits {
         if (maxDepth < 1 || maxStringLength < 1 || maxNumberLength < 1 || maxDocumentLength < 1 || maxNumberScale < 0) {
-            throw new IllegalArgumentException("every JSON limit must be >= 1 (the number scale >= 0): " + this);
+            throw new ConfigurationException("every JSON limit must be >= 1 (the number scale >= 0): " + this);
         }
     }
 

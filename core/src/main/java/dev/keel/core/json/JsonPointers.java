@@ -1,5 +1,6 @@
 package dev.keel.core.json;
 
+import dev.keel.core.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,12 +30,12 @@ public final class JsonPointers {
     /**
      * One escaped reference token read back: {@code ~1} as {@code /}, then {@code ~0} as {@code ~}.
      *
-     * @throws IllegalArgumentException when the token holds {@code /}, or {@code ~} not followed by {@code 0} or
+     * @throws InvalidInputException when the token holds {@code /}, or {@code ~} not followed by {@code 0} or
      *                                  {@code 1}
      */
     public static String unescape(String token) {
         if (token.indexOf('/') >= 0) {
-            throw new IllegalArgumentException("a JSON pointer token cannot hold an unescaped '/'");
+            throw new InvalidInputException("a JSON pointer token cannot hold an unescaped '/'");
         }
         int tilde = token.indexOf('~');
         if (tilde < 0) {
@@ -49,7 +50,7 @@ public final class JsonPointers {
             }
             char next = i + 1 < token.length() ? token.charAt(i + 1) : 0;
             if (next != '0' && next != '1') {
-                throw new IllegalArgumentException("'~' in a JSON pointer must be followed by 0 or 1 (as ~0 or ~1)");
+                throw new InvalidInputException("'~' in a JSON pointer must be followed by 0 or 1 (as ~0 or ~1)");
             }
             out.append(next == '0' ? '~' : '/');
             i++;
@@ -65,7 +66,7 @@ public final class JsonPointers {
     /** The pointer of the item {@code index} of the array at {@code parent}. */
     public static String child(String parent, int index) {
         if (index < 0) {
-            throw new IllegalArgumentException("an array index is >= 0, not " + index);
+            throw new InvalidInputException("an array index is >= 0, not " + index);
         }
         return parent + "/" + index;
     }
@@ -82,7 +83,7 @@ public final class JsonPointers {
     /**
      * The unescaped reference tokens of {@code pointer}, in order; empty for {@link #ROOT}.
      *
-     * @throws IllegalArgumentException when {@code pointer} is neither empty nor starts with {@code /}, or holds a
+     * @throws InvalidInputException when {@code pointer} is neither empty nor starts with {@code /}, or holds a
      *                                  {@code ~} that is not {@code ~0} or {@code ~1}
      */
     public static List<String> parse(String pointer) {
@@ -90,7 +91,7 @@ public final class JsonPointers {
             return List.of();
         }
         if (pointer.charAt(0) != '/') {
-            throw new IllegalArgumentException("a JSON pointer is empty or starts with '/'");
+            throw new InvalidInputException("a JSON pointer is empty or starts with '/'");
         }
         List<String> tokens = new ArrayList<>();
         int start = 1;

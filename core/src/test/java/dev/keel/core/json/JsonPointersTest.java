@@ -3,6 +3,7 @@ package dev.keel.core.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import java.util.List;
@@ -23,9 +24,9 @@ class JsonPointersTest {
     void unescapesSlashBeforeTilde() {
         assertThat(JsonPointers.unescape("~01")).isEqualTo("~1");
         assertThat(JsonPointers.unescape("a~1b~0")).isEqualTo("a/b~");
-        assertThatThrownBy(() -> JsonPointers.unescape("a~2")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> JsonPointers.unescape("a~")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> JsonPointers.unescape("a/b")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonPointers.unescape("a~2")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> JsonPointers.unescape("a~")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> JsonPointers.unescape("a/b")).isInstanceOf(InvalidInputException.class);
     }
 
     @Test
@@ -40,8 +41,8 @@ class JsonPointersTest {
         assertThat(JsonPointers.of(List.of("m~n", "", "0"))).isEqualTo("/m~0n//0");
         assertThat(JsonPointers.display("")).isEqualTo("/");
         assertThat(JsonPointers.display("/a")).isEqualTo("/a");
-        assertThatThrownBy(() -> JsonPointers.parse("roles")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> JsonPointers.child("", -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonPointers.parse("roles")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> JsonPointers.child("", -1)).isInstanceOf(InvalidInputException.class);
     }
 
     /**

@@ -359,7 +359,7 @@ class JsonTreeReaderTest {
             reader.root().object("roles").required("roles").members();
 
             assertThat(problems(reader)).containsExactly("/policy/roles: must be an object, found the number 1");
-            assertThatThrownBy(() -> JsonTreeReader.of(Map.of(), "policy")).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> JsonTreeReader.of(Map.of(), "policy")).isInstanceOf(InvalidInputException.class);
         }
 
         @Test

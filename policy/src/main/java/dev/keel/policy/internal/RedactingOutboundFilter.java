@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.ConfigurationException;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Cancellation;
@@ -43,7 +44,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
      */
     public RedactingOutboundFilter(List<QualitativeRestriction> restrictions, int maxInputChars) {
         if (maxInputChars < 1) {
-            throw new IllegalArgumentException("the filter's largest input must be at least one character, found "
+            throw new ConfigurationException("the filter's largest input must be at least one character, found "
                     + maxInputChars);
         }
         this.maxInputChars = maxInputChars;
