@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The configuration of a {@link RoutingIndex}: what each index 0..9 selects, the backend the internal-only
@@ -67,7 +68,7 @@ public final class RoutingTable {
      *
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
-    public static RoutingTable fromTree(Object tree) {
+    public static RoutingTable fromTree(@Nullable Object tree) {
         return JsonTreeReader.read(tree, RoutingTable::read,
                 problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)))
                 .build();
@@ -110,7 +111,7 @@ public final class RoutingTable {
     }
 
     /** The entry named by the members of a pool or an override; null when one is missing or wrong. */
-    private static PoolEntry entry(ObjectValue object) {
+    private static @Nullable PoolEntry entry(ObjectValue object) {
         String llm = object.required("router_selected_llm").nonBlankString();
         String mode = object.required("reasoning_mode").nonBlankString();
         String target = object.required("backend_target").nonBlankString();
@@ -218,7 +219,7 @@ public final class RoutingTable {
         private final PoolEntry[] entries = new PoolEntry[SIZE];
         private final String[] setAt = new String[SIZE];
         private final List<String> problems = new ArrayList<>();
-        private String internalBackendTarget;
+        private @Nullable String internalBackendTarget;
         private final List<RoutingOverride> overrides = new ArrayList<>();
         private ScenarioTagger scenarioTagger = ScenarioTagger.none();
 
@@ -299,7 +300,9 @@ public final class RoutingTable {
             if (!all.isEmpty()) {
                 throw new InvalidPolicyException("invalid routing table: " + String.join("; ", all));
             }
-            return new RoutingTable(Arrays.copyOf(entries, SIZE), internalBackendTarget, overrides, scenarioTagger);
+            return new RoutingTable(Arrays.copyOf(entries, SIZE), Objects.requireNonNull(internalBackendTarget),
+                    overrides,
+                    scenarioTagger);
         }
 
         private static void checkEntry(PoolEntry entry, String where, List<String> problems) {
