@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A langchain4j {@link ChatModel} that is a governed call: every chat it is asked for runs through a Keel
@@ -58,8 +59,8 @@ public interface GovernedChatModel extends ChatModel {
         private final PolicyDocument policy;
         private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
         private final Map<String, LlmBackend> external = new LinkedHashMap<>();
-        private Supplier<Principal> principal;
-        private RoutingTable routing;
+        private @Nullable Supplier<Principal> principal;
+        private @Nullable RoutingTable routing;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
 

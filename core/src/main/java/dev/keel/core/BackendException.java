@@ -2,6 +2,7 @@ package dev.keel.core;
 
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A model backend (or other outside system behind an SPI) failed. Either {@link RetriableBackendException}
@@ -22,12 +23,13 @@ public abstract class BackendException extends KeelException {
     /** The HTTP status the backend answered, or 0 when there was none. */
     private final int httpStatus;
 
-    protected BackendException(String code, String backendId, String message, Throwable cause) {
+    protected BackendException(String code, String backendId, String message, @Nullable Throwable cause) {
         this(code, backendId, message, null, cause);
     }
 
     /** {@code httpStatus} is the status the backend answered (100 to 599), or null when there was none. */
-    protected BackendException(String code, String backendId, String message, Integer httpStatus, Throwable cause) {
+    protected BackendException(String code, String backendId, @Nullable String message, @Nullable Integer httpStatus,
+            @Nullable Throwable cause) {
         super(code, message, cause);
         this.backendId = Objects.requireNonNull(backendId, "backendId");
         if (httpStatus != null && (httpStatus < 100 || httpStatus > 599)) {

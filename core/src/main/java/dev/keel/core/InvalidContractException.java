@@ -1,5 +1,7 @@
 package dev.keel.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A contract definition (stage contract, evidence contract, data file format) that is not valid; the message
  * names the field and the problem. A model output that breaks a valid contract is not this: it is a list of
@@ -13,7 +15,7 @@ public class InvalidContractException extends KeelException {
         super("invalid_contract", message);
     }
 
-    public InvalidContractException(String message, Throwable cause) {
+    public InvalidContractException(String message, @Nullable Throwable cause) {
         super("invalid_contract", message, cause);
     }
 }

@@ -1,5 +1,7 @@
 package dev.keel.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Input that Keel cannot accept: a malformed request, a value of the wrong type, a field out of range.
  * The message names the field (a JSON pointer where there is one) and the problem.
@@ -16,7 +18,7 @@ public class InvalidInputException extends KeelException {
         super(code, message);
     }
 
-    public InvalidInputException(String code, String message, Throwable cause) {
+    public InvalidInputException(String code, @Nullable String message, Throwable cause) {
         super(code, message, cause);
     }
 }

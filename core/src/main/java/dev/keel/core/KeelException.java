@@ -1,6 +1,7 @@
 package dev.keel.core;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Root of every exception Keel throws. Unchecked; each subclass carries a stable, machine-readable
@@ -20,7 +21,7 @@ public abstract class KeelException extends RuntimeException {
         this(code, message, null);
     }
 
-    protected KeelException(String code, String message, Throwable cause) {
+    protected KeelException(String code, @Nullable String message, @Nullable Throwable cause) {
         super(message, cause);
         this.code = Objects.requireNonNull(code, "code");
     }

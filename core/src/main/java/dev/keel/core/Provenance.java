@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Why an answer is what it is: who asked, what governance decided over which data domains, where the evidence
@@ -26,21 +27,21 @@ public final class Provenance {
     public static final Set<String> FIELD_NAMES = Set.of("request_id", "role", "clearance", "decision", "domains",
             "evidence_sources", "backend_target", "backend_used", "backend_used_reason", "reason_codes");
 
-    private final String requestId;
-    private final Principal principal;
+    private final @Nullable String requestId;
+    private final @Nullable Principal principal;
     private final Decision decision;
-    private final List<String> domains;
+    private final @Nullable List<String> domains;
     private final EvidenceSources evidenceSources;
-    private final String backendTarget;
-    private final String backendUsed;
-    private final String backendUsedReason;
+    private final @Nullable String backendTarget;
+    private final @Nullable String backendUsed;
+    private final @Nullable String backendUsedReason;
     private final ReasonCodes reasonCodes;
     private final Map<String, Object> extensions;
 
     private Provenance(Builder b) {
         this.requestId = b.requestId;
         this.principal = b.principal;
-        this.decision = b.decision;
+        this.decision = Objects.requireNonNull(b.decision, "decision");
         this.domains = b.domains == null ? null : List.copyOf(b.domains);
         this.evidenceSources = b.evidenceSources;
         this.backendTarget = b.backendTarget;
@@ -55,12 +56,12 @@ public final class Provenance {
     }
 
     /** The request this provenance belongs to, or null when none was given. */
-    public String requestId() {
+    public @Nullable String requestId() {
         return requestId;
     }
 
     /** Who the answer was governed for, or null when no principal could be resolved. */
-    public Principal principal() {
+    public @Nullable Principal principal() {
         return principal;
     }
 
@@ -70,7 +71,7 @@ public final class Provenance {
     }
 
     /** The data domains the decision was taken over, or null when not recorded. */
-    public List<String> domains() {
+    public @Nullable List<String> domains() {
         return domains;
     }
 
@@ -80,17 +81,17 @@ public final class Provenance {
     }
 
     /** The backend routing chose, or null when no backend was chosen (a denial). */
-    public String backendTarget() {
+    public @Nullable String backendTarget() {
         return backendTarget;
     }
 
     /** The backend that really answered, or null when none did. */
-    public String backendUsed() {
+    public @Nullable String backendUsed() {
         return backendUsed;
     }
 
     /** Why {@link #backendUsed()} differs from {@link #backendTarget()} (a fallback, a safeguard), or null. */
-    public String backendUsedReason() {
+    public @Nullable String backendUsedReason() {
         return backendUsedReason;
     }
 
@@ -104,7 +105,7 @@ public final class Provenance {
     }
 
     /** The extension {@code name}, or null. */
-    public Object extension(String name) {
+    public @Nullable Object extension(String name) {
         return extensions.get(name);
     }
 
@@ -129,7 +130,7 @@ public final class Provenance {
         return wire;
     }
 
-    private static void putIfSet(Map<String, Object> wire, String key, Object value) {
+    private static void putIfSet(Map<String, Object> wire, String key, @Nullable Object value) {
         if (value != null) {
             wire.put(key, value);
         }
@@ -152,26 +153,26 @@ public final class Provenance {
 
     /** Collects the fields of a {@link Provenance}; not thread-safe. */
     public static final class Builder {
-        private String requestId;
-        private Principal principal;
-        private Decision decision;
-        private List<String> domains;
+        private @Nullable String requestId;
+        private @Nullable Principal principal;
+        private @Nullable Decision decision;
+        private @Nullable List<String> domains;
         private EvidenceSources evidenceSources = EvidenceSources.none();
-        private String backendTarget;
-        private String backendUsed;
-        private String backendUsedReason;
+        private @Nullable String backendTarget;
+        private @Nullable String backendUsed;
+        private @Nullable String backendUsedReason;
         private ReasonCodes reasonCodes = ReasonCodes.empty();
         private final Map<String, Object> extensions = new LinkedHashMap<>();
 
         private Builder() {
         }
 
-        public Builder requestId(String requestId) {
+        public Builder requestId(@Nullable String requestId) {
             this.requestId = requestId;
             return this;
         }
 
-        public Builder principal(Principal principal) {
+        public Builder principal(@Nullable Principal principal) {
             this.principal = principal;
             return this;
         }
@@ -181,7 +182,7 @@ public final class Provenance {
             return this;
         }
 
-        public Builder domains(List<String> domains) {
+        public Builder domains(@Nullable List<String> domains) {
             this.domains = domains;
             return this;
         }
@@ -191,17 +192,17 @@ public final class Provenance {
             return this;
         }
 
-        public Builder backendTarget(String backendTarget) {
+        public Builder backendTarget(@Nullable String backendTarget) {
             this.backendTarget = backendTarget;
             return this;
         }
 
-        public Builder backendUsed(String backendUsed) {
+        public Builder backendUsed(@Nullable String backendUsed) {
             this.backendUsed = backendUsed;
             return this;
         }
 
-        public Builder backendUsedReason(String backendUsedReason) {
+        public Builder backendUsedReason(@Nullable String backendUsedReason) {
             this.backendUsedReason = backendUsedReason;
             return this;
         }
@@ -217,7 +218,7 @@ public final class Provenance {
          *
          * @throws InvalidInputException when {@code name} is one of {@link #FIELD_NAMES}
          */
-        public Builder extension(String name, Object value) {
+        public Builder extension(String name, @Nullable Object value) {
             Objects.requireNonNull(name, "name");
             if (FIELD_NAMES.contains(name)) {
                 throw new InvalidInputException("'" + name + "' is a provenance field, not an extension");

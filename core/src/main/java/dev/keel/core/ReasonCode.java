@@ -4,6 +4,7 @@ import dev.keel.core.text.JsText;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A machine-readable reason attached to a decision, a violation or a gate result.
@@ -49,7 +50,7 @@ public final class ReasonCode implements Comparable<ReasonCode> {
     }
 
     /** The normalised text, or null when nothing is left. */
-    public static String normalizeText(String raw) {
+    public static @Nullable String normalizeText(String raw) {
         if (raw == null) {
             return null;
         }

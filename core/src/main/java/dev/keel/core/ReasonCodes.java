@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An ordered list of distinct {@link ReasonCode}s, in the order they were first added.
@@ -104,7 +105,7 @@ public final class ReasonCodes implements Iterable<ReasonCode> {
             return this;
         }
 
-        public Builder add(ReasonCode code) {
+        public Builder add(@Nullable ReasonCode code) {
             codes.add(code);
             return this;
         }

@@ -2,20 +2,22 @@ package dev.keel.core;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** A backend failure that may pass: timeout, refused connection, HTTP 429 or 5xx. */
 public class RetriableBackendException extends BackendException {
 
     private static final long serialVersionUID = 1L;
 
-    private final Duration retryAfter;
+    private final @Nullable Duration retryAfter;
 
-    public RetriableBackendException(String backendId, String message, Throwable cause) {
+    public RetriableBackendException(String backendId, @Nullable String message, @Nullable Throwable cause) {
         this(backendId, message, null, cause);
     }
 
     /** {@code retryAfter} is the delay the backend asked for (HTTP Retry-After), or null. */
-    public RetriableBackendException(String backendId, String message, Duration retryAfter, Throwable cause) {
+    public RetriableBackendException(String backendId, @Nullable String message, @Nullable Duration retryAfter,
+            @Nullable Throwable cause) {
         this(backendId, message, null, retryAfter, cause);
     }
 
@@ -23,8 +25,8 @@ public class RetriableBackendException extends BackendException {
      * {@code httpStatus} is the status the backend answered, or null; {@code retryAfter} the delay it asked for
      * (HTTP Retry-After), or null.
      */
-    public RetriableBackendException(String backendId, String message, Integer httpStatus, Duration retryAfter,
-                                     Throwable cause) {
+    public RetriableBackendException(String backendId, @Nullable String message, @Nullable Integer httpStatus,
+                                     @Nullable Duration retryAfter, @Nullable Throwable cause) {
         super("backend_retriable", backendId, message, httpStatus, cause);
         this.retryAfter = retryAfter;
     }

@@ -9,6 +9,7 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a UTF-8 byte stream, split at line feeds only (a byte that never occurs inside a multi-byte UTF-8
@@ -36,7 +37,7 @@ final class ByteLines implements Lines {
     }
 
     @Override
-    public Line next() throws IOException {
+    public @Nullable Line next() throws IOException {
         lineLength = 0;
         boolean tooLong = false;
         boolean sawAnything = false;

@@ -2,6 +2,7 @@ package dev.keel.eval;
 
 import java.io.IOException;
 import java.io.Reader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a character stream, split at line feeds only: a carriage return is JSON white space, so a CRLF line
@@ -25,7 +26,7 @@ final class CharLines implements Lines {
     }
 
     @Override
-    public Line next() throws IOException {
+    public @Nullable Line next() throws IOException {
         line.setLength(0);
         boolean tooLong = false;
         boolean sawAnything = false;

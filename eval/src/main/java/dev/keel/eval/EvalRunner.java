@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a JSON Lines stream of {@code {"op": "<op>", "input": {...}}} requests through an {@link EvalOpRegistry}.
@@ -135,7 +136,8 @@ public final class EvalRunner {
             Lines.Line line;
             while ((line = lines.next()) != null) {
                 count++;
-                Answer answer = line.text() == null ? error(line.errorCode(), line.errorMessage())
+                Answer answer = line.text() == null ? error(Objects.requireNonNull(line.errorCode()),
+                        line.errorMessage())
                         : worker.answer(line.text());
                 if (answer.error()) {
                     errors++;
@@ -228,7 +230,7 @@ public final class EvalRunner {
         return result;
     }
 
-    private Answer error(String code, String message) {
+    private Answer error(String code, @Nullable String message) {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("code", cut(code, MAX_CODE_LENGTH));
         error.put("message", cut(message == null ? code : message, MAX_MESSAGE_LENGTH));
@@ -266,7 +268,7 @@ public final class EvalRunner {
      */
     private final class Worker implements AutoCloseable {
 
-        private ExecutorService executor;
+        private @Nullable ExecutorService executor;
 
         Answer answer(String line) throws InterruptedIOException {
             if (lineTimeout == null) {

@@ -1,12 +1,13 @@
 package dev.keel.eval;
 
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /** The lines of an input stream, one at a time, each bounded in length. Not thread-safe. */
 interface Lines {
 
     /** The next line (without its line feed), or null at the end of the input. */
-    Line next() throws IOException;
+    @Nullable Line next() throws IOException;
 
     /** Whether more input is available without blocking. */
     boolean hasBufferedInput() throws IOException;
@@ -15,7 +16,7 @@ interface Lines {
      * One line: its text, or, for a line that has none the runner can use, the error code and message to answer it
      * with. Immutable.
      */
-    record Line(String text, String errorCode, String errorMessage) {
+    record Line(@Nullable String text, @Nullable String errorCode, @Nullable String errorMessage) {
 
         static Line of(String text) {
             return new Line(text, null, null);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** The port of {@code buildAssistantMcpDiscoveryPlan}. Stateless; pure and thread-safe. */
 final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
@@ -99,7 +100,7 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
     }
 
     /** {@code normalizeTurnMeaning}: the kept fields, normalised; null when none is left. */
-    static TurnMeaning normalize(TurnMeaning meaning) {
+    static @Nullable TurnMeaning normalize(@Nullable TurnMeaning meaning) {
         if (meaning == null) {
             return null;
         }
@@ -122,7 +123,7 @@ final class DefaultDiscoveryPlanBuilder implements DiscoveryPlanBuilder {
         return normalized.isEmpty() ? null : normalized;
     }
 
-    private static boolean hasGroundingAxis(TurnMeaning meaning, List<String> requiredAxes) {
+    private static boolean hasGroundingAxis(@Nullable TurnMeaning meaning, List<String> requiredAxes) {
         if (!requiredAxes.isEmpty()) {
             return true;
         }

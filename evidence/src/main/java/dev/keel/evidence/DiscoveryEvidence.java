@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The evidence gate's verdict (the protocol's {@code AssistantMcpDiscoveryEvidenceContract}, see {@code
@@ -30,18 +31,19 @@ public final class DiscoveryEvidence {
     private final List<String> confirmedFacts;
     private final List<String> inferredFacts;
     private final List<String> unknownFacts;
-    private final String sourceRowsSummary;
+    private final @Nullable String sourceRowsSummary;
     private final EvidenceGateInput input;
     private final List<String> queryLimitations;
-    private final String recommendedNextProbe;
+    private final @Nullable String recommendedNextProbe;
     private final List<Object> wireReasonCodes;
     private final boolean bypassDetected;
     private final double rowsMatched;
     private final double rowsReceived;
 
     DiscoveryEvidence(EvidenceStatus evidenceStatus, CoverageStatus coverageStatus, AnswerPermission answerPermission,
-            List<String> confirmedFacts, List<String> inferredFacts, List<String> unknownFacts, String sourceRowsSummary,
-            EvidenceGateInput input, List<String> queryLimitations, String recommendedNextProbe,
+            List<String> confirmedFacts, List<String> inferredFacts, List<String> unknownFacts,
+            @Nullable String sourceRowsSummary,
+            EvidenceGateInput input, List<String> queryLimitations, @Nullable String recommendedNextProbe,
             List<Object> wireReasonCodes, boolean bypassDetected, double rowsMatched, double rowsReceived) {
         this.evidenceStatus = evidenceStatus;
         this.coverageStatus = coverageStatus;
@@ -88,7 +90,7 @@ public final class DiscoveryEvidence {
     }
 
     /** The plan the gate judged, as given ({@code query_plan}). */
-    public Map<String, Object> queryPlan() {
+    public @Nullable Map<String, Object> queryPlan() {
         return input.planTree();
     }
 

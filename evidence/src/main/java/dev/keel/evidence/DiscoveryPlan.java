@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A discovery plan: the runtime's decision on which discovery a turn may run (the protocol's
@@ -26,8 +27,8 @@ public final class DiscoveryPlan {
     public static final String POLICY_OWNER = "assistantMcpDiscoveryPolicy";
 
     private final PlanStatus planStatus;
-    private final String semanticDataNeed;
-    private final TurnMeaning turnMeaningRef;
+    private final @Nullable String semanticDataNeed;
+    private final @Nullable TurnMeaning turnMeaningRef;
     private final List<DiscoveryPrimitive> allowedPrimitives;
     private final List<String> rejectedPrimitives;
     private final List<String> requiredAxes;
@@ -154,14 +155,14 @@ public final class DiscoveryPlan {
 
     /** Collects the fields of a {@link DiscoveryPlan}; not thread-safe. */
     public static final class Builder {
-        private PlanStatus planStatus;
-        private String semanticDataNeed;
-        private TurnMeaning turnMeaningRef;
+        private @Nullable PlanStatus planStatus;
+        private @Nullable String semanticDataNeed;
+        private @Nullable TurnMeaning turnMeaningRef;
         private List<DiscoveryPrimitive> allowedPrimitives = List.of();
         private List<String> rejectedPrimitives = List.of();
         private List<String> requiredAxes = List.of();
         private List<String> clarificationGaps = List.of();
-        private ExecutionBudget executionBudget = ExecutionBudget.DEFAULT;
+        private @Nullable ExecutionBudget executionBudget = ExecutionBudget.DEFAULT;
         private ReasonCodes reasonCodes = ReasonCodes.empty();
 
         private Builder() {
@@ -172,12 +173,12 @@ public final class DiscoveryPlan {
             return this;
         }
 
-        public Builder semanticDataNeed(String value) {
+        public Builder semanticDataNeed(@Nullable String value) {
             this.semanticDataNeed = value;
             return this;
         }
 
-        public Builder turnMeaningRef(TurnMeaning value) {
+        public Builder turnMeaningRef(@Nullable TurnMeaning value) {
             this.turnMeaningRef = value;
             return this;
         }
@@ -202,7 +203,7 @@ public final class DiscoveryPlan {
             return this;
         }
 
-        public Builder executionBudget(ExecutionBudget value) {
+        public Builder executionBudget(@Nullable ExecutionBudget value) {
             this.executionBudget = value;
             return this;
         }

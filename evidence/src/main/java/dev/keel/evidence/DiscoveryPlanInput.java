@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a discovery plan is built from (the protocol's {@code BuildAssistantMcpDiscoveryPlanInput}, see {@code
@@ -15,13 +16,13 @@ import java.util.Optional;
  */
 public final class DiscoveryPlanInput {
 
-    private final String semanticDataNeed;
-    private final TurnMeaning turnMeaning;
+    private final @Nullable String semanticDataNeed;
+    private final @Nullable TurnMeaning turnMeaning;
     private final List<String> proposedPrimitives;
     private final List<String> requiredAxes;
     private final List<String> clarificationGaps;
-    private final Double maxProbeCount;
-    private final Double maxRowsPerProbe;
+    private final @Nullable Double maxProbeCount;
+    private final @Nullable Double maxRowsPerProbe;
 
     private DiscoveryPlanInput(Builder b) {
         this.semanticDataNeed = b.semanticDataNeed;
@@ -90,23 +91,23 @@ public final class DiscoveryPlanInput {
 
     /** Collects the fields of a {@link DiscoveryPlanInput}; null clears a field. Not thread-safe. */
     public static final class Builder {
-        private String semanticDataNeed;
-        private TurnMeaning turnMeaning;
+        private @Nullable String semanticDataNeed;
+        private @Nullable TurnMeaning turnMeaning;
         private List<String> proposedPrimitives = List.of();
         private List<String> requiredAxes = List.of();
         private List<String> clarificationGaps = List.of();
-        private Double maxProbeCount;
-        private Double maxRowsPerProbe;
+        private @Nullable Double maxProbeCount;
+        private @Nullable Double maxRowsPerProbe;
 
         private Builder() {
         }
 
-        public Builder semanticDataNeed(String value) {
+        public Builder semanticDataNeed(@Nullable String value) {
             this.semanticDataNeed = value;
             return this;
         }
 
-        public Builder turnMeaning(TurnMeaning value) {
+        public Builder turnMeaning(@Nullable TurnMeaning value) {
             this.turnMeaning = value;
             return this;
         }
@@ -132,13 +133,13 @@ public final class DiscoveryPlanInput {
         }
 
         /** Any number; the plan truncates it toward zero and clamps it to 1..36 (absent or not finite: 3). */
-        public Builder maxProbeCount(Double value) {
+        public Builder maxProbeCount(@Nullable Double value) {
             this.maxProbeCount = value;
             return this;
         }
 
         /** Any number; the plan truncates it toward zero and clamps it to 1..500 (absent or not finite: 100). */
-        public Builder maxRowsPerProbe(Double value) {
+        public Builder maxRowsPerProbe(@Nullable Double value) {
             this.maxRowsPerProbe = value;
             return this;
         }

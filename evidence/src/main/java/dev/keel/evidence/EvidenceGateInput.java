@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the evidence gate judges (the protocol's {@code ResolveAssistantMcpDiscoveryEvidenceInput}, see {@code
@@ -23,8 +24,8 @@ import java.util.Set;
  */
 public final class EvidenceGateInput {
 
-    private final DiscoveryPlan plan;
-    private final Map<String, Object> planTree;
+    private final @Nullable DiscoveryPlan plan;
+    private final @Nullable Map<String, Object> planTree;
     private final List<Object> planReasonCodeItems;
     private final Set<Object> planAllowedKeys;
     private final boolean planAllowed;
@@ -32,12 +33,12 @@ public final class EvidenceGateInput {
     private final List<String> confirmedFacts;
     private final List<String> inferredFacts;
     private final List<String> unknownFacts;
-    private final String sourceRowsSummary;
+    private final @Nullable String sourceRowsSummary;
     private final List<String> queryLimitations;
-    private final String recommendedNextProbe;
+    private final @Nullable String recommendedNextProbe;
 
-    private EvidenceGateInput(DiscoveryPlan plan, Map<String, Object> planTree, List<Object> planReasonCodeItems,
-            Set<Object> planAllowedKeys, boolean planAllowed, Facts facts) {
+    private EvidenceGateInput(@Nullable DiscoveryPlan plan, @Nullable Map<String, Object> planTree,
+            List<Object> planReasonCodeItems, Set<Object> planAllowedKeys, boolean planAllowed, Facts facts) {
         this.plan = plan;
         this.planTree = planTree;
         this.planReasonCodeItems = planReasonCodeItems;
@@ -72,7 +73,7 @@ public final class EvidenceGateInput {
         return WireInputs.gateInput(input);
     }
 
-    static EvidenceGateInput ofWire(Map<String, Object> planTree, List<Object> planReasonCodeItems,
+    static EvidenceGateInput ofWire(@Nullable Map<String, Object> planTree, List<Object> planReasonCodeItems,
             Set<Object> planAllowedKeys, boolean planAllowed, Facts facts) {
         return new EvidenceGateInput(null, planTree, planReasonCodeItems, planAllowedKeys, planAllowed, facts);
     }
@@ -83,7 +84,7 @@ public final class EvidenceGateInput {
     }
 
     /** The plan as the gate echoes it ({@code query_plan}). */
-    public Map<String, Object> planTree() {
+    public @Nullable Map<String, Object> planTree() {
         return plan != null ? plan.toWire() : planTree;
     }
 
@@ -133,9 +134,9 @@ public final class EvidenceGateInput {
         List<String> confirmedFacts = List.of();
         List<String> inferredFacts = List.of();
         List<String> unknownFacts = List.of();
-        String sourceRowsSummary;
+        @Nullable String sourceRowsSummary;
         List<String> queryLimitations = List.of();
-        String recommendedNextProbe;
+        @Nullable String recommendedNextProbe;
     }
 
     /** Collects an {@link EvidenceGateInput}; null clears a field, null list items are ignored. Not thread-safe. */

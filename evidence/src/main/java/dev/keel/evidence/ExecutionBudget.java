@@ -1,6 +1,7 @@
 package dev.keel.evidence;
 
 import dev.keel.core.InvalidInputException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How much discovery a plan may spend (the protocol's {@code AssistantMcpDiscoveryExecutionBudget}, see {@code
@@ -30,12 +31,12 @@ public record ExecutionBudget(int maxProbeCount, int maxRowsPerProbe) {
      * The reference's {@code clampInteger}: a missing or non-finite request gives the default; otherwise it is
      * truncated toward zero ({@code Math.trunc}) and clamped to the bounds.
      */
-    public static ExecutionBudget clamped(Double maxProbeCount, Double maxRowsPerProbe) {
+    public static ExecutionBudget clamped(@Nullable Double maxProbeCount, @Nullable Double maxRowsPerProbe) {
         return new ExecutionBudget(clamp(maxProbeCount, DEFAULT_MAX_PROBE_COUNT, MAX_PROBE_COUNT),
                 clamp(maxRowsPerProbe, DEFAULT_MAX_ROWS_PER_PROBE, MAX_ROWS_PER_PROBE));
     }
 
-    private static int clamp(Double requested, int fallback, int max) {
+    private static int clamp(@Nullable Double requested, int fallback, int max) {
         // Number.isFinite(value): absent, NaN and the infinities fall back to the default.
         if (requested == null || !Double.isFinite(requested)) {
             return fallback;

@@ -2,6 +2,7 @@ package dev.keel.evidence;
 
 import dev.keel.evidence.internal.Js;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one discovery probe returned (the protocol's {@code AssistantMcpDiscoveryProbeResult}, see {@code
@@ -14,15 +15,15 @@ import java.util.Optional;
  */
 public final class ProbeResult {
 
-    private final String primitiveId;
+    private final @Nullable String primitiveId;
     private final Object primitiveKey;
-    private final ProbeStatus status;
+    private final @Nullable ProbeStatus status;
     private final double rowsReceived;
     private final double rowsMatched;
-    private final String limitation;
+    private final @Nullable String limitation;
 
-    private ProbeResult(String primitiveId, Object primitiveKey, ProbeStatus status, double rowsReceived,
-            double rowsMatched, String limitation) {
+    private ProbeResult(@Nullable String primitiveId, Object primitiveKey, @Nullable ProbeStatus status,
+            double rowsReceived, double rowsMatched, @Nullable String limitation) {
         this.primitiveId = primitiveId;
         this.primitiveKey = primitiveKey;
         this.status = status;
@@ -39,8 +40,8 @@ public final class ProbeResult {
      * A probe read from JSON, whose {@code primitive_id} may be any JSON value: {@code primitiveKey} carries that
      * value's identity for the plan check.
      */
-    static ProbeResult fromWire(Object rawPrimitiveId, ProbeStatus status, double rowsReceived, double rowsMatched,
-            String limitation) {
+    static ProbeResult fromWire(Object rawPrimitiveId, @Nullable ProbeStatus status, double rowsReceived,
+            double rowsMatched, String limitation) {
         return new ProbeResult(rawPrimitiveId instanceof String ? (String) rawPrimitiveId : null,
                 Js.sameValueZeroKey(rawPrimitiveId), status, rowsReceived, rowsMatched, limitation);
     }
@@ -81,11 +82,11 @@ public final class ProbeResult {
 
     /** Collects the fields of a {@link ProbeResult}; not thread-safe. */
     public static final class Builder {
-        private String primitiveId;
-        private ProbeStatus status;
+        private @Nullable String primitiveId;
+        private @Nullable ProbeStatus status;
         private double rowsReceived;
         private double rowsMatched;
-        private String limitation;
+        private @Nullable String limitation;
 
         private Builder() {
         }

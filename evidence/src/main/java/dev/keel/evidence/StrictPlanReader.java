@@ -10,6 +10,7 @@ import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a plan contract strictly, naming every problem with its JSON pointer in one {@link InvalidInputException}
@@ -60,7 +61,7 @@ final class StrictPlanReader {
         return object.has(key) ? object.optional(key) : object.required(key);
     }
 
-    private static DiscoveryPrimitive primitive(Value item, PrimitiveRegistry registry) {
+    private static @Nullable DiscoveryPrimitive primitive(Value item, PrimitiveRegistry registry) {
         String name = item.string();
         if (name == null) {
             return null;
@@ -72,7 +73,7 @@ final class StrictPlanReader {
         return primitive;
     }
 
-    private static String reasonCode(Value item) {
+    private static @Nullable String reasonCode(Value item) {
         String code = item.string();
         if (code != null && !code.equals(ReasonCode.normalizeText(code))) {
             item.problem("must be a normalised reason code, found " + JsonTreeReader.describe(code));
@@ -81,7 +82,7 @@ final class StrictPlanReader {
         return code;
     }
 
-    private static TurnMeaning turnMeaning(Value value) {
+    private static @Nullable TurnMeaning turnMeaning(Value value) {
         ObjectValue meaning = value.object("asked_domain_family", "asked_action_family", "asked_aggregation_axis",
                 "seeded_ranking_need", "explicit_entity_candidates", "metadata_ambiguity_entity_sets",
                 "metadata_scope_hint", "explicit_organization_scope", "explicit_date_scope",
@@ -108,7 +109,7 @@ final class StrictPlanReader {
                 .build();
     }
 
-    private static ExecutionBudget budget(Value value) {
+    private static @Nullable ExecutionBudget budget(Value value) {
         ObjectValue budget = value.object("max_probe_count", "max_rows_per_probe");
         Integer probes = budget.required("max_probe_count").integer(1, ExecutionBudget.MAX_PROBE_COUNT);
         Integer rows = budget.required("max_rows_per_probe").integer(1, ExecutionBudget.MAX_ROWS_PER_PROBE);

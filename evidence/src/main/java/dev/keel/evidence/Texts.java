@@ -5,6 +5,7 @@ import dev.keel.core.text.JsText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** The reference's text helpers on values that are already strings. Pure; thread-safe. */
 final class Texts {
@@ -13,7 +14,7 @@ final class Texts {
     }
 
     /** {@code toNonEmptyString}: JavaScript {@code trim}; null when nothing is left. */
-    static String nonEmpty(String value) {
+    static @Nullable String nonEmpty(@Nullable String value) {
         if (value == null) {
             return null;
         }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the current turn means, as the language understanding step saw it (the protocol's
@@ -18,19 +19,19 @@ import java.util.Optional;
  */
 public final class TurnMeaning {
 
-    private final String askedDomainFamily;
-    private final String askedActionFamily;
-    private final String askedAggregationAxis;
-    private final String seededRankingNeed;
+    private final @Nullable String askedDomainFamily;
+    private final @Nullable String askedActionFamily;
+    private final @Nullable String askedAggregationAxis;
+    private final @Nullable String seededRankingNeed;
     private final List<String> explicitEntityCandidates;
     private final List<String> metadataAmbiguityEntitySets;
-    private final String metadataScopeHint;
-    private final String explicitOrganizationScope;
-    private final String explicitDateScope;
-    private final Boolean subjectResolutionOptional;
-    private final Double meaningConfidence;
-    private final String unsupportedButUnderstoodFamily;
-    private final Boolean staleReplayForbidden;
+    private final @Nullable String metadataScopeHint;
+    private final @Nullable String explicitOrganizationScope;
+    private final @Nullable String explicitDateScope;
+    private final @Nullable Boolean subjectResolutionOptional;
+    private final @Nullable Double meaningConfidence;
+    private final @Nullable String unsupportedButUnderstoodFamily;
+    private final @Nullable Boolean staleReplayForbidden;
 
     private TurnMeaning(Builder b) {
         this.askedDomainFamily = b.askedDomainFamily;
@@ -141,7 +142,7 @@ public final class TurnMeaning {
         return wire;
     }
 
-    private static void putIfSet(Map<String, Object> wire, String key, Object value) {
+    private static void putIfSet(Map<String, Object> wire, String key, @Nullable Object value) {
         if (value != null) {
             wire.put(key, value);
         }
@@ -164,39 +165,39 @@ public final class TurnMeaning {
 
     /** Collects the fields of a {@link TurnMeaning}; null clears a field. Not thread-safe. */
     public static final class Builder {
-        private String askedDomainFamily;
-        private String askedActionFamily;
-        private String askedAggregationAxis;
-        private String seededRankingNeed;
+        private @Nullable String askedDomainFamily;
+        private @Nullable String askedActionFamily;
+        private @Nullable String askedAggregationAxis;
+        private @Nullable String seededRankingNeed;
         private List<String> explicitEntityCandidates = List.of();
         private List<String> metadataAmbiguityEntitySets = List.of();
-        private String metadataScopeHint;
-        private String explicitOrganizationScope;
-        private String explicitDateScope;
-        private Boolean subjectResolutionOptional;
-        private Double meaningConfidence;
-        private String unsupportedButUnderstoodFamily;
-        private Boolean staleReplayForbidden;
+        private @Nullable String metadataScopeHint;
+        private @Nullable String explicitOrganizationScope;
+        private @Nullable String explicitDateScope;
+        private @Nullable Boolean subjectResolutionOptional;
+        private @Nullable Double meaningConfidence;
+        private @Nullable String unsupportedButUnderstoodFamily;
+        private @Nullable Boolean staleReplayForbidden;
 
         private Builder() {
         }
 
-        public Builder askedDomainFamily(String value) {
+        public Builder askedDomainFamily(@Nullable String value) {
             this.askedDomainFamily = value;
             return this;
         }
 
-        public Builder askedActionFamily(String value) {
+        public Builder askedActionFamily(@Nullable String value) {
             this.askedActionFamily = value;
             return this;
         }
 
-        public Builder askedAggregationAxis(String value) {
+        public Builder askedAggregationAxis(@Nullable String value) {
             this.askedAggregationAxis = value;
             return this;
         }
 
-        public Builder seededRankingNeed(String value) {
+        public Builder seededRankingNeed(@Nullable String value) {
             this.seededRankingNeed = value;
             return this;
         }
@@ -218,12 +219,12 @@ public final class TurnMeaning {
             return this;
         }
 
-        public Builder explicitOrganizationScope(String value) {
+        public Builder explicitOrganizationScope(@Nullable String value) {
             this.explicitOrganizationScope = value;
             return this;
         }
 
-        public Builder explicitDateScope(String value) {
+        public Builder explicitDateScope(@Nullable String value) {
             this.explicitDateScope = value;
             return this;
         }
@@ -234,17 +235,17 @@ public final class TurnMeaning {
         }
 
         /** Any double; a plan keeps it only when finite, clamped to [0, 1]. */
-        public Builder meaningConfidence(Double value) {
+        public Builder meaningConfidence(@Nullable Double value) {
             this.meaningConfidence = value;
             return this;
         }
 
-        public Builder unsupportedButUnderstoodFamily(String value) {
+        public Builder unsupportedButUnderstoodFamily(@Nullable String value) {
             this.unsupportedButUnderstoodFamily = value;
             return this;
         }
 
-        public Builder staleReplayForbidden(Boolean value) {
+        public Builder staleReplayForbidden(@Nullable Boolean value) {
             this.staleReplayForbidden = value;
             return this;
         }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the reference's loosely typed input objects from plain trees. Each value is converted as the reference
@@ -36,7 +37,7 @@ final class WireInputs {
     }
 
     /** {@code normalizeTurnMeaning} reads only from a truthy value; only an object can hold any of its fields. */
-    private static TurnMeaning turnMeaning(Object value) {
+    private static @Nullable TurnMeaning turnMeaning(Object value) {
         if (!Js.truthy(value) || !(value instanceof Map)) {
             return null;
         }
@@ -133,7 +134,7 @@ final class WireInputs {
     }
 
     /** What spreading or iterating a value gives: an array's items, a string's code points; null when neither. */
-    private static List<Object> iterable(Object value) {
+    private static @Nullable List<Object> iterable(Object value) {
         if (value instanceof List) {
             @SuppressWarnings("unchecked")
             List<Object> items = (List<Object>) Js.jsonRoundTrip(value);
@@ -165,12 +166,12 @@ final class WireInputs {
     }
 
     /** {@link #text(Object, String)} of the member {@code key} of {@code object}, which is at {@code parent}. */
-    private static String text(Object object, String key, String parent) {
+    private static @Nullable String text(Object object, String key, String parent) {
         return text(Js.get(object, key), JsonPointers.child(parent, key));
     }
 
     /** {@code toNonEmptyString}'s conversion: null and undefined stay null, anything else {@code String(x)}. */
-    private static String text(Object value, String pointer) {
+    private static @Nullable String text(Object value, String pointer) {
         if (Js.isNullish(value)) {
             return null;
         }
@@ -203,7 +204,7 @@ final class WireInputs {
     }
 
     /** A budget counts only when it is a number ({@code Number.isFinite} is false for "5"). */
-    private static Double number(Object value) {
+    private static @Nullable Double number(Object value) {
         return value instanceof Number ? Js.toDouble((Number) value) : null;
     }
 

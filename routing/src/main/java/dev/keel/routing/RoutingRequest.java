@@ -3,6 +3,7 @@ package dev.keel.routing;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One request to route: the role and clearance governance resolved, the user's prompt, whether it must stay in the
@@ -18,9 +19,10 @@ public final class RoutingRequest {
     private final String role;
     private final String clearance;
     private final String prompt;
-    private final String promptDigest;
+    private final @Nullable String promptDigest;
     private final boolean internalOnly;
 
+    @SuppressWarnings("NullAway") // build() requires role, clearance and prompt
     private RoutingRequest(Builder builder) {
         this.role = builder.role;
         this.clearance = builder.clearance;
@@ -69,10 +71,10 @@ public final class RoutingRequest {
 
     /** Collects a request. Not thread-safe. */
     public static final class Builder {
-        private String role;
-        private String clearance;
-        private String prompt;
-        private String promptDigest;
+        private @Nullable String role;
+        private @Nullable String clearance;
+        private @Nullable String prompt;
+        private @Nullable String promptDigest;
         private boolean internalOnly;
 
         private Builder() {
@@ -121,7 +123,7 @@ public final class RoutingRequest {
             return new RoutingRequest(this);
         }
 
-        private static void require(String value, String field) {
+        private static void require(@Nullable String value, String field) {
             if (value == null) {
                 throw new InvalidInputException("invalid_input", "routing request field '" + field + "' is missing");
             }

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON shape an AI Service method's return type asks for (langchain4j's {@link JsonSchema} of it), read for
@@ -103,11 +104,11 @@ final class AnswerShape {
     }
 
     /** Where {@code value} (a plain JSON tree) first departs from this shape, and how; empty when it has it. */
-    Optional<String> misfit(Object value) {
+    Optional<String> misfit(@Nullable Object value) {
         return Optional.ofNullable(misfit(root, value, ""));
     }
 
-    private String misfit(JsonSchemaElement element, Object value, String path) {
+    private @Nullable String misfit(JsonSchemaElement element, @Nullable Object value, String path) {
         String at = path.isEmpty() ? "/" : path;
         if (value == null) {
             return null;
@@ -270,7 +271,7 @@ final class AnswerShape {
         return object.properties() == null ? Map.of() : object.properties();
     }
 
-    private JsonSchemaElement resolve(String reference) {
+    private @Nullable JsonSchemaElement resolve(String reference) {
         return definitions.get(reference.startsWith(DEFINITIONS) ? reference.substring(DEFINITIONS.length())
                 : reference);
     }

@@ -19,7 +19,9 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One langchain4j chat as a governed call sees it: the conversation in Keel's messages, the user message governance
@@ -44,11 +46,11 @@ final class ChatExchange {
     private final List<ChatMessage> messages;
     private final String userMessage;
     private final boolean json;
-    private final AnswerShape shape;
+    private final @Nullable AnswerShape shape;
     private final Double temperature;
     private final Integer maxOutputTokens;
 
-    private ChatExchange(List<ChatMessage> messages, String userMessage, boolean json, AnswerShape shape,
+    private ChatExchange(List<ChatMessage> messages, String userMessage, boolean json, @Nullable AnswerShape shape,
                          Double temperature, Integer maxOutputTokens) {
         this.messages = List.copyOf(messages);
         this.userMessage = userMessage;
@@ -196,7 +198,7 @@ final class ChatExchange {
         }
         ModelJson.Reading reading = ModelJson.read(JsonCodec.strict(), answer);
         if (!reading.ok()) {
-            return Optional.of(reading.problem());
+            return Optional.of(Objects.requireNonNull(reading.problem()));
         }
         return shape == null ? Optional.empty() : shape.misfit(reading.value());
     }

@@ -2,6 +2,7 @@ package dev.keel.core.evidence;
 
 import dev.keel.core.json.JsonPointers;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a piece of evidence sits in its source, so that any number in an answer can be traced back: a JSON file and a
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param line    the 1-based line of the CSV record (the header is line 1), or 0 for a JSON locator
  * @param column  the CSV column, or null
  */
-public record Locator(String source, String pointer, long line, String column) {
+public record Locator(String source, @Nullable String pointer, long line, @Nullable String column) {
 
     public Locator {
         Objects.requireNonNull(source, "source");

@@ -1,6 +1,7 @@
 package dev.keel.core.json;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads and writes Keel's JSON wire formats.
@@ -39,7 +40,7 @@ public interface JsonCodec {
      * How a plain-tree value is named in error messages: {@code "null"}, {@code "a string"}, {@code "a number"},
      * {@code "a boolean"}, {@code "an object"}, {@code "an array"}, or the Java type for anything else.
      */
-    static String describe(Object value) {
+    static String describe(@Nullable Object value) {
         if (value == null) {
             return "null";
         }
@@ -73,7 +74,7 @@ public interface JsonCodec {
      *
      * @throws dev.keel.core.WireFormatException when the text is not strict JSON or passes a limit
      */
-    Object parse(String json);
+    @Nullable Object parse(String json);
 
     /**
      * Parses one JSON object.
@@ -109,7 +110,7 @@ public interface JsonCodec {
     String write(Object value);
 
     /** Indented JSON (two spaces, {@code "key": value}), for people to read. */
-    String writePretty(Object value);
+    String writePretty(@Nullable Object value);
 
     /**
      * Writes {@code value} as compact JSON on one line to {@code out}, as it goes, without closing or flushing

@@ -2,6 +2,7 @@ package dev.keel.core.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Numbers of plain-value JSON trees: their exact value, whether they were written with an exponent, and a short
@@ -37,7 +38,7 @@ public final class JsonNumbers {
      * and floats through their shortest decimal text; null for NaN, infinities and {@link Number} types it does not
      * know.
      */
-    public static BigDecimal decimal(Number number) {
+    public static @Nullable BigDecimal decimal(Number number) {
         if (number instanceof BigDecimal) {
             return (BigDecimal) number;
         }

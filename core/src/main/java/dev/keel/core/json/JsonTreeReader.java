@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a document's plain-value tree (as {@link JsonCodec#parse} gives, or built in code) into typed values,
@@ -69,12 +70,12 @@ public final class JsonTreeReader {
     private int unlisted;
     private final Value root;
 
-    private JsonTreeReader(Object tree, String pointer) {
+    private JsonTreeReader(@Nullable Object tree, String pointer) {
         this.root = new Value(this, pointer, tree, true, true, true);
     }
 
     /** A reader of the document {@code tree}, whose pointers start at the root, {@code ""}. */
-    public static JsonTreeReader of(Object tree) {
+    public static JsonTreeReader of(@Nullable Object tree) {
         return of(tree, JsonPointers.ROOT);
     }
 
@@ -82,7 +83,7 @@ public final class JsonTreeReader {
      * A reader of the document {@code tree} that stands at {@code pointer} in a larger tree (a policy given as the
      * member {@code policy} of a request, say): problems carry the full pointer, {@code /policy/roles}.
      */
-    public static JsonTreeReader of(Object tree, String pointer) {
+    public static JsonTreeReader of(@Nullable Object tree, String pointer) {
         JsonPointers.parse(pointer); // checks it
         return new JsonTreeReader(tree, pointer);
     }
@@ -91,7 +92,7 @@ public final class JsonTreeReader {
      * Reads {@code tree} with {@code body}, then throws what {@code failure} makes of the problems, if there were
      * any; otherwise returns what {@code body} returned.
      */
-    public static <T, X extends KeelException> T read(Object tree, Function<? super Value, ? extends T> body,
+    public static <T, X extends KeelException> T read(@Nullable Object tree, Function<? super Value, ? extends T> body,
                                                       Function<? super List<JsonProblem>, X> failure) {
         JsonTreeReader reader = of(tree);
         T result = body.apply(reader.root());
@@ -157,7 +158,7 @@ public final class JsonTreeReader {
      * How a value is named in a message, short whatever its size: {@code null}, {@code true}, {@code 'text'} (cut to
      * 60 characters), {@code the number 0.80} ({@link JsonNumbers#asWritten}), {@code an object}, {@code an array}.
      */
-    public static String describe(Object value) {
+    public static String describe(@Nullable Object value) {
         if (value instanceof String) {
             String text = (String) value;
             return "'" + (text.length() <= MAX_QUOTED_LENGTH ? text : text.substring(0, MAX_QUOTED_LENGTH - 3) + "...")
@@ -184,13 +185,13 @@ public final class JsonTreeReader {
 
         private final JsonTreeReader reader;
         private final String pointer;
-        private final Object value;
+        private final @Nullable Object value;
         private final boolean present;
         /** Whether reading {@code null} here is a problem (and reading a missing value was one). */
         private final boolean required;
         private final boolean documentRoot;
 
-        private Value(JsonTreeReader reader, String pointer, Object value, boolean present, boolean required,
+        private Value(JsonTreeReader reader, String pointer, @Nullable Object value, boolean present, boolean required,
                       boolean documentRoot) {
             this.reader = reader;
             this.pointer = pointer;
@@ -206,7 +207,7 @@ public final class JsonTreeReader {
         }
 
         /** The value as it is in the tree; null when it is {@code null} or absent. */
-        public Object raw() {
+        public @Nullable Object raw() {
             return value;
         }
 
@@ -230,6 +231,12 @@ public final class JsonTreeReader {
             return !present || (value == null && !required);
         }
 
+        /*
+         * The reading protocol: a conversion returns null only after recording a problem (then build() never runs
+         * the constructor that would use it, and throwIfProblems ends the read) or for an absent optional value,
+         * which its caller checks. Its result is read as a value, so its null returns are not a nullable type.
+         */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         private <T> T wrongType(String expected) {
             problem("must be " + expected + ", found " + describe(value));
             return null;
@@ -238,6 +245,7 @@ public final class JsonTreeReader {
         // ---- scalars ----
 
         /** The value as a string. */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public String string() {
             if (nothing()) {
                 return null;
@@ -246,6 +254,7 @@ public final class JsonTreeReader {
         }
 
         /** The value as a string that is not empty and not only white space. */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public String nonBlankString() {
             if (nothing()) {
                 return null;
@@ -257,6 +266,7 @@ public final class JsonTreeReader {
         }
 
         /** The value as a boolean. */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public Boolean bool() {
             if (nothing()) {
                 return null;
@@ -271,6 +281,7 @@ public final class JsonTreeReader {
         }
 
         /** The value as an exact decimal (any {@link Number} the tree holds, NaN and infinities aside). */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public BigDecimal decimal() {
             if (nothing()) {
                 return null;
@@ -280,7 +291,8 @@ public final class JsonTreeReader {
         }
 
         /** The value as a decimal from {@code min} to {@code max} (either null for no bound on that side). */
-        public BigDecimal decimal(BigDecimal min, BigDecimal max) {
+        @SuppressWarnings("NullAway") // see the reading protocol above
+        public BigDecimal decimal(@Nullable BigDecimal min, @Nullable BigDecimal max) {
             if (nothing()) {
                 return null;
             }
@@ -298,6 +310,7 @@ public final class JsonTreeReader {
         }
 
         /** The value as an integer from {@code min} to {@code max}, both included. */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public Integer integer(int min, int max) {
             if (nothing()) {
                 return null;
@@ -313,7 +326,7 @@ public final class JsonTreeReader {
             return decimal.intValue();
         }
 
-        private static String range(BigDecimal min, BigDecimal max) {
+        private static String range(@Nullable BigDecimal min, @Nullable BigDecimal max) {
             if (min != null && max != null) {
                 return " from " + JsonNumbers.asWritten(min) + " to " + JsonNumbers.asWritten(max);
             }
@@ -327,6 +340,7 @@ public final class JsonTreeReader {
          * The value as the constant of {@code type} whose wire name ({@code wireName}) it is, exactly:
          * {@code must be one of a, b, c, found 'x'} otherwise.
          */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public <E extends Enum<E>> E enumValue(Class<E> type, Function<? super E, String> wireName) {
             if (nothing()) {
                 return null;
@@ -343,7 +357,7 @@ public final class JsonTreeReader {
         }
 
         /** The value when it is a string, number (as a {@link BigDecimal}), boolean or {@code null}. */
-        public Object scalar() {
+        public @Nullable Object scalar() {
             if (!present || value == null || value instanceof String || value instanceof Boolean) {
                 return value;
             }
@@ -417,6 +431,7 @@ public final class JsonTreeReader {
          * value is absent or not an object. Values {@code member} reads as null are left out (it recorded a problem,
          * or chose to drop them).
          */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public <T> Map<String, T> map(Function<? super Value, ? extends T> member) {
             if (nothing() || !(value instanceof Map)) {
                 members();
@@ -453,6 +468,7 @@ public final class JsonTreeReader {
          * An array as a list of what {@code item} reads from each item, in order; null when the value is absent or
          * not an array. Items {@code item} reads as null are left out (it recorded a problem, or chose to drop them).
          */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public <T> List<T> list(Function<? super Value, ? extends T> item) {
             if (nothing() || !(value instanceof List)) {
                 items();
@@ -481,6 +497,7 @@ public final class JsonTreeReader {
          * {@link KeelException} or an {@link IllegalArgumentException} (an invariant of the built value), its message
          * becomes a problem at this pointer. Returns what it built, or null.
          */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public <T> T build(Supplier<? extends T> constructor) {
             if (nothing() || reader.hasProblemsAt(pointer)) {
                 return null;
@@ -583,6 +600,7 @@ public final class JsonTreeReader {
         }
 
         /** As {@link Value#build}, for this object. */
+        @SuppressWarnings("NullAway") // see the reading protocol above
         public <T> T build(Supplier<? extends T> constructor) {
             return present ? self.build(constructor) : null;
         }

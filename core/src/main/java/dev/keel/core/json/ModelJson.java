@@ -4,6 +4,7 @@ import dev.keel.core.WireFormatException;
 import dev.keel.core.text.JsText;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one rule for a model's reply that must be JSON, shared by the stage runtime and structured output: the reply
@@ -27,7 +28,7 @@ public final class ModelJson {
      * @param problem what is wrong, for the model and for people; null when the reply is one JSON value
      * @param code    the codec's error code when it refused the text ({@code json_malformed}, ...), else null
      */
-    public record Reading(Object value, String problem, String code) {
+    public record Reading(@Nullable Object value, @Nullable String problem, @Nullable String code) {
 
         /** Whether the reply was one strict JSON value. */
         public boolean ok() {
@@ -49,7 +50,7 @@ public final class ModelJson {
         }
     }
 
-    private static Reading problem(String problem, String code) {
+    private static Reading problem(String problem, @Nullable String code) {
         return new Reading(null, problem, code);
     }
 

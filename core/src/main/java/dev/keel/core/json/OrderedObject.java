@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON object as the codec parsed it: unmodifiable, keys in document order. Its own type only so that the writer
@@ -21,7 +22,7 @@ final class OrderedObject extends AbstractMap<String, Object> {
     }
 
     @Override
-    public Object get(Object key) {
+    public @Nullable Object get(Object key) {
         return members.get(key);
     }
 

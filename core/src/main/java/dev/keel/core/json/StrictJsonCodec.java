@@ -38,6 +38,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link JsonCodec} on Jackson: its streaming parser reads (with {@link StreamReadConstraints} for the limits and
@@ -108,7 +109,7 @@ final class StrictJsonCodec implements JsonCodec {
     // ---- reading ----
 
     @Override
-    public Object parse(String json) {
+    public @Nullable Object parse(String json) {
         if (json.length() > limits.maxDocumentLength()) {
             throw new WireFormatException("json_document_too_large", "JSON document of " + json.length()
                     + " characters exceeds the limit of " + limits.maxDocumentLength());
@@ -165,7 +166,7 @@ final class StrictJsonCodec implements JsonCodec {
         return "at line " + line + ", column " + (offset - lineStart + 1);
     }
 
-    private Object readDocument(JsonParser parser) throws IOException {
+    private @Nullable Object readDocument(JsonParser parser) throws IOException {
         JsonToken first = parser.nextToken();
         if (first == null) {
             throw new WireFormatException("json_malformed", "malformed JSON " + where(parser.currentLocation())
@@ -180,7 +181,7 @@ final class StrictJsonCodec implements JsonCodec {
     }
 
     /** The value whose first token is {@code token}; Jackson has checked the structure and the limits on the way. */
-    private Object readValue(JsonParser parser, JsonToken token) throws IOException {
+    private @Nullable Object readValue(JsonParser parser, JsonToken token) throws IOException {
         switch (token) {
             case START_OBJECT: {
                 LinkedHashMap<String, Object> members = new LinkedHashMap<>();
@@ -303,7 +304,7 @@ final class StrictJsonCodec implements JsonCodec {
     }
 
     /** Malformed text, or a repeated key (which Jackson's strict duplicate detection reports as a parse error). */
-    private static WireFormatException malformed(JsonProcessingException e, JsonLocation current) {
+    private static WireFormatException malformed(JsonProcessingException e, @Nullable JsonLocation current) {
         JsonLocation location = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? e.getLocation() : current;
         String message = String.valueOf(e.getOriginalMessage());
         String duplicate = "Duplicate field '";
@@ -348,7 +349,7 @@ final class StrictJsonCodec implements JsonCodec {
     }
 
     /** "at line L, column C", lines ending at LF, CR or CRLF. */
-    private static String where(JsonLocation location) {
+    private static String where(@Nullable JsonLocation location) {
         return location == null || location.getLineNr() < 1 ? "at an unknown position"
                 : "at line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
@@ -431,7 +432,7 @@ final class StrictJsonCodec implements JsonCodec {
     }
 
     @Override
-    public String writePretty(Object value) {
+    public String writePretty(@Nullable Object value) {
         StringWriter out = new StringWriter();
         write(value, out, true);
         return out.toString();
@@ -442,7 +443,7 @@ final class StrictJsonCodec implements JsonCodec {
         write(value, out, false);
     }
 
-    private void write(Object value, Writer out, boolean pretty) {
+    private void write(@Nullable Object value, Writer out, boolean pretty) {
         LoneSurrogateEscaper escaper = new LoneSurrogateEscaper(out);
         try {
             try (JsonGenerator generator = factory.createGenerator(escaper)) {
@@ -460,7 +461,7 @@ final class StrictJsonCodec implements JsonCodec {
         }
     }
 
-    private void writeValue(JsonGenerator generator, Object value) throws IOException {
+    private void writeValue(JsonGenerator generator, @Nullable Object value) throws IOException {
         if (value == null) {
             generator.writeNull();
         } else if (value instanceof CharSequence) {

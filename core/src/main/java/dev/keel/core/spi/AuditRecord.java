@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One audited request: its id, when it was recorded (from the host's {@link java.time.Clock}), what kind of
@@ -54,9 +55,9 @@ public final class AuditRecord {
 
     /** Collects a record; not thread-safe. */
     public static final class Builder {
-        private String requestId;
-        private Instant recordedAt;
-        private String kind;
+        private @Nullable String requestId;
+        private @Nullable Instant recordedAt;
+        private @Nullable String kind;
         private final Map<String, Object> payload = new LinkedHashMap<>();
 
         private Builder() {

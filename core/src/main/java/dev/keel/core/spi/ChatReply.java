@@ -2,6 +2,7 @@ package dev.keel.core.spi;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an {@link LlmBackend} answered: the text, the tokens it cost, and who really answered.
@@ -13,8 +14,8 @@ public final class ChatReply {
     private final String text;
     private final TokenUsage usage;
     private final String backendId;
-    private final String model;
-    private final String finishReason;
+    private final @Nullable String model;
+    private final @Nullable String finishReason;
 
     private ChatReply(Builder b) {
         this.text = Objects.requireNonNull(b.text, "text");
@@ -63,11 +64,11 @@ public final class ChatReply {
 
     /** Collects a reply; not thread-safe. */
     public static final class Builder {
-        private String text;
+        private @Nullable String text;
         private TokenUsage usage = TokenUsage.UNKNOWN;
-        private String backendId;
-        private String model;
-        private String finishReason;
+        private @Nullable String backendId;
+        private @Nullable String model;
+        private @Nullable String finishReason;
 
         private Builder() {
         }
@@ -87,12 +88,12 @@ public final class ChatReply {
             return this;
         }
 
-        public Builder model(String model) {
+        public Builder model(@Nullable String model) {
             this.model = model;
             return this;
         }
 
-        public Builder finishReason(String finishReason) {
+        public Builder finishReason(@Nullable String finishReason) {
             this.finishReason = finishReason;
             return this;
         }

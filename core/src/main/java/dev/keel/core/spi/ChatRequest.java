@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What is sent to an {@link LlmBackend}: the messages and the options of one exchange, and two labels for the
@@ -16,10 +17,10 @@ public final class ChatRequest {
 
     private final List<ChatMessage> messages;
     private final ResponseFormat responseFormat;
-    private final Double temperature;
-    private final Integer maxOutputTokens;
-    private final String requestId;
-    private final String purpose;
+    private final @Nullable Double temperature;
+    private final @Nullable Integer maxOutputTokens;
+    private final @Nullable String requestId;
+    private final @Nullable String purpose;
 
     private ChatRequest(Builder b) {
         this.messages = List.copyOf(b.messages);
@@ -106,10 +107,10 @@ public final class ChatRequest {
     public static final class Builder {
         private final List<ChatMessage> messages = new ArrayList<>();
         private ResponseFormat responseFormat = ResponseFormat.TEXT;
-        private Double temperature;
-        private Integer maxOutputTokens;
-        private String requestId;
-        private String purpose;
+        private @Nullable Double temperature;
+        private @Nullable Integer maxOutputTokens;
+        private @Nullable String requestId;
+        private @Nullable String purpose;
 
         private Builder() {
         }
@@ -143,7 +144,7 @@ public final class ChatRequest {
             return this;
         }
 
-        public Builder requestId(String requestId) {
+        public Builder requestId(@Nullable String requestId) {
             this.requestId = requestId;
             return this;
         }
@@ -153,7 +154,7 @@ public final class ChatRequest {
          *
          * @throws InvalidInputException when {@code purpose} is blank
          */
-        public Builder purpose(String purpose) {
+        public Builder purpose(@Nullable String purpose) {
             if (purpose != null && purpose.isBlank()) {
                 throw new InvalidInputException("a purpose must not be blank");
             }

@@ -3,7 +3,9 @@ package dev.keel.core.text;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HTML character references, as {@link NormalizedText#ofMarkup} decodes them: numeric ones, and the named ones
@@ -75,7 +77,7 @@ final class CharacterReferences {
     }
 
     /** The reference starting with the {@code &} at {@code ampersand}, or null when none does. */
-    static Reference read(String text, int ampersand) {
+    static @Nullable Reference read(String text, int ampersand) {
         int i = ampersand + 1;
         if (i < text.length() && text.charAt(i) == '#') {
             return numeric(text, i + 1);
@@ -92,14 +94,14 @@ final class CharacterReferences {
         for (int length = Math.min(name.length(), LONGEST_NAME_WITHOUT_SEMICOLON); length >= 2; length--) {
             String prefix = name.substring(0, length);
             if (WITHOUT_SEMICOLON.contains(prefix)) {
-                return new Reference(NAMED.get(prefix), i + length);
+                return new Reference(Objects.requireNonNull(NAMED.get(prefix)), i + length); // a name of NAMED
             }
         }
         return null;
     }
 
     /** {@code &#} then decimal digits, or {@code x} and hexadecimal digits, then an optional semicolon. */
-    private static Reference numeric(String text, int afterHash) {
+    private static @Nullable Reference numeric(String text, int afterHash) {
         boolean hex = afterHash < text.length() && (text.charAt(afterHash) == 'x' || text.charAt(afterHash) == 'X');
         int radix = hex ? 16 : 10;
         int start = hex ? afterHash + 1 : afterHash;

@@ -1,5 +1,6 @@
 package dev.keel.core.text;
 
+
 /**
  * JavaScript string semantics that Java's own methods do not match.
  *

@@ -3,6 +3,7 @@ package dev.keel.core.text;
 import java.text.Normalizer;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A text in the form to scan it in, with the way back to the original: what a reader sees, whatever characters
@@ -53,11 +54,12 @@ public final class NormalizedText {
     private final String text;
     // For each character of text: the range of original it comes from, and whether a number is among what it comes
     // from. All null when text is original itself.
-    private final int[] sourceStarts;
-    private final int[] sourceEnds;
-    private final boolean[] fromNumbers;
+    private final int @Nullable [] sourceStarts;
+    private final int @Nullable [] sourceEnds;
+    private final boolean @Nullable [] fromNumbers;
 
-    private NormalizedText(String original, String text, int[] sourceStarts, int[] sourceEnds, boolean[] fromNumbers) {
+    private NormalizedText(String original, String text, int @Nullable [] sourceStarts, int @Nullable [] sourceEnds,
+            boolean @Nullable [] fromNumbers) {
         this.original = original;
         this.text = text;
         this.sourceStarts = sourceStarts;
@@ -231,7 +233,7 @@ public final class NormalizedText {
     }
 
     /** Whether a character normalising to {@code normalized} (null: an ASCII character) starts a segment. */
-    private static boolean startsSegment(String normalized) {
+    private static boolean startsSegment(@Nullable String normalized) {
         if (normalized == null || normalized.isEmpty()) {
             return true;
         }
@@ -247,7 +249,8 @@ public final class NormalizedText {
         }
     }
 
-    private static void appendSegment(Builder cleaned, String text, int start, int end, String single, Builder out) {
+    private static void appendSegment(Builder cleaned, String text, int start, int end, @Nullable String single,
+            Builder out) {
         int sourceStart = cleaned.starts[start];
         int sourceEnd = cleaned.ends[end - 1];
         boolean fromNumber = false;

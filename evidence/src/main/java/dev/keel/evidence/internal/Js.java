@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JavaScript conversions the protocol's reference implementation applies to loosely typed input, on the
@@ -83,7 +84,7 @@ public final class Js {
      * and object keys that are array indices come first in ascending order, as JavaScript orders them. The result is
      * unmodifiable.
      */
-    public static Object jsonRoundTrip(Object value) {
+    public static @Nullable Object jsonRoundTrip(Object value) {
         if (value instanceof Number) {
             return toJsonNumberOrNull(toDouble((Number) value));
         }
@@ -112,7 +113,7 @@ public final class Js {
      * A deep copy whose objects are {@link LinkedHashMap}s, which the wire codec writes in their key order (it sorts
      * the keys of maps whose order it cannot know, such as unmodifiable views).
      */
-    public static Object orderedCopy(Object value) {
+    public static @Nullable Object orderedCopy(@Nullable Object value) {
         if (value instanceof Map) {
             Map<String, Object> copy = new LinkedHashMap<>();
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
@@ -341,7 +342,7 @@ public final class Js {
      * The JSON number {@code JSON.stringify} prints for {@code value}, as an exact decimal; null for NaN and the
      * infinities, which {@code JSON.stringify} writes as {@code null}.
      */
-    public static BigDecimal toJsonNumberOrNull(double value) {
+    public static @Nullable BigDecimal toJsonNumberOrNull(double value) {
         return Double.isFinite(value) ? new BigDecimal(numberToString(value)) : null;
     }
 

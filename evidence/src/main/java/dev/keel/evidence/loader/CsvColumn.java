@@ -3,6 +3,7 @@ package dev.keel.evidence.loader;
 import dev.keel.core.InvalidContractException;
 import java.math.BigDecimal;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One column of a CSV table: its header name and what its values must be. Values are read strictly: text must not
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param min  the smallest value admitted (numbers only), or null for no bound
  * @param max  the largest value admitted (numbers only), or null for no bound
  */
-public record CsvColumn(String name, Type type, BigDecimal min, BigDecimal max) {
+public record CsvColumn(String name, Type type, @Nullable BigDecimal min, @Nullable BigDecimal max) {
 
     /** What a column's values are. */
     public enum Type {

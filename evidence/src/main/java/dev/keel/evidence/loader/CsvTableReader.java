@@ -11,9 +11,11 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a CSV file (RFC 4180, UTF-8, a header line naming the columns in order) into a {@link CsvTable} whose every
@@ -70,7 +72,7 @@ public final class CsvTableReader {
                     record = records.next();
                 } catch (UncheckedIOException e) {
                     throw new MalformedEvidenceException(source, "line " + line, "malformed CSV: "
-                            + e.getCause().getMessage(), e);
+                            + Objects.requireNonNull(e.getCause()).getMessage(), e);
                 }
                 rows.add(row(source, line, record, columns));
             }
@@ -116,7 +118,7 @@ public final class CsvTableReader {
      * anything else. Checked by hand so that no other form ({@code +1}, {@code 1e3}, digits of another script) is
      * accepted by a lenient parser.
      */
-    private static BigDecimal plainNumber(String text, boolean fraction, boolean negative) {
+    private static @Nullable BigDecimal plainNumber(String text, boolean fraction, boolean negative) {
         int start = negative && text.startsWith("-") ? 1 : 0;
         int digits = 0;
         int point = -1;

@@ -1,6 +1,7 @@
 package dev.keel.evidence.loader;
 
 import dev.keel.core.InvalidContractException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An evidence file that does not match its documented format. The message reads
@@ -19,7 +20,7 @@ public class MalformedEvidenceException extends InvalidContractException {
         this(source, location, problem, null);
     }
 
-    public MalformedEvidenceException(String source, String location, String problem, Throwable cause) {
+    public MalformedEvidenceException(String source, String location, String problem, @Nullable Throwable cause) {
         super(source + " " + location + ": " + problem, cause);
         this.source = source;
         this.location = location;

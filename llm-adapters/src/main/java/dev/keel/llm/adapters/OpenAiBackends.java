@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ChatModelBackend}s for OpenAI-compatible {@code /chat/completions} endpoints (OpenAI, xAI, vLLM,
@@ -42,7 +43,8 @@ public final class OpenAiBackends {
      * @throws ConfigurationException when {@code langchain4j-open-ai} is not on the class path, {@code baseUrl} is
      *         not an http or https URL, or it carries user information and an API key is given too
      */
-    public static ChatModelBackend create(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+    public static ChatModelBackend create(String id, String model, String baseUrl, @Nullable String apiKey,
+                                          Duration timeout) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(baseUrl, "baseUrl");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One database holding Keel's audit records and session states: SQLite (one file, the embedded default) or
@@ -90,11 +91,11 @@ public final class JdbcStores implements AutoCloseable {
         /** How many times an update of a session is tried while other writers keep changing it. */
         public static final int DEFAULT_SESSION_UPDATE_ATTEMPTS = 100;
 
-        private String url;
-        private String username;
-        private String password;
-        private DataSource dataSource;
-        private Integer maximumPoolSize;
+        private @Nullable String url;
+        private @Nullable String username;
+        private @Nullable String password;
+        private @Nullable DataSource dataSource;
+        private @Nullable Integer maximumPoolSize;
         private int sessionUpdateAttempts = DEFAULT_SESSION_UPDATE_ATTEMPTS;
         private Clock clock = Clock.systemUTC();
 
@@ -172,7 +173,8 @@ public final class JdbcStores implements AutoCloseable {
                         + (url == null ? "neither" : "both"));
             }
             StoreDatabase database = dataSource != null ? StoreDatabase.borrow(dataSource)
-                    : StoreDatabase.open(ConnectionSettings.parse(url, username, password), maximumPoolSize);
+                    : StoreDatabase.open(ConnectionSettings.parse(Objects.requireNonNull(url), username, password),
+                            maximumPoolSize);
             try {
                 SchemaMigrations.migrate(database);
                 return new JdbcStores(database, sessionUpdateAttempts, clock);

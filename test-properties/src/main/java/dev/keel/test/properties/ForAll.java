@@ -4,6 +4,7 @@ import dev.keel.test.properties.internal.Runner;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A property being set up: its generators, how many cases it checks and from which seed. Immutable; each setter
@@ -16,13 +17,13 @@ public final class ForAll<B> {
     private final List<Gen<?>> gens;
     private final Function<B, Runner.Case> adapter;
     private final int tries;
-    private final Long seed;
+    private final @Nullable Long seed;
 
     ForAll(List<Gen<?>> gens, Function<B, Runner.Case> adapter) {
         this(gens, adapter, Property.DEFAULT_TRIES, null);
     }
 
-    private ForAll(List<Gen<?>> gens, Function<B, Runner.Case> adapter, int tries, Long seed) {
+    private ForAll(List<Gen<?>> gens, Function<B, Runner.Case> adapter, int tries, @Nullable Long seed) {
         this.gens = gens;
         this.adapter = adapter;
         this.tries = tries;

@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates values of {@code T} from {@link Choices}. A generator is a function: the same choices give the same
@@ -62,7 +63,8 @@ public interface Gen<T> {
     }
 
     /** {@code null} with {@code probability}, otherwise this generator's value. */
-    default Gen<T> injectNull(double probability) {
+    @SuppressWarnings("NullAway") // T is nullable here; NullAway checks type arguments only in JSpecify mode
+    default Gen<@Nullable T> injectNull(double probability) {
         return choices -> choices.nextBoolean(probability) ? null : generate(choices);
     }
 

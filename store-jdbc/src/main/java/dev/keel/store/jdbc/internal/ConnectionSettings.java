@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JDBC URL taken apart: the dialect, the URL without any password parameter, the user, the password and the
@@ -22,7 +23,7 @@ import java.util.Objects;
  * @param password          the password, or null
  * @param secretProperties  other secret parameters taken out of the URL, by name
  */
-public record ConnectionSettings(StoreDialect dialect, String url, String username, String password,
+public record ConnectionSettings(StoreDialect dialect, String url, @Nullable String username, @Nullable String password,
                                  Map<String, String> secretProperties) {
 
     private static final String SQLITE_PREFIX = "jdbc:sqlite:";
@@ -40,7 +41,7 @@ public record ConnectionSettings(StoreDialect dialect, String url, String userna
      * @throws ConfigurationException when the URL is neither SQLite nor PostgreSQL, or carries credentials before
      *         the host name (the message never quotes the URL)
      */
-    public static ConnectionSettings parse(String url, String username, String password) {
+    public static ConnectionSettings parse(String url, @Nullable String username, @Nullable String password) {
         StoreDialect dialect;
         if (url.startsWith(SQLITE_PREFIX)) {
             dialect = StoreDialect.SQLITE;
@@ -95,7 +96,7 @@ public record ConnectionSettings(StoreDialect dialect, String url, String userna
     }
 
     /** The file of a SQLite URL, or null for an in-memory database. */
-    public String sqliteFile() {
+    public @Nullable String sqliteFile() {
         String path = url.substring(SQLITE_PREFIX.length());
         int query = path.indexOf('?');
         path = query < 0 ? path : path.substring(0, query);

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link JdbcSessionStore} on the table {@code keel_session}, with optimistic concurrency: every write gives the row a
@@ -103,7 +104,7 @@ public final class SqlSessionStore implements JdbcSessionStore {
         }
     }
 
-    private Versioned select(String sessionId) {
+    private @Nullable Versioned select(String sessionId) {
         try (Connection connection = database.connection();
              PreparedStatement select = connection.prepareStatement(SELECT)) {
             select.setString(1, sessionId);

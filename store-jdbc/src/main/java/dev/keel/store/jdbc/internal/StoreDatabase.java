@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The database the stores run on: its data source (a pool this opened, or the host's), its dialect, and how its
@@ -30,11 +31,12 @@ public final class StoreDatabase implements AutoCloseable {
 
     private final StoreDialect dialect;
     private final DataSource dataSource;
-    private final HikariDataSource ownPool;
+    private final @Nullable HikariDataSource ownPool;
     private final String description;
     private final List<String> secrets;
 
-    private StoreDatabase(StoreDialect dialect, DataSource dataSource, HikariDataSource ownPool, String description,
+    private StoreDatabase(StoreDialect dialect, DataSource dataSource, @Nullable HikariDataSource ownPool,
+            String description,
                           List<String> secrets) {
         this.dialect = dialect;
         this.dataSource = dataSource;
@@ -49,7 +51,7 @@ public final class StoreDatabase implements AutoCloseable {
      * @throws ConfigurationException when the dialect's driver is not on the class path
      * @throws BackendException       when the database cannot be reached
      */
-    public static StoreDatabase open(ConnectionSettings settings, Integer maximumPoolSize) {
+    public static StoreDatabase open(ConnectionSettings settings, @Nullable Integer maximumPoolSize) {
         requireDriver(settings.dialect());
         HikariConfig config = new HikariConfig();
         config.setPoolName("keel-store-" + settings.dialect().wireName());

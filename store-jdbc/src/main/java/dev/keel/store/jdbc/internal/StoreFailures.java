@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a database failure into core's backend exceptions: retriable when the same statement may succeed later (a
@@ -32,7 +33,7 @@ final class StoreFailures {
                 : new NonRetriableBackendException(storeId, message, cause);
     }
 
-    private static boolean retriable(Throwable failure, SQLException sql) {
+    private static boolean retriable(Throwable failure, @Nullable SQLException sql) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLTransientException || t instanceof SQLRecoverableException) {
                 return true;
@@ -52,7 +53,7 @@ final class StoreFailures {
         return state.isEmpty() && (sqliteCode == SQLITE_BUSY || sqliteCode == SQLITE_LOCKED);
     }
 
-    private static SQLException find(Throwable failure) {
+    private static @Nullable SQLException find(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLException) {
                 return (SQLException) t;
@@ -108,7 +109,7 @@ final class StoreFailures {
 
         @Override
         public String toString() {
-            return getMessage();
+            return String.valueOf(getMessage()); // never null: the constructor gives a message
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.test.properties.internal;
 import dev.keel.test.properties.Choices;
 import java.util.Arrays;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The choices of one case: drawn from a random generator, or replayed from an earlier sequence (a choice past its
@@ -14,12 +15,12 @@ final class ChoiceSequence implements Choices {
     /** More choices than this in one case overruns it: the case is discarded. */
     static final int MAX_CHOICES = 1 << 17;
 
-    private final Random random;
-    private final long[] replay;
+    private final @Nullable Random random;
+    private final long @Nullable [] replay;
     private long[] consumed = new long[64];
     private int size;
 
-    private ChoiceSequence(Random random, long[] replay) {
+    private ChoiceSequence(@Nullable Random random, long @Nullable [] replay) {
         this.random = random;
         this.replay = replay;
     }
@@ -41,6 +42,7 @@ final class ChoiceSequence implements Choices {
     }
 
     @Override
+    @SuppressWarnings("NullAway") // exactly one of random and replay is set
     public boolean nextBoolean(double probability) {
         if (replay != null) {
             return record(replayed(1)) == 1;
@@ -52,11 +54,13 @@ final class ChoiceSequence implements Choices {
         return Arrays.copyOf(consumed, size);
     }
 
+    @SuppressWarnings("NullAway") // called only when replay is set
     private long replayed(long bound) {
         return size < replay.length ? Math.min(replay[size], bound) : 0;
     }
 
     /** Uniform, but now and then a bound itself: edge values find off-by-one defects that uniform draws miss. */
+    @SuppressWarnings("NullAway") // called only when random is set
     private long drawn(long bound) {
         if (bound >= 2) {
             int edge = random.nextInt(32);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one property: draws cases from one seed until enough pass, and on the first failure shrinks its choices and
@@ -37,7 +38,7 @@ public final class Runner {
      *
      * @param seed the seed, or {@code null} for the one of {@value #SEED_PROPERTY}, or else a fresh one
      */
-    public void run(int tries, Long seed) {
+    public void run(int tries, @Nullable Long seed) {
         if (tries < 1) {
             throw new IllegalArgumentException("tries must be at least 1, was " + tries);
         }
@@ -121,7 +122,7 @@ public final class Runner {
     }
 
     /** What one case did, with the choices it consumed. */
-    record Outcome(Kind kind, long[] choices, Throwable failure) {
+    record Outcome(Kind kind, long[] choices, @Nullable Throwable failure) {
 
         enum Kind { PASSED, DISCARDED, FAILED }
 

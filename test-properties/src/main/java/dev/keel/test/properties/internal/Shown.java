@@ -1,6 +1,7 @@
 package dev.keel.test.properties.internal;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /** A generated value as a failure message shows it: strings quoted with invisible characters escaped, bounded. */
 final class Shown {
@@ -10,7 +11,7 @@ final class Shown {
     private Shown() {
     }
 
-    static String of(Object value) {
+    static String of(@Nullable Object value) {
         String shown;
         if (value instanceof CharSequence text) {
             shown = quoted(text);

@@ -20,6 +20,7 @@ final class Shrinker {
     private int runs;
     private int steps;
 
+    @SuppressWarnings("NullAway.Init") // shrink() sets best before anything reads it
     Shrinker(Runner runner) {
         this.runner = runner;
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the scenario tag of a prompt, the {@code <scenario_tag>} part of the routing key: a keyword followed by
@@ -25,11 +26,11 @@ public final class ScenarioTagger {
 
     private static final ScenarioTagger NONE = new ScenarioTagger(null, List.of(), "0");
 
-    private final String keyword;
+    private final @Nullable String keyword;
     private final List<String> tags;
     private final String defaultTag;
 
-    private ScenarioTagger(String keyword, List<String> tags, String defaultTag) {
+    private ScenarioTagger(@Nullable String keyword, List<String> tags, String defaultTag) {
         this.keyword = keyword;
         this.tags = List.copyOf(tags);
         this.defaultTag = Objects.requireNonNull(defaultTag, "defaultTag");
@@ -59,7 +60,7 @@ public final class ScenarioTagger {
     }
 
     /** The keyword, or null when there are no tags. */
-    public String keyword() {
+    public @Nullable String keyword() {
         return keyword;
     }
 
