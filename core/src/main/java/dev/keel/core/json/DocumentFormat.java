@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One JSON document format, defined once: the JSON Schema shipped in the jar is the validator, and a valid document
@@ -114,13 +115,14 @@ public final class DocumentFormat<T> {
      * @param pointer where the part stands in a document ({@code /domain_rules}), for the problems' pointers
      */
     public List<JsonProblem> problems(Object tree, String schemaPointer, String pointer) {
-        return validator.validate(plain(tree), schemaPointer, pointer);
+        return validator.validate(Objects.requireNonNull(plain(Objects.requireNonNull(tree, "tree"))), schemaPointer,
+                pointer);
     }
 
     /** The record as a plain tree in the wire format, members that are null left out, in declaration order. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> write(T value) {
-        return (Map<String, Object>) plain(Objects.requireNonNull(value, "value"));
+        return (Map<String, Object>) Objects.requireNonNull(plain(Objects.requireNonNull(value, "value")));
     }
 
     /**
@@ -134,7 +136,7 @@ public final class DocumentFormat<T> {
         return validator.mismatches(type, SNAKE_CASE::translate);
     }
 
-    private static Object plain(Object value) {
+    private static @Nullable Object plain(@Nullable Object value) {
         return value == null ? null : MAPPER.convertValue(value, Object.class);
     }
 

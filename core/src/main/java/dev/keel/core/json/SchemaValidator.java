@@ -40,6 +40,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON Schema (draft 2020-12) read from the class path and compiled once, validating plain trees and reporting
@@ -240,6 +241,8 @@ final class SchemaValidator {
     }
 
     /** The default wording of a keyword's problem, in the voice of {@link JsonTreeReader}. */
+    // Every keyword whose wording reads its value (limit) has one in the schema; the others do not read it.
+    @SuppressWarnings("NullAway")
     private String wording(Error error) {
         JsonNode value = error.getInstanceNode();
         JsonNode limit = keywordValue(error.getSchemaLocation());
@@ -302,7 +305,7 @@ final class SchemaValidator {
         return String.join(", ", texts);
     }
 
-    private static Object plain(JsonNode node) {
+    private static @Nullable Object plain(@Nullable JsonNode node) {
         if (node == null || node.isNull()) {
             return null;
         }
@@ -329,7 +332,7 @@ final class SchemaValidator {
         return node;
     }
 
-    private JsonNode keywordValue(SchemaLocation location) {
+    private @Nullable JsonNode keywordValue(SchemaLocation location) {
         JsonNode holder = holder(location);
         NodePath fragment = location.getFragment();
         return holder == null || fragment.getNameCount() == 0 ? null
@@ -445,7 +448,7 @@ final class SchemaValidator {
     }
 
     /** The member names of a schema's {@code properties}, none when it has none. */
-    private static List<String> names(JsonNode properties) {
+    private static List<String> names(@Nullable JsonNode properties) {
         List<String> names = new ArrayList<>();
         if (properties != null) {
             properties.fieldNames().forEachRemaining(names::add);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Asks a backend until a reply passes a check, re-asking a bounded number of times.
@@ -59,7 +60,7 @@ public final class Reasker {
     private final int maxReasks;
     private final History history;
     private final Correction correction;
-    private final CallMeter meter;
+    private final @Nullable CallMeter meter;
 
     private Reasker(Builder b) {
         this.maxReasks = b.maxReasks;
@@ -133,7 +134,7 @@ public final class Reasker {
     public static Verdict<Map<String, Object>> jsonObject(String reply) {
         ModelJson.Reading reading = ModelJson.read(CODEC, reply);
         if (!reading.ok()) {
-            return Verdict.reject(List.of(new Problem(Problem.NOT_JSON, "", reading.problem())));
+            return Verdict.reject(List.of(new Problem(Problem.NOT_JSON, "", Objects.requireNonNull(reading.problem()))));
         }
         if (reading.value() instanceof Map) {
             @SuppressWarnings("unchecked")
@@ -154,7 +155,7 @@ public final class Reasker {
         private int maxReasks = DEFAULT_MAX_REASKS;
         private History history = History.ALL;
         private Correction correction = Correction.standard();
-        private CallMeter meter;
+        private @Nullable CallMeter meter;
 
         private Builder() {
         }

@@ -3,6 +3,7 @@ package dev.keel.core.reask;
 import dev.keel.core.InvalidInputException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ReplyValidator} made of one reply: the value it read, and the problems it found. The reply is accepted
@@ -12,7 +13,7 @@ import java.util.Objects;
  * @param value    what was read of the reply; never null when the reply is accepted, null when nothing could be read
  * @param problems what is wrong with the reply; empty when it is accepted
  */
-public record Verdict<T>(T value, List<Problem> problems) {
+public record Verdict<T>(@Nullable T value, List<Problem> problems) {
 
     public Verdict {
         problems = List.copyOf(problems);

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One backend of a {@link FallbackChain} that failed: which one, how ({@link BackendException#code()}), whether
@@ -13,7 +14,7 @@ import java.util.OptionalInt;
  *
  * @param httpStatus the HTTP status the backend answered, or null
  */
-public record BackendFailure(String backendId, String code, boolean retriable, Integer httpStatus) {
+public record BackendFailure(String backendId, String code, boolean retriable, @Nullable Integer httpStatus) {
 
     public BackendFailure {
         Objects.requireNonNull(backendId, "backendId");

@@ -4,6 +4,7 @@ import dev.keel.core.Provenance;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link FallbackChain} answered, and the truth about who answered: the {@code backend_target} the chain
@@ -14,10 +15,11 @@ public final class ChainReply {
 
     private final ChatReply reply;
     private final String backendTarget;
-    private final String backendUsedReason;
+    private final @Nullable String backendUsedReason;
     private final List<BackendFailure> failures;
 
-    private ChainReply(ChatReply reply, String backendTarget, String backendUsedReason, List<BackendFailure> failures) {
+    private ChainReply(ChatReply reply, String backendTarget, @Nullable String backendUsedReason,
+            List<BackendFailure> failures) {
         this.reply = Objects.requireNonNull(reply, "reply");
         this.backendTarget = Objects.requireNonNull(backendTarget, "backendTarget");
         this.backendUsedReason = backendUsedReason;
