@@ -4,6 +4,7 @@ import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one routing index selects: the model whose voice is used, the reasoning mode, and the
@@ -30,7 +31,7 @@ public record PoolEntry(String routerSelectedLlm, String reasoningMode, String b
      *
      * @return the entry, or null when a member is missing or wrong (the problem is recorded at its pointer)
      */
-    public static PoolEntry read(ObjectValue object) {
+    public static @Nullable PoolEntry read(ObjectValue object) {
         String llm = object.required("router_selected_llm").nonBlankString();
         String mode = object.required("reasoning_mode").nonBlankString();
         String target = object.required("backend_target").nonBlankString();

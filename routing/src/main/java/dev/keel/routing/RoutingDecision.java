@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where one request's LLM reasoning goes, with everything needed to replay and audit it: what the strategy
@@ -33,11 +34,11 @@ public final class RoutingDecision {
     private final PoolEntry selected;
     private final String backendTarget;
     private final boolean internalOnly;
-    private final String override;
+    private final @Nullable String override;
     private final ReasonCodes reasonCodes;
 
     RoutingDecision(RoutingStrategy.Selection selection, PoolEntry selected, String backendTarget,
-            boolean internalOnly, String override, ReasonCodes reasonCodes) {
+            boolean internalOnly, @Nullable String override, ReasonCodes reasonCodes) {
         this.selection = selection;
         this.selected = selected;
         this.backendTarget = backendTarget;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link RoutingIndex} picks a pool entry for a request: the part of routing a table configures. The index
@@ -107,7 +108,7 @@ public interface RoutingStrategy {
 
         /** The key the choice was computed from. */
         public String routingKey() {
-            return (String) facts.get(ROUTING_KEY);
+            return (String) Objects.requireNonNull(facts.get(ROUTING_KEY));
         }
 
         /** The facts without the routing key, in order: what a record may keep when the key is too revealing. */

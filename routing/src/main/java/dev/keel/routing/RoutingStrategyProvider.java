@@ -2,6 +2,7 @@ package dev.keel.routing;
 
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a {@link RoutingStrategy} from a routing table that names it: {@code {"strategy": "<name>", ...its members,
@@ -29,5 +30,5 @@ public interface RoutingStrategyProvider {
      *
      * @return the strategy, or null when a problem was recorded
      */
-    RoutingStrategy read(ObjectValue table);
+    @Nullable RoutingStrategy read(ObjectValue table);
 }

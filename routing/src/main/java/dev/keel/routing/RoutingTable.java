@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The configuration of a {@link RoutingIndex}: the {@link RoutingStrategy} that picks a pool entry per request
@@ -53,12 +54,13 @@ public final class RoutingTable {
      * @throws InvalidPolicyException            when it is not a valid routing table
      */
     public static RoutingTable parse(String json) {
-        return fromTree(JsonCodec.strict().parse(json));
+        return fromTree(Objects.requireNonNull(JsonCodec.strict().parse(json), "a routing table, not null"));
     }
 
     /** As {@link #parse(String)}, naming the strategies a table may use. */
     public static RoutingTable parse(String json, RoutingStrategies strategies) {
-        return fromTree(JsonCodec.strict().parse(json), strategies);
+        return fromTree(Objects.requireNonNull(JsonCodec.strict().parse(json), "a routing table, not null"),
+                strategies);
     }
 
     /** As {@link #parse(String)}, from a plain JSON tree (as {@link JsonCodec#parse} gives). */
@@ -74,13 +76,13 @@ public final class RoutingTable {
      *                   is only consulted when the table names one other than {@value RoutingStrategy#WEIGHTED}
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
-    public static RoutingTable fromTree(Object tree, RoutingStrategies strategies) {
+    public static RoutingTable fromTree(Object tree, @Nullable RoutingStrategies strategies) {
         return JsonTreeReader.read(tree, root -> read(root, strategies),
                 problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)))
                 .build();
     }
 
-    private static Builder read(Value root, RoutingStrategies strategies) {
+    private static Builder read(Value root, @Nullable RoutingStrategies strategies) {
         ObjectValue table = root.anyObject();
         Builder builder = builder();
         Value strategyName = table.optional("strategy");
@@ -197,8 +199,8 @@ public final class RoutingTable {
      */
     public static final class Builder {
         private final List<WeightedPool> pools = new ArrayList<>();
-        private RoutingStrategy strategy;
-        private String internalBackendTarget;
+        private @Nullable RoutingStrategy strategy;
+        private @Nullable String internalBackendTarget;
         private final List<RoutingOverride> overrides = new ArrayList<>();
 
         private Builder() {
@@ -261,8 +263,9 @@ public final class RoutingTable {
             if (!all.isEmpty()) {
                 throw new InvalidPolicyException("invalid routing table: " + String.join("; ", all));
             }
+            // A blank or missing internal backend was reported above, so the build never gets here without one.
             return new RoutingTable(strategy != null ? strategy : RoutingStrategy.weighted(pools),
-                    internalBackendTarget, overrides);
+                    Objects.requireNonNull(internalBackendTarget), overrides);
         }
 
         private static void checkEntry(PoolEntry entry, String where, List<String> problems) {

@@ -9,6 +9,7 @@ import dev.keel.routing.WeightedPool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Reads the weighted strategy's {@code pools}. Stateless and thread-safe. */
 public final class WeightedStrategyProvider implements RoutingStrategyProvider {
@@ -24,7 +25,7 @@ public final class WeightedStrategyProvider implements RoutingStrategyProvider {
     }
 
     @Override
-    public RoutingStrategy read(ObjectValue table) {
+    public @Nullable RoutingStrategy read(ObjectValue table) {
         Value poolsValue = table.required("pools");
         List<WeightedPool> pools = new ArrayList<>();
         List<Value> items = poolsValue.items();
