@@ -37,14 +37,7 @@ class CommitteeServeCommandTest {
 
     @Test
     void theServiceAnswersFromTheRecordingsAndStopsWithTheCommand() throws Exception {
-        Path jar = Path.of("..").resolve(CommitteeServeCommand.JAR);
-        // A partial build (-pl cli -am test) has no packaged jar; CI builds every module, so there it must exist.
-        assumeTrue(Files.isRegularFile(jar) || "true".equals(System.getenv("CI")),
-                "the service's jar is built by the package phase");
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = freePortWithTheServiceBuilt();
         Path db = data.resolve("served.db");
         StringWriter err = new StringWriter();
         ExecutorService runner = Executors.newSingleThreadExecutor();
@@ -80,13 +73,7 @@ class CommitteeServeCommandTest {
 
     @Test
     void withoutItsTokenTheServiceStopsWithOneLineNamingTheVariableAndNoStackTrace() throws Exception {
-        Path jar = Path.of("..").resolve(CommitteeServeCommand.JAR);
-        assumeTrue(Files.isRegularFile(jar) || "true".equals(System.getenv("CI")),
-                "the service's jar is built by the package phase");
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = freePortWithTheServiceBuilt();
         StringWriter err = new StringWriter();
 
         // A variable of this test's own, which the machine's environment cannot fill in.
@@ -119,5 +106,16 @@ class CommitteeServeCommandTest {
             Thread.sleep(250);
         }
         throw new AssertionError("the service did not answer /health within 90 s");
+    }
+
+    /** A free loopback port; skips when the service's jar was not packaged, except under CI, where it must be. */
+    private static int freePortWithTheServiceBuilt() throws Exception {
+        Path jar = Path.of("..").resolve(CommitteeServeCommand.JAR);
+        // A partial build (-pl cli -am test) has no packaged jar; CI builds every module, so there it must exist.
+        assumeTrue(Files.isRegularFile(jar) || "true".equals(System.getenv("CI")),
+                "the service's jar is built by the package phase");
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
+        }
     }
 }

@@ -20,8 +20,8 @@ public final class PromptSignals {
      * The default {@code <prompt_digest>} ("a few key words from the question"): the first
      * {@value #DIGEST_WORDS} distinct words of at least {@value #DIGEST_MIN_WORD_LENGTH} code points, lower-cased
      * (locale-independent), joined by {@code -}. A word is a maximal run of Unicode letters and digits. Empty when
-     * the prompt has no such word. For {@code "SCENARIO 2: discharge two patients in Q3 within the budget"} it
-     * is {@code scenario-discharge-patients-within-budget}.
+     * the prompt has no such word. For {@code "Plan 2: discharge two patients in Q3 within the budget"} it
+     * is {@code plan-discharge-patients-within-budget}.
      */
     public static String digest(String prompt) {
         StringBuilder digest = new StringBuilder();

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * selected and the facts that replay it (the routing key and the strategy's detail), any override, and the
  * internal-only safeguard.
  *
- * <p>Reason codes: the strategy's own (the MARP example's {@code scenario_multiple}), then {@code routing_override}
+ * <p>Reason codes: the strategy's own, then {@code routing_override}
  * (an override replaced the strategy's choice) and {@code internal_only} (the safeguard forced the internal
  * backend).
  *

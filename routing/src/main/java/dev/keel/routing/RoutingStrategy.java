@@ -70,7 +70,7 @@ public interface RoutingStrategy {
      *
      * @param entry       what the strategy selected, before overrides and the internal-only safeguard
      * @param facts       {@code routing_key} and the strategy's detail, in the order the wire form lists them
-     * @param reasonCodes what the strategy noticed (the MARP example's {@code scenario_multiple}); usually empty
+     * @param reasonCodes what the strategy noticed (a host strategy's own codes); usually empty
      */
     record Selection(PoolEntry entry, Map<String, Object> facts, ReasonCodes reasonCodes) {
 
