@@ -188,6 +188,20 @@ class AddingAProviderTest {
                         .isInstanceOf(ConfigurationException.class).hasMessage(name + ": " + message));
     }
 
+    @Test
+    void aKeyGivenWhereTheNameOfItsVariableBelongsIsNotRepeated() {
+        String key = "sk-lab-" + LabProviderKind.KEY;
+        application().withPropertyValues("LAB_MODEL=lab-7b", "keel.backends.desk.api-key-env=" + key)
+                .run(context -> {
+                    assertThat(context).getFailure().rootCause().isInstanceOf(ConfigurationException.class)
+                            .hasMessageStartingWith("keel.backends.desk.api-key-env: must be the name of an environment"
+                                    + " variable");
+                    for (Throwable failure = context.getStartupFailure(); failure != null; failure = failure.getCause()) {
+                        assertThat(String.valueOf(failure.getMessage())).doesNotContain(key);
+                    }
+                });
+    }
+
     /** A kind the application defines as a bean: no service file, found by the starter alone. */
     @Configuration(proxyBeanMethods = false)
     static class BeanKind {

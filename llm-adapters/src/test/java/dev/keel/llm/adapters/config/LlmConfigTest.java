@@ -168,6 +168,24 @@ class LlmConfigTest {
     }
 
     @Test
+    void aValueWhereAVariablesNameBelongsIsRefusedWithoutBeingRepeated() {
+        String key = "sk-ant-api03-Zq8x";
+        String json = "{\"providers\": {\"anthropic\": {\"api_key_env\": \"" + key + "\", \"base_url_env\": \"https://u:"
+                + key + "@proxy\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"anthropic\", \"model\": \"M\"}}},"
+                + " \"policy\": {\"cap\": {\"env\": \"" + key + "\"}}}";
+
+        assertThatThrownBy(() -> LlmConfig.parse(json))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/policy/cap/env: must be the name of an environment variable (letters, digits, underscores),"
+                        + " not a value (which is not repeated here: it may be a secret); "
+                        + "/providers/anthropic/api_key_env: must be the name of an environment variable (letters, digits,"
+                        + " underscores), not a value (which is not repeated here: it may be a secret); "
+                        + "/providers/anthropic/base_url_env: must be the name of an environment variable (letters,"
+                        + " digits, underscores), not a value (which is not repeated here: it may be a secret)")
+                .hasMessageNotContaining(key);
+    }
+
+    @Test
     void aFallbackChainNamesEachRoleOnce() {
         assertThatThrownBy(() -> LlmConfig.parse("{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {"
                 + "\"i\": {\"provider\": \"embedded\", \"fallback\": [\"j\", \"k\", \"j\"]},"
