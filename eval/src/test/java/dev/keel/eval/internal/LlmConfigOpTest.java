@@ -79,7 +79,7 @@ class LlmConfigOpTest {
         assertThat(message(results.get(0))).startsWith("/config/models/roles/llama/model: must be the NAME of an environment variable");
         assertThat(code(results.get(0))).isEqualTo("invalid_llm_config");
         assertThat(message(results.get(1))).isEqualTo("/config: is required");
-        assertThat(message(results.get(2))).isEqualTo("/config/providers: required; /config/models: required");
+        assertThat(message(results.get(2))).isEqualTo("/config/models: is required; /config/providers: is required");
     }
 
     @SuppressWarnings("unchecked")

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ChatModelBackend}s for the Anthropic Messages API. Needs {@code dev.langchain4j:langchain4j-anthropic} on
@@ -41,7 +42,8 @@ public final class AnthropicBackends {
      * @throws dev.keel.core.ConfigurationException when {@code langchain4j-anthropic} is not on the class path, or
      *         {@code baseUrl} is not an http or https URL
      */
-    public static ChatModelBackend create(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+    public static ChatModelBackend create(String id, String model, @Nullable String baseUrl, String apiKey,
+                                          Duration timeout) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(apiKey, "apiKey");

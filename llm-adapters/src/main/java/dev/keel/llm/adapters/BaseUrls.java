@@ -1,6 +1,7 @@
 package dev.keel.llm.adapters;
 
 import dev.keel.llm.adapters.internal.ProviderUrl;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shows a provider's base URL without its credentials: a URL may carry user information
@@ -16,7 +17,7 @@ public final class BaseUrls {
      * {@code text} with the user information of every URL in it replaced by {@code [REDACTED]}
      * ({@code http://[REDACTED]@host:11434}), for logs and reports; null stays null.
      */
-    public static String redact(String text) {
+    public static @Nullable String redact(@Nullable String text) {
         return ProviderUrl.redact(text);
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An {@link LlmBackend} over any langchain4j {@link ChatModel}, so every provider langchain4j supports can serve
@@ -48,7 +49,7 @@ public interface ChatModelBackend extends LlmBackend {
     final class Builder {
         private final String id;
         private final ChatModel model;
-        private String modelName;
+        private @Nullable String modelName;
         private JsonMode jsonMode = JsonMode.NATIVE;
         private final List<String> secrets = new ArrayList<>();
 

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Ollama server address, read from {@code OLLAMA_HOST} the way the Ollama command-line client reads it.
@@ -43,7 +44,7 @@ public final class OllamaHost {
      * The base URL for a raw {@code OLLAMA_HOST} value (null or blank: the default), without a trailing slash. It
      * keeps the value's user information: print it only through a redacting rendering.
      */
-    public static String baseUrl(String raw) {
+    public static String baseUrl(@Nullable String raw) {
         String value = raw == null ? "" : trimQuotesAndSpaces(raw);
         if (value.isEmpty()) {
             return DEFAULT_BASE_URL;

@@ -61,7 +61,8 @@ public final class OpenAiBackends {
     /** The only code that names langchain4j-open-ai's types: loaded when a backend is first built. */
     private static final class Models {
 
-        static ChatModelBackend backend(String id, String model, ProviderUrl baseUrl, String apiKey, Duration timeout) {
+        static ChatModelBackend backend(String id, String model, ProviderUrl baseUrl, @Nullable String apiKey,
+                Duration timeout) {
             OpenAiChatModel chatModel = OpenAiChatModel.builder()
                     .baseUrl(baseUrl.url())
                     .apiKey(apiKey == null ? "" : apiKey)

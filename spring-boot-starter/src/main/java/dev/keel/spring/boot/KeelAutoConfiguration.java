@@ -1,5 +1,6 @@
 package dev.keel.spring.boot;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.LlmBackend;
@@ -26,11 +27,13 @@ import dev.keel.spring.boot.internal.ResourceText;
 import dev.keel.store.jdbc.JdbcStores;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -73,10 +76,18 @@ public final class KeelAutoConfiguration {
     @ConditionalOnMissingBean
     public JdbcStores keelStores(KeelProperties properties) {
         KeelProperties.Store store = properties.store();
-        JdbcStores.Builder builder = JdbcStores.builder().url(store.url()).username(store.username())
-                .password(store.password());
-        if (store.maximumPoolSize() != null) {
-            builder.maximumPoolSize(store.maximumPoolSize());
+        JdbcStores.Builder builder = JdbcStores.builder().url(store.url());
+        String username = store.username();
+        if (username != null) {
+            builder.username(username);
+        }
+        String password = store.password();
+        if (password != null) {
+            builder.password(password);
+        }
+        Integer maximumPoolSize = store.maximumPoolSize();
+        if (maximumPoolSize != null) {
+            builder.maximumPoolSize(maximumPoolSize);
         }
         return builder.build();
     }
@@ -191,9 +202,18 @@ public final class KeelAutoConfiguration {
         @ConditionalOnMissingBean
         KeelMeterObservationHandler keelMeterObservationHandler(MeterRegistry meters, KeelProperties properties) {
             Map<String, ModelPrice> prices = new LinkedHashMap<>();
-            properties.pricing().forEach((model, price) -> prices.put(model,
-                    new ModelPrice(price.inputUsdPerMillion(), price.outputUsdPerMillion())));
+            properties.pricing().forEach((model, price) -> prices.put(model, new ModelPrice(
+                    priceMember(price.inputUsdPerMillion(), model, "input-usd-per-million"),
+                    priceMember(price.outputUsdPerMillion(), model, "output-usd-per-million"))));
             return new KeelMeterObservationHandler(meters, PriceTable.of(prices));
+        }
+
+        /** A price's member, which {@code keel.pricing[model]} must give. */
+        private static BigDecimal priceMember(@Nullable BigDecimal value, String model, String member) {
+            if (value == null) {
+                throw new ConfigurationException("keel.pricing[" + model + "]." + member + " is not set");
+            }
+            return value;
         }
     }
 }

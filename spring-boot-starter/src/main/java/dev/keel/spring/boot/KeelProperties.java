@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.core.io.Resource;
@@ -26,9 +27,9 @@ import org.springframework.core.io.Resource;
  *                      is written in brackets, "keel.pricing[llama3.1]"
  */
 @ConfigurationProperties("keel")
-public record KeelProperties(Resource policy, List<String> policySources, Resource routing,
-                             @DefaultValue Map<String, Backend> backends, String fallback, @DefaultValue Retry retry,
-                             String refusal,
+public record KeelProperties(@Nullable Resource policy, @Nullable List<String> policySources,
+                             @Nullable Resource routing, @DefaultValue Map<String, Backend> backends,
+                             @Nullable String fallback, @DefaultValue Retry retry, @Nullable String refusal,
                              @DefaultValue Store store, @DefaultValue Map<String, Price> pricing) {
 
     /**
@@ -49,8 +50,9 @@ public record KeelProperties(Resource policy, List<String> policySources, Resour
      * @param apiKeyEnv  the NAME of the environment variable that holds the API key (required for anthropic)
      * @param timeout    how long one call may take
      */
-    public record Backend(Placement placement, @DefaultValue("bean") String provider, String bean, String modelEnv,
-                          String baseUrl, String baseUrlEnv, String apiKeyEnv, @DefaultValue("60s") Duration timeout) {
+    public record Backend(@Nullable Placement placement, @DefaultValue("bean") String provider, @Nullable String bean,
+                          @Nullable String modelEnv, @Nullable String baseUrl, @Nullable String baseUrlEnv,
+                          @Nullable String apiKeyEnv, @DefaultValue("60s") Duration timeout) {
     }
 
     /**
@@ -83,8 +85,8 @@ public record KeelProperties(Resource policy, List<String> policySources, Resour
      * @param password        the database password (PostgreSQL); never logged
      * @param maximumPoolSize the most connections the pool opens; 1 for SQLite and 10 for PostgreSQL unless set
      */
-    public record Store(@DefaultValue("jdbc:sqlite:./data/keel.db") String url, String username, String password,
-                        Integer maximumPoolSize) {
+    public record Store(@DefaultValue("jdbc:sqlite:./data/keel.db") String url, @Nullable String username,
+                        @Nullable String password, @Nullable Integer maximumPoolSize) {
 
         /** Without the password, and without the URL's parameters, where a password may be given too. */
         @Override
@@ -102,6 +104,6 @@ public record KeelProperties(Resource policy, List<String> policySources, Resour
      * @param inputUsdPerMillion  US dollars per million input tokens
      * @param outputUsdPerMillion US dollars per million output tokens
      */
-    public record Price(BigDecimal inputUsdPerMillion, BigDecimal outputUsdPerMillion) {
+    public record Price(@Nullable BigDecimal inputUsdPerMillion, @Nullable BigDecimal outputUsdPerMillion) {
     }
 }

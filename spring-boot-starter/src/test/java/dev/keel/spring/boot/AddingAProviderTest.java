@@ -2,6 +2,7 @@ package dev.keel.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
@@ -26,6 +27,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -135,10 +138,68 @@ class AddingAProviderTest {
                         .hasMessage("environment variable LAB_URL is not set (the base URL of keel.backends.desk)"));
         application().withPropertyValues("keel.backends.desk.api-key-env=", "LAB_MODEL=lab-7b")
                 .run(context -> assertThat(context).getFailure().rootCause().hasMessage(
-                        "keel.backends.desk.api-key-env is not set (the NAME of the variable that holds the API key)"));
+                        "keel.backends.desk.api-key-env: required for a lab provider"));
         application().withPropertyValues("keel.backends.desk.provider=labs")
-                .run(context -> assertThat(context).getFailure().rootCause().hasMessage("keel.backends.desk.provider"
-                        + " 'labs' is no provider (known: bean, ollama, openai, anthropic, embedded, lab)"));
+                .run(context -> assertThat(context).getFailure().rootCause().hasMessage("keel.backends.desk.provider:"
+                        + " must be one of ollama, openai, anthropic, embedded, lab, found 'labs'"));
+    }
+
+    /**
+     * The properties of a backend are read through the format of {@code llm.config.json}: the same mistake made in a
+     * property and in the file's member gets the same message, which names the property in the one and the JSON
+     * pointer in the other.
+     */
+    @ParameterizedTest(name = "{2}")
+    @CsvSource(delimiter = '|', value = {
+        "\"model\": \"LAB_MODEL\"|\"model\": \"lab-7b\"|keel.backends.desk.model-env=lab-7b"
+            + "|/models/roles/desk/model|keel.backends.desk.model-env",
+        ", \"model\": \"LAB_MODEL\"||keel.backends.desk.model-env="
+            + "|/models/roles/desk/model|keel.backends.desk.model-env",
+        "\"api_key_env\": \"LAB_KEY\", ||keel.backends.desk.api-key-env="
+            + "|/providers/desk/api_key_env|keel.backends.desk.api-key-env",
+        "\"api_key_env\": \"LAB_KEY\"|\"api_key_env\": \"sk-lab-1\"|keel.backends.desk.api-key-env=sk-lab-1"
+            + "|/providers/desk/api_key_env|keel.backends.desk.api-key-env",
+        "\"kind\": \"lab\"|\"kind\": \"labs\"|keel.backends.desk.provider=labs"
+            + "|/providers/desk/kind|keel.backends.desk.provider",
+        "\"timeout_ms\": 7000|\"timeout_ms\": 0|keel.backends.desk.timeout=0s"
+            + "|/providers/desk/timeout_ms|keel.backends.desk.timeout",
+        "\"timeout_ms\": 7000|\"timeout_ms\": 7000.5|keel.backends.desk.timeout=7000500us"
+            + "|/providers/desk/timeout_ms|keel.backends.desk.timeout",
+        "\"base_url_env\": \"LAB_URL\"|\"base_url_env\": \"LAB_URL\", \"base_url\": \"http://127.0.0.1:9\""
+            + "|keel.backends.desk.base-url=http://127.0.0.1:9|/providers/desk|keel.backends.desk",
+        "\"max_attempts\": 2|\"max_attempts\": 50|keel.retry.max-attempts=50|/retry/max_attempts"
+            + "|keel.retry.max-attempts",
+        "\"initial_backoff_ms\": 0|\"initial_backoff_ms\": -1|keel.retry.initial-backoff=-1ms"
+            + "|/retry/initial_backoff_ms|keel.retry.initial-backoff",
+    })
+    void aBadPropertyAndABadMemberOfTheFileGetTheSameMessage(String member, String changed, String property,
+            String pointer, String name) {
+        String config = CONFIG.replace("\"lab\": {", "\"desk\": {").replace("\"provider\": \"lab\"",
+                "\"provider\": \"desk\"");
+        String file = config.replace(member, changed == null ? "" : changed);
+        assertThat(file).as("the case changes the file").isNotEqualTo(config);
+
+        Throwable fromFile = catchThrowable(() -> LlmConfig.parse(file));
+        assertThat(fromFile).isInstanceOf(ConfigurationException.class).hasMessageStartingWith(pointer + ": ");
+        String message = fromFile.getMessage().substring(pointer.length() + 2);
+
+        application().withPropertyValues("LAB_MODEL=lab-7b", "LAB_URL=http://127.0.0.1:7400/v1", property)
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(ConfigurationException.class).hasMessage(name + ": " + message));
+    }
+
+    @Test
+    void aKeyGivenWhereTheNameOfItsVariableBelongsIsNotRepeated() {
+        String key = "sk-lab-" + LabProviderKind.KEY;
+        application().withPropertyValues("LAB_MODEL=lab-7b", "keel.backends.desk.api-key-env=" + key)
+                .run(context -> {
+                    assertThat(context).getFailure().rootCause().isInstanceOf(ConfigurationException.class)
+                            .hasMessageStartingWith("keel.backends.desk.api-key-env: must be the name of an environment"
+                                    + " variable");
+                    for (Throwable failure = context.getStartupFailure(); failure != null; failure = failure.getCause()) {
+                        assertThat(String.valueOf(failure.getMessage())).doesNotContain(key);
+                    }
+                });
     }
 
     /** A kind the application defines as a bean: no service file, found by the starter alone. */

@@ -221,6 +221,17 @@ class KeelAutoConfigurationTest {
     }
 
     @Test
+    void aPriceGivenByHalfIsNamedByItsProperty() {
+        runner().withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class,
+                        MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+                        CompositeMeterRegistryAutoConfiguration.class))
+                .withPropertyValues("keel.pricing[scripted-1].input-usd-per-million=3")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(ConfigurationException.class)
+                        .hasMessage("keel.pricing[scripted-1].output-usd-per-million is not set"));
+    }
+
+    @Test
     void theMetadataDescribesEveryPropertyForIdes() throws Exception {
         String json;
         try (InputStream in = KeelProperties.class.getResourceAsStream(

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link ConfiguredBackends}: the one place where a configuration's roles become backends. A role's backend is built
@@ -34,9 +35,9 @@ final class EnvironmentBackends implements ConfiguredBackends {
     /** A role's backend with retries, and the model it is priced as (null for the embedded backend). */
     private static final class Resolved {
         final LlmBackend backend;
-        final String model;
+        final @Nullable String model;
 
-        Resolved(LlmBackend backend, String model) {
+        Resolved(LlmBackend backend, @Nullable String model) {
             this.backend = backend;
             this.model = model;
         }
@@ -123,7 +124,8 @@ final class EnvironmentBackends implements ConfiguredBackends {
     }
 
     private ProviderConfig providerOf(RoleConfig role) {
-        return config.providers().get(role.provider());
+        // A configuration is checked when it is read or built: every role's provider is one of its providers.
+        return Objects.requireNonNull(config.providers().get(role.provider()), "provider");
     }
 
     private Resolved build(RoleConfig role) {
@@ -135,7 +137,9 @@ final class EnvironmentBackends implements ConfiguredBackends {
         }
         ProviderKind kind = provider.kind();
         kind.requireAvailable(roleName + " uses provider '" + provider.name() + "'");
-        String model = kind.takesModel() ? environment.require(role.modelEnv(), "the model name of " + roleName) : null;
+        // A configuration is checked when it is read or built: a role whose kind takes a model names its variable.
+        String model = kind.takesModel() ? environment.require(Objects.requireNonNull(role.modelEnv(), "modelEnv"),
+                "the model name of " + roleName) : null;
         String providerName = config.describeProvider(provider.name(), role.name());
         String baseUrl = null;
         String apiKey = null;

@@ -3,17 +3,16 @@ package dev.keel.llm.adapters.config;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.llm.adapters.ModelPrice;
 import dev.keel.llm.adapters.PriceTable;
 import dev.keel.llm.adapters.RetryPolicy;
+import dev.keel.llm.adapters.internal.LlmConfigFormat;
+import dev.keel.llm.adapters.internal.LlmConfigSpec;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,33 +20,29 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The LLM configuration file, {@code llm.config.json}: providers, roles mapped to
  * providers and to the NAMES of environment variables that hold model names, a price table, the policy
  * numbers (budget caps) and the retry policy. See {@code docs/llm-adapters.md} for the format.
  *
- * <p>Parsing checks the structure and the cross references (a role's provider and fallbacks exist, a model is
- * named by a variable name and not by a model name) and reads no environment: variables are resolved later by
- * {@link ConfiguredBackends}. Unknown fields are refused so that a typo cannot silently disable a setting. A
- * {@code $schema} member at the root, naming the configuration's JSON Schema, is accepted. Every invalid field is
- * named in one {@link ConfigurationException} whose message starts with the JSON pointer of the first.
+ * <p>The configuration's JSON Schema ({@code dev/keel/llm/adapters/schema/llm-config.schema.json}) is its
+ * definition: reading validates against it (so unknown fields are refused, and a typo cannot silently disable a
+ * setting), then checks the cross references (a role's provider and fallbacks exist), then what each provider's kind
+ * takes (a model, an endpoint, a required API key). Reading reads no environment: variables are resolved later by
+ * {@link ConfiguredBackends}. A {@code $schema} member at the root is accepted. Every problem of the first stage that
+ * finds some is named in one {@link ConfigurationException}, each by the JSON pointer of the offending value, sorted
+ * by pointer.
  *
  * <p>Immutable, pure (parsing reads neither files nor the environment) and thread-safe.
  */
 public final class LlmConfig {
 
-    /** What a role's {@code model} must look like: the name of an environment variable. */
-    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
-    /** The policy member that is a table of numbers by role, not one number. */
-    private static final String WEIGHTS = "weights";
-
     /** How long one call may take unless a provider says otherwise. */
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
-    private static final int MAX_TIMEOUT_MS = 3_600_000;
 
     private final Map<String, ProviderConfig> providers;
     private final Map<String, RoleConfig> roles;
@@ -84,7 +79,7 @@ public final class LlmConfig {
         }
     }
 
-    /** An empty builder, for a configuration read from elsewhere than a file (the Spring Boot starter's properties). */
+    /** An empty builder, for a configuration built in code. */
     public static Builder builder() {
         return new Builder();
     }
@@ -116,7 +111,7 @@ public final class LlmConfig {
     /**
      * Reads a parsed configuration (a plain tree as the core codec gives).
      *
-     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
+     * @throws ConfigurationException naming every invalid field by JSON pointer, sorted by pointer
      */
     public static LlmConfig fromTree(Map<String, Object> tree) {
         return fromTree(tree, JsonPointers.ROOT);
@@ -126,7 +121,7 @@ public final class LlmConfig {
      * As {@link #fromTree(Map)}, for a configuration that is the value at {@code pointer} in a larger document (the
      * {@code config} of a request, say): every problem names its full pointer, {@code /config/providers}.
      *
-     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
+     * @throws ConfigurationException naming every invalid field by JSON pointer, sorted by pointer
      */
     public static LlmConfig fromTree(Object tree, String pointer) {
         return fromTree(tree, pointer, ProviderKinds.defaults());
@@ -135,200 +130,92 @@ public final class LlmConfig {
     /**
      * As {@link #fromTree(Object, String)}, its providers' kinds found in {@code kinds}.
      *
-     * @throws ConfigurationException naming every invalid field by JSON pointer, the first one first
+     * @throws ConfigurationException naming every invalid field by JSON pointer, sorted by pointer
      */
     public static LlmConfig fromTree(Object tree, String pointer, ProviderKinds kinds) {
-        JsonTreeReader reader = JsonTreeReader.of(tree, pointer);
-        LlmConfig config = read(reader.root(), kinds);
-        reader.throwIfProblems(problems -> new ConfigurationException(JsonProblem.describe(null, problems)));
-        return config;
-    }
-
-    private static LlmConfig read(Value root, ProviderKinds kinds) {
-        ObjectValue config = root.object("description", "providers", "models", "pricing", "policy", "retry");
-        config.optional("description").string(); // documentation only: checked, not kept
-        Map<String, Value> providerEntries = atLeastOne(config.required("providers"), "provider");
-        Map<String, ProviderConfig> providers = new LinkedHashMap<>();
-        providerEntries.forEach((name, entry) -> {
-            ProviderConfig provider = provider(name, entry, kinds);
-            if (provider != null) {
-                providers.put(name, provider);
-            }
-        });
-        Value rolesValue = config.required("models").object("roles").required("roles");
-        Map<String, Value> roleEntries = atLeastOne(rolesValue, "role");
-        Map<String, RoleConfig> roles = new LinkedHashMap<>();
-        roleEntries.forEach((name, entry) -> {
-            RoleConfig role = role(name, entry, providerEntries.keySet(), providers, roleEntries.keySet());
-            if (role != null) {
-                roles.put(name, role);
-            }
-        });
-        PriceTable prices = prices(config.optional("pricing"));
-        Map<String, PolicyValue> policy = policy(config.optional("policy"));
-        RetryPolicy retry = retry(config.optional("retry"));
-        return root.build(() -> new LlmConfig(providers, roles, prices, policy, retry, Labels.FILE));
-    }
-
-    /** The members of an object that must name at least one {@code what}. */
-    private static Map<String, Value> atLeastOne(Value value, String what) {
-        Map<String, Value> members = value.members();
-        if (value.raw() instanceof Map && members.isEmpty()) {
-            value.problem("must name at least one " + what);
-        }
-        return members;
-    }
-
-    private static ProviderConfig provider(String name, Value entry, ProviderKinds kinds) {
-        ObjectValue fields = entry.object("kind", "enabled", "base_url", "base_url_env", "api_key_env", "timeout_ms",
-                "description");
-        Value kindValue = fields.optional("kind");
-        String kindName = stripped(kindValue);
-        ProviderKind kind = kinds.find(kindName == null ? name : kindName).orElse(null);
-        String known = String.join(", ", kinds.names());
-        if (kind == null && kindName != null) {
-            kindValue.problem("must be one of " + known + ", found " + JsonTreeReader.describe(kindName));
-        } else if (kind == null && fields.isPresent() && !kindValue.isPresent()) {
-            kindValue.problem("required when the provider's name is not one of " + known);
-        }
-        boolean enabled = fields.optional("enabled").bool(true);
-        String baseUrl = stripped(fields.optional("base_url"));
-        String baseUrlEnv = envName(fields.optional("base_url_env"));
-        Value apiKeyValue = fields.optional("api_key_env");
-        String apiKeyEnv = envName(apiKeyValue);
-        if (baseUrl != null && baseUrlEnv != null) {
-            fields.problem("give base_url or base_url_env, not both");
-        }
-        if (kind != null && !kind.takesEndpoint() && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
-            fields.problem(aProvider(kind) + " takes no base_url, base_url_env or api_key_env");
-        }
-        if (kind != null && kind.requiresApiKey() && fields.isPresent() && !apiKeyValue.isPresent()) {
-            apiKeyValue.problem("required for " + aProvider(kind));
-        }
-        Integer timeoutMs = fields.optional("timeout_ms").integer(1, MAX_TIMEOUT_MS);
-        Duration timeout = timeoutMs == null ? DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs);
-        fields.optional("description").string(); // documentation only: checked, not kept
-        return fields.build(() -> new ProviderConfig(name, kind, enabled, baseUrl, baseUrlEnv, apiKeyEnv, timeout));
+        return read(tree, pointer, kinds, Labels.FILE, JsonPointers::display);
     }
 
     /**
-     * A role; {@code providerNames} and {@code roleNames} are every name given, {@code providers} the providers
-     * that read without a problem.
+     * Reads a configuration bound from elsewhere than a file (the Spring Boot starter's properties), given as the
+     * tree of the {@code llm.config.json} it stands for: checked by the same schema and rules as a file, so that the
+     * same mistake gets the same message.
+     *
+     * @param kinds  where the providers' kinds are found
+     * @param labels how later messages (a missing variable, say) name its roles and providers
+     * @param names  what each problem's JSON pointer in the tree is called where the configuration came from
+     *               ({@code /models/roles/desk/model} is {@code keel.backends.desk.model-env}, say)
+     * @throws ConfigurationException naming every invalid field as {@code names} does, sorted by pointer
      */
-    private static RoleConfig role(String name, Value entry, Set<String> providerNames,
-                                   Map<String, ProviderConfig> providers, Set<String> roleNames) {
-        ObjectValue fields = entry.object("provider", "model", "fallback", "description");
-        Value providerValue = fields.required("provider");
-        String provider = stripped(providerValue);
-        if (provider != null && !providerNames.contains(provider)) {
-            providerValue.problem("names no provider: " + JsonTreeReader.describe(provider)
-                    + " is not under /providers");
-        }
-        Value modelValue = fields.optional("model");
-        String model = stripped(modelValue);
-        ProviderConfig providerConfig = provider == null ? null : providers.get(provider);
-        if (providerConfig != null && !providerConfig.kind().takesModel()) {
-            if (modelValue.isPresent()) {
-                modelValue.problem(aProvider(providerConfig.kind()) + " takes no model");
-            }
-        } else if (providerConfig != null && !modelValue.isPresent()) {
-            modelValue.problem("required: the NAME of the environment variable that holds the model name");
-        } else if (providerConfig != null && model != null && !ENV_NAME.matcher(model).matches()) {
-            modelValue.problem("must be the NAME of an environment variable holding the model name"
-                    + " (letters, digits, underscores), for example KEEL_LLAMA_MODEL");
-        }
-        List<String> fallback = new ArrayList<>();
-        for (Value item : fields.optional("fallback").items()) {
-            String role = stripped(item);
-            if (role == null) {
-                continue;
-            }
-            if (!roleNames.contains(role)) {
-                item.problem("names no role: " + JsonTreeReader.describe(role) + " is not under /models/roles");
-            } else if (role.equals(name) || fallback.contains(role)) {
-                item.problem("repeats a role already in the chain: " + JsonTreeReader.describe(role));
-            }
-            fallback.add(role);
-        }
-        fields.optional("description").string(); // documentation only: checked, not kept
-        return fields.build(() -> new RoleConfig(name, provider, model, fallback));
+    public static LlmConfig fromTree(Object tree, ProviderKinds kinds, Labels labels, Function<String, String> names) {
+        return read(tree, JsonPointers.ROOT, kinds, labels, names);
     }
 
-    private static PriceTable prices(Value value) {
+    private static LlmConfig read(Object tree, String pointer, ProviderKinds kinds, Labels labels,
+                                  Function<String, String> names) {
+        Function<List<JsonProblem>, ConfigurationException> failure = problems -> failure(problems, names);
+        LlmConfigSpec spec = LlmConfigFormat.read(tree, pointer, failure);
+        Map<String, ProviderKind> found = new LinkedHashMap<>();
+        spec.providers().forEach((name, provider) -> kinds.find(provider.kind() != null ? provider.kind() : name)
+                .ifPresent(kind -> found.put(name, kind)));
+        List<JsonProblem> problems = LlmConfigFormat.kindProblems(spec, found, kinds.names(), pointer);
+        if (!problems.isEmpty()) {
+            throw failure.apply(problems);
+        }
+        Map<String, ProviderConfig> providers = new LinkedHashMap<>();
+        spec.providers().forEach((name, provider) -> providers.put(name, new ProviderConfig(name,
+                Objects.requireNonNull(found.get(name), "kind"), !Boolean.FALSE.equals(provider.enabled()),
+                provider.baseUrl(), provider.baseUrlEnv(), provider.apiKeyEnv(),
+                provider.timeoutMs() == null ? DEFAULT_TIMEOUT : Duration.ofMillis(provider.timeoutMs()))));
+        Map<String, RoleConfig> roles = new LinkedHashMap<>();
+        spec.models().roles().forEach((name, role) -> roles.put(name, new RoleConfig(name, role.provider(),
+                role.model(), role.fallback() == null ? List.of() : role.fallback())));
         Map<String, ModelPrice> prices = new LinkedHashMap<>();
-        value.members().forEach((model, entry) -> {
-            ObjectValue fields = entry.object("input_usd_per_million", "output_usd_per_million");
-            BigDecimal input = fields.required("input_usd_per_million").decimal(BigDecimal.ZERO, null);
-            BigDecimal output = fields.required("output_usd_per_million").decimal(BigDecimal.ZERO, null);
-            ModelPrice price = fields.build(() -> new ModelPrice(input, output));
-            if (price != null) {
-                prices.put(model, price);
-            }
-        });
-        return PriceTable.of(prices);
-    }
-
-    private static Map<String, PolicyValue> policy(Value value) {
+        if (spec.pricing() != null) {
+            spec.pricing().forEach((model, price) -> prices.put(model,
+                    new ModelPrice(price.inputUsdPerMillion(), price.outputUsdPerMillion())));
+        }
         Map<String, PolicyValue> policy = new LinkedHashMap<>();
-        value.members().forEach((name, entry) -> {
-            if (name.equals(WEIGHTS)) {
-                // the committee's weights by role: checked here, read by keel-committee (docs/committee.md)
-                entry.members().forEach((role, weight) -> weight.decimal(BigDecimal.ZERO, null));
-                return;
-            }
-            PolicyValue read;
-            if (entry.raw() instanceof Map) {
-                ObjectValue fields = entry.object("env", "default");
-                String env = envName(fields.required("env"));
-                BigDecimal fallback = fields.optional("default").decimal(BigDecimal.ZERO, null);
-                read = fields.build(() -> new PolicyValue(null, env, fallback));
-            } else {
-                BigDecimal number = entry.decimal(BigDecimal.ZERO, null);
-                read = number == null ? null : PolicyValue.of(number);
-            }
-            if (read != null) {
-                policy.put(name, read);
-            }
-        });
-        return policy;
+        if (spec.policy() != null) {
+            spec.policy().forEach((name, value) -> {
+                // the committee's weights by role: checked by the schema, read by keel-committee (docs/committee.md)
+                if (!name.equals(LlmConfigSpec.WEIGHTS)) {
+                    policy.put(name, policyValue(value));
+                }
+            });
+        }
+        return new LlmConfig(providers, roles, PriceTable.of(prices), policy, retry(spec.retry()), labels);
     }
 
-    private static RetryPolicy retry(Value value) {
-        ObjectValue fields = value.object("max_attempts", "initial_backoff_ms", "multiplier", "max_backoff_ms");
+    /** A policy value the schema accepted: a number, or {@code {"env": name, "default": number}}. */
+    private static PolicyValue policyValue(Object value) {
+        if (value instanceof Map<?, ?> fields) {
+            Object fallback = fields.get("default");
+            return new PolicyValue(null, (String) fields.get("env"),
+                    fallback == null ? null : decimal(fallback));
+        }
+        return PolicyValue.of(decimal(value));
+    }
+
+    private static BigDecimal decimal(Object number) {
+        return Objects.requireNonNull(JsonNumbers.decimal((Number) number), "number");
+    }
+
+    private static RetryPolicy retry(LlmConfigSpec.@Nullable RetrySpec retry) {
         RetryPolicy defaults = RetryPolicy.DEFAULT;
-        if (!fields.isPresent()) {
+        if (retry == null) {
             return defaults;
         }
-        Integer attempts = fields.optional("max_attempts").integer(1, 20);
-        Integer initialMs = fields.optional("initial_backoff_ms").integer(0, MAX_TIMEOUT_MS);
-        BigDecimal multiplier = fields.optional("multiplier").decimal(BigDecimal.ONE, BigDecimal.TEN);
-        Integer maxMs = fields.optional("max_backoff_ms").integer(0, MAX_TIMEOUT_MS);
-        return fields.build(() -> new RetryPolicy(attempts == null ? defaults.maxAttempts() : attempts,
-                initialMs == null ? defaults.initialBackoff() : Duration.ofMillis(initialMs),
-                multiplier == null ? defaults.multiplier() : multiplier.doubleValue(),
-                maxMs == null ? defaults.maxBackoff() : Duration.ofMillis(maxMs)));
+        return new RetryPolicy(retry.maxAttempts() == null ? defaults.maxAttempts() : retry.maxAttempts(),
+                retry.initialBackoffMs() == null ? defaults.initialBackoff() : Duration.ofMillis(retry.initialBackoffMs()),
+                retry.multiplier() == null ? defaults.multiplier() : retry.multiplier().doubleValue(),
+                retry.maxBackoffMs() == null ? defaults.maxBackoff() : Duration.ofMillis(retry.maxBackoffMs()));
     }
 
-    /** {@code an anthropic provider}, {@code a vertex provider}: a provider of {@code kind} in a message. */
-    static String aProvider(ProviderKind kind) {
-        return ("aeiou".indexOf(kind.name().charAt(0)) >= 0 ? "an " : "a ") + kind.name() + " provider";
-    }
-
-    /** A non-blank string, stripped; null when absent or wrong. */
-    private static String stripped(Value value) {
-        String text = value.nonBlankString();
-        return text == null ? null : text.strip();
-    }
-
-    /** The name of an environment variable; null when absent or wrong. */
-    private static String envName(Value value) {
-        String name = stripped(value);
-        if (name != null && !ENV_NAME.matcher(name).matches()) {
-            value.problem("must be the name of an environment variable (letters, digits, underscores), found "
-                    + JsonTreeReader.describe(name));
-            return null;
-        }
-        return name;
+    private static ConfigurationException failure(List<JsonProblem> problems, Function<String, String> names) {
+        return new ConfigurationException(problems.stream()
+                .map(problem -> names.apply(problem.pointer()) + ": " + problem.message())
+                .collect(Collectors.joining("; ")));
     }
 
     // ---- accessors
@@ -380,9 +267,9 @@ public final class LlmConfig {
         return "LlmConfig{providers=" + providers.keySet() + ", roles=" + roles.keySet() + "}";
     }
     /**
-     * Builds a configuration in code: what {@code llm.config.json} holds, checked the same way (a role's provider
-     * and fallbacks exist, a role names a model variable exactly when its provider's kind takes a model, a provider
-     * whose kind requires an API key names its variable). Not thread-safe.
+     * Builds a configuration in code: what {@code llm.config.json} holds, checked as the file is (its schema, its
+     * cross references, what each provider's kind takes), every problem named by the JSON pointer it would have in the
+     * file. Not thread-safe.
      */
     public static final class Builder {
         private final Map<String, ProviderConfig> providers = new LinkedHashMap<>();
@@ -422,53 +309,57 @@ public final class LlmConfig {
             return this;
         }
 
-        /** How messages name roles and providers; {@link Labels#FILE} unless set. */
+        /** How later messages (a missing variable, say) name roles and providers; {@link Labels#FILE} unless set. */
         public Builder labels(Labels labels) {
             this.labels = Objects.requireNonNull(labels, "labels");
             return this;
         }
 
-        /** @throws ConfigurationException naming the first role or provider that does not hold together */
+        /** @throws ConfigurationException naming every problem by the JSON pointer it would have in the file */
         public LlmConfig build() {
-            LlmConfig config = new LlmConfig(providers, roles, prices, policy, retry, labels);
-            for (ProviderConfig provider : providers.values()) {
-                if (!provider.kind().takesEndpoint() && (provider.baseUrl() != null || provider.baseUrlEnv() != null
-                        || provider.apiKeyEnv() != null)) {
-                    throw new ConfigurationException("provider '" + provider.name() + "': " + aProvider(provider.kind())
-                            + " takes no base URL or API key");
-                }
-                if (provider.baseUrl() != null && provider.baseUrlEnv() != null) {
-                    throw new ConfigurationException("provider '" + provider.name()
-                            + "': give a base URL or the variable holding it, not both");
-                }
-                if (provider.kind().requiresApiKey() && provider.apiKeyEnv() == null) {
-                    throw new ConfigurationException("provider '" + provider.name() + "' names no variable holding"
-                            + " its API key, which " + aProvider(provider.kind()) + " requires");
-                }
+            LlmConfigSpec spec = spec();
+            List<JsonProblem> problems = LlmConfigFormat.problems(spec);
+            if (problems.isEmpty()) {
+                Map<String, ProviderKind> kinds = new LinkedHashMap<>();
+                providers.forEach((name, provider) -> kinds.put(name, provider.kind()));
+                problems = LlmConfigFormat.kindProblems(spec, kinds, List.of(), JsonPointers.ROOT);
             }
-            for (RoleConfig role : roles.values()) {
-                ProviderConfig provider = providers.get(role.provider());
-                if (provider == null) {
-                    throw new ConfigurationException(config.describeRole(role.name()) + " names no provider: '"
-                            + role.provider() + "' is not configured");
-                }
-                if (provider.kind().takesModel() != (role.modelEnv() != null)) {
-                    throw new ConfigurationException(config.describeRole(role.name()) + (provider.kind().takesModel()
-                            ? " names no variable holding its model name"
-                            : ": " + aProvider(provider.kind()) + " takes no model"));
-                }
-                if (role.modelEnv() != null && !ENV_NAME.matcher(role.modelEnv()).matches()) {
-                    throw new ConfigurationException(config.describeRole(role.name()) + ": the model must be the NAME"
-                            + " of an environment variable holding the model name, for example KEEL_LLAMA_MODEL");
-                }
-                for (String fallback : role.fallback()) {
-                    if (!roles.containsKey(fallback) || fallback.equals(role.name())) {
-                        throw new ConfigurationException(config.describeRole(role.name()) + " falls back to '"
-                                + fallback + "', which is not another role");
-                    }
-                }
+            if (!problems.isEmpty()) {
+                throw failure(problems, JsonPointers::display);
             }
-            return config;
+            return new LlmConfig(providers, roles, prices, policy, retry, labels);
+        }
+
+        /** The configuration as the file that holds it binds. */
+        private LlmConfigSpec spec() {
+            Map<String, LlmConfigSpec.ProviderSpec> providerSpecs = new LinkedHashMap<>();
+            providers.forEach((name, provider) -> providerSpecs.put(name, new LlmConfigSpec.ProviderSpec(
+                    provider.kind().name(), provider.enabled(), provider.baseUrl(), provider.baseUrlEnv(),
+                    provider.apiKeyEnv(), millis(provider.timeout()), null)));
+            Map<String, LlmConfigSpec.RoleSpec> roleSpecs = new LinkedHashMap<>();
+            roles.forEach((name, role) -> roleSpecs.put(name, new LlmConfigSpec.RoleSpec(role.provider(),
+                    role.modelEnv(), role.fallback(), null)));
+            Map<String, LlmConfigSpec.PriceSpec> priceSpecs = new LinkedHashMap<>();
+            prices.prices().forEach((model, price) -> priceSpecs.put(model, new LlmConfigSpec.PriceSpec(
+                    price.inputUsdPerMillion(), price.outputUsdPerMillion())));
+            Map<String, Object> policySpecs = new LinkedHashMap<>();
+            policy.forEach((name, value) -> policySpecs.put(name, value.fixed() != null ? value.fixed()
+                    : value.defaultValue() == null ? Map.of("env", value.env())
+                    : Map.of("env", value.env(), "default", value.defaultValue())));
+            return new LlmConfigSpec(null, providerSpecs, new LlmConfigSpec.ModelsSpec(roleSpecs), priceSpecs,
+                    policySpecs, new LlmConfigSpec.RetrySpec(retry.maxAttempts(), millis(retry.initialBackoff()),
+                            BigDecimal.valueOf(retry.multiplier()), millis(retry.maxBackoff())));
+        }
+
+        /** A duration in whole milliseconds, saturated at the int range (the schema then names what is too long). */
+        private static Integer millis(Duration duration) {
+            if (duration.compareTo(Duration.ofMillis(Integer.MAX_VALUE)) > 0) {
+                return Integer.MAX_VALUE;
+            }
+            if (duration.compareTo(Duration.ofMillis(Integer.MIN_VALUE)) < 0) {
+                return Integer.MIN_VALUE;
+            }
+            return (int) duration.toMillis();
         }
     }
 }

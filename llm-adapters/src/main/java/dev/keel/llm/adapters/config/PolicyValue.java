@@ -4,6 +4,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.llm.adapters.Environment;
 import java.math.BigDecimal;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A number of the {@code policy} section ({@code normalMaxUsd}, {@code deepMaxUsd}, {@code askUserThreshold},
@@ -14,7 +15,7 @@ import java.util.Objects;
  * @param env          the environment variable to read, or null
  * @param defaultValue the value when {@code env} is unset, or null (then it must be set)
  */
-public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue) {
+public record PolicyValue(@Nullable BigDecimal fixed, @Nullable String env, @Nullable BigDecimal defaultValue) {
 
     public PolicyValue {
         if ((fixed == null) == (env == null)) {
@@ -35,10 +36,12 @@ public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue)
         if (fixed != null) {
             return fixed;
         }
-        java.util.Optional<String> raw = environment.value(env);
+        // Not fixed, so read from the environment (the constructor allows nothing else).
+        String variable = Objects.requireNonNull(env, "env");
+        java.util.Optional<String> raw = environment.value(variable);
         if (raw.isEmpty()) {
             if (defaultValue == null) {
-                throw new ConfigurationException("environment variable " + env + " is not set (policy value " + name + ")");
+                throw new ConfigurationException("environment variable " + variable + " is not set (policy value " + name + ")");
             }
             return defaultValue;
         }
@@ -49,7 +52,7 @@ public record PolicyValue(BigDecimal fixed, String env, BigDecimal defaultValue)
             value = null;
         }
         if (value == null || value.signum() < 0) {
-            throw new ConfigurationException("environment variable " + env + " (policy value " + name
+            throw new ConfigurationException("environment variable " + variable + " (policy value " + name
                     + ") is not a decimal number >= 0");
         }
         return value;

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.config;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One entry of {@code providers}: how to reach a provider. Holds names of environment variables, never their
@@ -17,8 +18,8 @@ import java.util.Optional;
  * @param apiKeyEnv  the name of the environment variable holding the API key, or null
  * @param timeout    how long one call may take
  */
-public record ProviderConfig(String name, ProviderKind kind, boolean enabled, String baseUrl, String baseUrlEnv,
-                             String apiKeyEnv, Duration timeout) {
+public record ProviderConfig(String name, ProviderKind kind, boolean enabled, @Nullable String baseUrl,
+                             @Nullable String baseUrlEnv, @Nullable String apiKeyEnv, Duration timeout) {
 
     public ProviderConfig {
         Objects.requireNonNull(name, "name");

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.config;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.internal.BuiltInKinds;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A kind of model provider, named in a configuration ({@code "kind": "ollama"} in {@code llm.config.json},
@@ -53,7 +54,7 @@ public interface ProviderKind {
      * The base URL a backend is built with: {@code configured} (the configuration's, null when it gives none) as this
      * kind reads it, or the kind's default. Reads nothing but {@code environment}.
      */
-    default String baseUrl(String configured, Environment environment) {
+    default @Nullable String baseUrl(@Nullable String configured, Environment environment) {
         return configured;
     }
 

@@ -2,6 +2,7 @@ package dev.keel.llm.adapters.config;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ProviderKind} builds a backend from, resolved from the configuration and the environment. Holds the
@@ -13,7 +14,8 @@ import java.util.Objects;
  * @param apiKey  the API key read from the provider's variable, or null
  * @param timeout how long one call may take
  */
-public record ProviderSettings(String id, String model, String baseUrl, String apiKey, Duration timeout) {
+public record ProviderSettings(String id, @Nullable String model, @Nullable String baseUrl, @Nullable String apiKey,
+                               Duration timeout) {
 
     public ProviderSettings {
         Objects.requireNonNull(id, "id");

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.config;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One entry of {@code models.roles}: which provider serves the role, which environment variable names its
@@ -13,7 +14,7 @@ import java.util.Optional;
  * @param modelEnv the NAME of the environment variable holding the model name; null for an embedded provider
  * @param fallback roles tried, in order, when this role's backend fails
  */
-public record RoleConfig(String name, String provider, String modelEnv, List<String> fallback) {
+public record RoleConfig(String name, String provider, @Nullable String modelEnv, List<String> fallback) {
 
     public RoleConfig {
         Objects.requireNonNull(name, "name");

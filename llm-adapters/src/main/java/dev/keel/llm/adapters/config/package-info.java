@@ -5,8 +5,8 @@
  *
  * <p>{@link dev.keel.llm.adapters.config.LlmConfig} is the parsed file (immutable, thread-safe, pure: it reads no
  * environment); {@link dev.keel.llm.adapters.config.ConfiguredBackends} resolves roles into backends with an
- * injected {@link dev.keel.llm.adapters.Environment} (thread-safe). The file format is documented in
- * {@code docs/llm-adapters.md} and published as the JSON Schema
- * {@code dev/keel/llm/adapters/schema/llm-config.schema.json}.
+ * injected {@link dev.keel.llm.adapters.Environment} (thread-safe). The file format is defined by the JSON Schema
+ * {@code dev/keel/llm/adapters/schema/llm-config.schema.json}, shipped in the jar, which is what validates it, and
+ * documented in {@code docs/llm-adapters.md}.
  */
 package dev.keel.llm.adapters.config;

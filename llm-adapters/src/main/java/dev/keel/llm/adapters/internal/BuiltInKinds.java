@@ -9,6 +9,8 @@ import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.llm.adapters.config.ProviderKind;
 import dev.keel.llm.adapters.config.ProviderSettings;
 import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The built-in {@link ProviderKind}s, each over its factory ({@link OllamaBackends}, {@link OpenAiBackends},
@@ -21,6 +23,15 @@ public final class BuiltInKinds {
     private BuiltInKinds() {
     }
 
+    // The settings of a kind that takes a model hold one, and its base URL is what its baseUrl(...) gave: never null.
+    private static String modelOf(ProviderSettings settings) {
+        return Objects.requireNonNull(settings.model(), "model");
+    }
+
+    private static String baseUrlOf(ProviderSettings settings) {
+        return Objects.requireNonNull(settings.baseUrl(), "baseUrl");
+    }
+
     /** Ollama: the base URL is read as the Ollama CLI reads {@code OLLAMA_HOST}, which is the default. */
     public static final class Ollama implements ProviderKind {
         @Override
@@ -29,7 +40,7 @@ public final class BuiltInKinds {
         }
 
         @Override
-        public String baseUrl(String configured, Environment environment) {
+        public String baseUrl(@Nullable String configured, Environment environment) {
             return configured != null ? OllamaHost.baseUrl(configured) : OllamaHost.baseUrl(environment);
         }
 
@@ -40,7 +51,7 @@ public final class BuiltInKinds {
 
         @Override
         public LlmBackend create(ProviderSettings settings) {
-            return OllamaBackends.create(settings.id(), settings.model(), settings.baseUrl(), settings.timeout());
+            return OllamaBackends.create(settings.id(), modelOf(settings), baseUrlOf(settings), settings.timeout());
         }
 
         @Override
@@ -57,7 +68,7 @@ public final class BuiltInKinds {
         }
 
         @Override
-        public String baseUrl(String configured, Environment environment) {
+        public String baseUrl(@Nullable String configured, Environment environment) {
             return configured != null ? configured : OpenAiBackends.OPENAI_BASE_URL;
         }
 
@@ -68,7 +79,7 @@ public final class BuiltInKinds {
 
         @Override
         public LlmBackend create(ProviderSettings settings) {
-            return OpenAiBackends.create(settings.id(), settings.model(), settings.baseUrl(), settings.apiKey(),
+            return OpenAiBackends.create(settings.id(), modelOf(settings), baseUrlOf(settings), settings.apiKey(),
                     settings.timeout());
         }
 
@@ -91,7 +102,7 @@ public final class BuiltInKinds {
         }
 
         @Override
-        public String baseUrl(String configured, Environment environment) {
+        public String baseUrl(@Nullable String configured, Environment environment) {
             return configured != null ? configured : AnthropicBackends.ANTHROPIC_BASE_URL;
         }
 
@@ -102,7 +113,8 @@ public final class BuiltInKinds {
 
         @Override
         public LlmBackend create(ProviderSettings settings) {
-            return AnthropicBackends.create(settings.id(), settings.model(), settings.baseUrl(), settings.apiKey(),
+            return AnthropicBackends.create(settings.id(), modelOf(settings), baseUrlOf(settings),
+                    Objects.requireNonNull(settings.apiKey(), "apiKey"), // a required key: checked, then read
                     settings.timeout());
         }
 

@@ -14,6 +14,7 @@ import dev.keel.llm.adapters.TokenEstimator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** {@link BudgetGuard}. Not pure (keeps a ledger); thread-safe: the ledger is guarded by this object's monitor. */
 public final class CappedBudget implements BudgetGuard {
@@ -66,7 +67,7 @@ public final class CappedBudget implements BudgetGuard {
         reservedUsd = reservedUsd.add(estimate);
     }
 
-    private synchronized void release(BigDecimal estimate, CallCost cost) {
+    private synchronized void release(BigDecimal estimate, @Nullable CallCost cost) {
         reservedUsd = reservedUsd.subtract(estimate);
         if (cost != null) {
             spentUsd = spentUsd.add(cost.costUsd());

@@ -17,6 +17,7 @@ import java.nio.channels.UnresolvedAddressException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns whatever a langchain4j model (or its HTTP client) threw into Keel's two backend exceptions. Looks at the
@@ -87,7 +88,7 @@ public final class FailureClassifier {
     }
 
     private static BackendException fromStatus(String backendId, int status, Throwable failure, Redactor redactor) {
-        Integer http = status >= 100 && status <= 599 ? status : null;
+        @Nullable Integer http = status >= 100 && status <= 599 ? status : null;
         String what = "HTTP " + status;
         if (status == 429) {
             return retriable(backendId, what + " rate limited", http, failure, redactor);
@@ -111,7 +112,7 @@ public final class FailureClassifier {
         return retriable(backendId, what, null, failure, redactor);
     }
 
-    private static RetriableBackendException retriable(String backendId, String what, Integer httpStatus,
+    private static RetriableBackendException retriable(String backendId, String what, @Nullable Integer httpStatus,
                                                        Throwable failure, Redactor redactor) {
         return new RetriableBackendException(backendId, message(backendId, what), httpStatus, null,
                 RedactedCause.of(failure, redactor));
@@ -121,7 +122,7 @@ public final class FailureClassifier {
         return nonRetriable(backendId, what, null, failure, redactor);
     }
 
-    private static NonRetriableBackendException nonRetriable(String backendId, String what, Integer httpStatus,
+    private static NonRetriableBackendException nonRetriable(String backendId, String what, @Nullable Integer httpStatus,
                                                              Throwable failure, Redactor redactor) {
         return new NonRetriableBackendException(backendId, message(backendId, what), httpStatus,
                 RedactedCause.of(failure, redactor));

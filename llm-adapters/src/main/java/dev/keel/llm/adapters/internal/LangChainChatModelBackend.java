@@ -17,6 +17,7 @@ import dev.langchain4j.model.output.FinishReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** {@link ChatModelBackend} over a langchain4j {@link ChatModel}. Not pure (the model's I/O); thread-safe when the model is. */
 public final class LangChainChatModelBackend implements ChatModelBackend {
@@ -97,11 +98,11 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
         return new TokenUsage(nonNegative(usage.inputTokenCount()), nonNegative(usage.outputTokenCount()));
     }
 
-    private static long nonNegative(Integer count) {
+    private static long nonNegative(@Nullable Integer count) {
         return count == null || count < 0 ? 0 : count;
     }
 
-    private static String finishReason(FinishReason reason) {
+    private static @Nullable String finishReason(@Nullable FinishReason reason) {
         return reason == null ? null : reason.name().toLowerCase(Locale.ROOT);
     }
 

@@ -1,6 +1,7 @@
 package dev.keel.llm.adapters.internal;
 
 import dev.keel.core.ConfigurationException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The langchain4j provider modules that {@code keel-llm-adapters} can drive but does not bring: each is an
@@ -62,7 +63,7 @@ public enum ProviderModule {
      * @param context what asked for the provider (for example a role of the configuration), or null
      * @throws ConfigurationException naming the missing artifact otherwise
      */
-    public void require(String context) {
+    public void require(@Nullable String context) {
         if (!isPresent()) {
             throw new ConfigurationException((context == null ? "" : context + ": ")
                     + "the " + displayName + " provider needs " + coordinates()

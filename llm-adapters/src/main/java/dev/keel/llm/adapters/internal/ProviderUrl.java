@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A provider's base URL, read with {@link URI}: the URL the HTTP client is given never carries user information
@@ -25,10 +26,10 @@ public final class ProviderUrl {
     private static final Pattern USER_INFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)\\S*@");
 
     private final String url;
-    private final String authorization;
+    private final @Nullable String authorization;
     private final List<String> secrets;
 
-    private ProviderUrl(String url, String authorization, List<String> secrets) {
+    private ProviderUrl(String url, @Nullable String authorization, List<String> secrets) {
         this.url = url;
         this.authorization = authorization;
         this.secrets = List.copyOf(secrets);
@@ -83,7 +84,7 @@ public final class ProviderUrl {
     }
 
     /** {@code text} with the user information of every URL in it replaced by {@value Redactor#MARK}; null stays null. */
-    public static String redact(String text) {
+    public static @Nullable String redact(@Nullable String text) {
         return text == null ? null : USER_INFO.matcher(text).replaceAll("$1" + Matcher.quoteReplacement(Redactor.MARK) + "@");
     }
 

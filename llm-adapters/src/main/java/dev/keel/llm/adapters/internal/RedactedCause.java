@@ -1,4 +1,5 @@
 package dev.keel.llm.adapters.internal;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A copy of a provider's exception with its message redacted, kept as the cause of a Keel backend exception so
@@ -15,7 +16,7 @@ final class RedactedCause extends Exception {
 
     private final String originalType;
 
-    private RedactedCause(String originalType, String message, RedactedCause cause) {
+    private RedactedCause(String originalType, @Nullable String message, @Nullable RedactedCause cause) {
         super(message, cause, false, true);
         this.originalType = originalType;
     }
@@ -27,7 +28,7 @@ final class RedactedCause extends Exception {
 
     private static RedactedCause copy(Throwable failure, Redactor redactor, int depth) {
         Throwable next = failure.getCause();
-        RedactedCause cause = next == null || next == failure || depth + 1 >= MAX_DEPTH ? null : copy(next, redactor, depth + 1);
+        @Nullable RedactedCause cause = next == null || next == failure || depth + 1 >= MAX_DEPTH ? null : copy(next, redactor, depth + 1);
         RedactedCause copy = new RedactedCause(failure.getClass().getName(), redactor.redact(failure.getMessage()), cause);
         copy.setStackTrace(failure.getStackTrace());
         return copy;

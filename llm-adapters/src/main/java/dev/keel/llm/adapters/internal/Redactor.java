@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Removes secrets from a provider's exception before it is kept as a cause ({@link RedactedCause}): every registered
@@ -51,7 +52,7 @@ public final class Redactor {
     }
 
     /** {@code text} with every secret replaced by {@value #MARK}; null stays null. */
-    public String redact(String text) {
+    public @Nullable String redact(@Nullable String text) {
         if (text == null) {
             return null;
         }

@@ -47,8 +47,12 @@ final class ReaskingStructuredOutput implements StructuredOutput {
         ChatRequest ask = request.toBuilder().messages(messages).responseFormat(ResponseFormat.JSON).build();
         ReaskResult<Map<String, Object>> result = reasker.ask(backend, ask, (reply, attempt) -> {
             Verdict<Map<String, Object>> json = Reasker.jsonObject(reply);
-            return json.accepted() ? new Verdict<>(json.value(), validator.validate(json.value()).stream()
-                    .map(OutputViolation::toProblem).toList()) : json;
+            if (!json.accepted()) {
+                return json;
+            }
+            // An accepted verdict holds its value.
+            Map<String, Object> output = Objects.requireNonNull(json.value(), "value");
+            return new Verdict<>(output, validator.validate(output).stream().map(OutputViolation::toProblem).toList());
         });
         if (result.failure().isPresent()) {
             throw result.failure().get();

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of a {@link StructuredOutput} call: the output when one reply satisfied the contract, otherwise the
@@ -13,11 +14,11 @@ import java.util.Optional;
  */
 public final class StructuredResult {
 
-    private final Map<String, Object> output;
+    private final @Nullable Map<String, Object> output;
     private final List<OutputViolation> violations;
     private final List<StructuredAttempt> attempts;
 
-    StructuredResult(Map<String, Object> output, List<OutputViolation> violations, List<StructuredAttempt> attempts) {
+    StructuredResult(@Nullable Map<String, Object> output, List<OutputViolation> violations, List<StructuredAttempt> attempts) {
         this.output = output;
         this.violations = List.copyOf(violations);
         this.attempts = List.copyOf(attempts);

@@ -32,7 +32,7 @@ class LlmConfigLoaderTest {
 
         Path invalid = Files.writeString(dir.resolve("invalid.json"), "{\"providers\": {}, \"models\": {\"roles\": {}}}");
         assertThatThrownBy(() -> LlmConfigLoader.load(invalid))
-                .isInstanceOf(ConfigurationException.class).hasMessage(invalid + " /providers: must name at least one provider; /models/roles: must name at least one role");
+                .isInstanceOf(ConfigurationException.class).hasMessage(invalid + " /models/roles: must name at least one role; /providers: must name at least one provider");
 
         Path latin1 = Files.write(dir.resolve("latin1.json"), "{\"description\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));
         assertThatThrownBy(() -> LlmConfigLoader.load(latin1)).hasMessage(latin1 + ": not UTF-8 text");

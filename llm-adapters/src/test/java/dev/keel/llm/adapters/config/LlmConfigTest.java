@@ -62,26 +62,26 @@ class LlmConfigTest {
         "[]"
             + "| the LLM configuration is not a valid JSON object",
         "{\"providers\": {}, \"models\": {\"roles\": {}}}"
-            + "| /providers: must name at least one provider",
-        "{\"models\": {\"roles\": {}}}"
-            + "| /providers: required",
-        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}, \"budget\": 1}"
+            + "| /models/roles: must name at least one role; /providers: must name at least one provider",
+        "{\"models\": {\"roles\": {\"r\": {\"provider\": \"embedded\"}}}}"
+            + "| /providers: is required",
+        "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"ollama\", \"model\": \"M\"}}}, \"budget\": 1}"
             + "| /budget: unknown key; expected one of description, models, policy, pricing, providers, retry",
         "{\"providers\": {\"local\": {}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"local\"}}}}"
             + "| /providers/local/kind: required when the provider's name is not one of",
-        "{\"providers\": {\"ollama\": {\"kind\": \"gemini\"}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"ollama\": {\"kind\": \"gemini\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"ollama\", \"model\": \"M\"}}}}"
             + "| /providers/ollama/kind: must be one of ollama, openai, anthropic, embedded",
         "{\"providers\": {\"local\": {\"kind\": 7}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"local\"}}}}"
             + "| /providers/local/kind: must be a non-blank string, found the number 7",
-        "{\"providers\": {\"ollama\": {\"enabled\": \"yes\"}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"ollama\": {\"enabled\": \"yes\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"ollama\", \"model\": \"M\"}}}}"
             + "| /providers/ollama/enabled: must be a boolean, found 'yes'",
-        "{\"providers\": {\"ollama\": {\"base_url\": \"http://a\", \"base_url_env\": \"B\"}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"ollama\": {\"base_url\": \"http://a\", \"base_url_env\": \"B\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"ollama\", \"model\": \"M\"}}}}"
             + "| /providers/ollama: give base_url or base_url_env, not both",
-        "{\"providers\": {\"anthropic\": {}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"anthropic\": {}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"anthropic\", \"model\": \"M\"}}}}"
             + "| /providers/anthropic/api_key_env: required for an anthropic provider",
-        "{\"providers\": {\"anthropic\": {\"api_key_env\": \"sk-ant-123\"}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"anthropic\": {\"api_key_env\": \"sk-ant-123\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"anthropic\", \"model\": \"M\"}}}}"
             + "| /providers/anthropic/api_key_env: must be the name of an environment variable",
-        "{\"providers\": {\"ollama\": {\"timeout_ms\": 0}}, \"models\": {\"roles\": {}}}"
+        "{\"providers\": {\"ollama\": {\"timeout_ms\": 0}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"ollama\", \"model\": \"M\"}}}}"
             + "| /providers/ollama/timeout_ms: must be an integer from 1 to 3600000, found the number 0",
         "{\"providers\": {\"ollama\": {}}, \"models\": {\"roles\": {}}}"
             + "| /models/roles: must name at least one role",
@@ -100,11 +100,11 @@ class LlmConfigTest {
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"m\": {\"input_usd_per_million\": -1, \"output_usd_per_million\": 1}}}"
             + "| /pricing/m/input_usd_per_million: must be a number of at least 0, found the number -1",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"pricing\": {\"a/b\": {\"input_usd_per_million\": 1}}}"
-            + "| /pricing/a~1b/output_usd_per_million: required",
+            + "| /pricing/a~1b/output_usd_per_million: is required",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": \"0.5\"}}"
             + "| /policy/deepMaxUsd: must be a number of at least 0, found '0.5'",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"policy\": {\"deepMaxUsd\": {\"default\": 1}}}"
-            + "| /policy/deepMaxUsd/env: required",
+            + "| /policy/deepMaxUsd/env: is required",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"max_attempts\": 50}}"
             + "| /retry/max_attempts: must be an integer from 1 to 20, found the number 50",
         "{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}, \"retry\": {\"multiplier\": 0.5}}"
@@ -137,7 +137,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void everyInvalidFieldIsNamedAtOnce() {
+    void everyInvalidFieldIsNamedAtOnceThenTheCrossReferencesThenWhatTheKindsTake() {
         String json = "{\"providers\": {\"ollama\": {\"enabled\": \"yes\", \"timeout\": 5}, \"local\": {}},"
                 + " \"models\": {\"roles\": {\"llama\": {\"provider\": \"ollama\", \"model\": \"llama3.1\", \"fallback\": [\"nobody\"]},"
                 + " \"other\": {\"provider\": \"olama\"}}},"
@@ -145,15 +145,61 @@ class LlmConfigTest {
 
         assertThatThrownBy(() -> LlmConfig.parse(json))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("/providers/ollama/timeout: unknown key; expected one of api_key_env, base_url, base_url_env,"
-                        + " description, enabled, kind, timeout_ms; "
+                .hasMessage("/models/roles/llama/model: must be the NAME of an environment variable holding the model"
+                        + " name (letters, digits, underscores), for example KEEL_LLAMA_MODEL; "
                         + "/providers/ollama/enabled: must be a boolean, found 'yes'; "
-                        + "/providers/local/kind: required when the provider's name is not one of ollama, openai, anthropic,"
-                        + " embedded; "
-                        + "/models/roles/llama/fallback/0: names no role: 'nobody' is not under /models/roles; "
-                        + "/models/roles/other/provider: names no provider: 'olama' is not under /providers; "
+                        + "/providers/ollama/timeout: unknown key; expected one of api_key_env, base_url, base_url_env,"
+                        + " description, enabled, kind, timeout_ms; "
                         + "/retry/max_attempts: must be an integer from 1 to 20, found the number 0; "
                         + "/retry/multiplier: must be a number from 1 to 10, found the number 11");
+
+        String wellFormed = json.replace("\"enabled\": \"yes\", \"timeout\": 5", "\"enabled\": true")
+                .replace("llama3.1", "KEEL_LLAMA_MODEL").replace("\"max_attempts\": 0, \"multiplier\": 11", "");
+        assertThatThrownBy(() -> LlmConfig.parse(wellFormed))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/models/roles/llama/fallback/0: names no role: 'nobody' is not under /models/roles; "
+                        + "/models/roles/other/provider: names no provider: 'olama' is not under /providers");
+
+        String crossReferenced = wellFormed.replace("\"nobody\"", "\"other\"").replace("\"olama\"", "\"local\"");
+        assertThatThrownBy(() -> LlmConfig.parse(crossReferenced))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/providers/local/kind: required when the provider's name is not one of ollama, openai,"
+                        + " anthropic, embedded");
+    }
+
+    @Test
+    void aValueWhereAVariablesNameBelongsIsRefusedWithoutBeingRepeated() {
+        String key = "sk-ant-api03-Zq8x";
+        String json = "{\"providers\": {\"anthropic\": {\"api_key_env\": \"" + key + "\", \"base_url_env\": \"https://u:"
+                + key + "@proxy\"}}, \"models\": {\"roles\": {\"r\": {\"provider\": \"anthropic\", \"model\": \"M\"}}},"
+                + " \"policy\": {\"cap\": {\"env\": \"" + key + "\"}}}";
+
+        assertThatThrownBy(() -> LlmConfig.parse(json))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/policy/cap/env: must be the name of an environment variable (letters, digits, underscores),"
+                        + " not a value (which is not repeated here: it may be a secret); "
+                        + "/providers/anthropic/api_key_env: must be the name of an environment variable (letters, digits,"
+                        + " underscores), not a value (which is not repeated here: it may be a secret); "
+                        + "/providers/anthropic/base_url_env: must be the name of an environment variable (letters,"
+                        + " digits, underscores), not a value (which is not repeated here: it may be a secret)")
+                .hasMessageNotContaining(key);
+    }
+
+    @Test
+    void aFallbackChainNamesEachRoleOnce() {
+        assertThatThrownBy(() -> LlmConfig.parse("{\"providers\": {\"embedded\": {}}, \"models\": {\"roles\": {"
+                + "\"i\": {\"provider\": \"embedded\", \"fallback\": [\"j\", \"k\", \"j\"]},"
+                + " \"j\": {\"provider\": \"embedded\"}, \"k\": {\"provider\": \"embedded\"}}}}"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/models/roles/i/fallback/2: repeats a role already in the chain: 'j'");
+    }
+
+    @Test
+    void aKindThatTakesNoEndpointIsGivenNone() {
+        assertThatThrownBy(() -> LlmConfig.parse("{\"providers\": {\"embedded\": {\"api_key_env\": \"KEY\"}},"
+                + " \"models\": {\"roles\": {\"i\": {\"provider\": \"embedded\"}}}}"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/providers/embedded: an embedded provider takes no base URL or API key");
     }
 
     @Test

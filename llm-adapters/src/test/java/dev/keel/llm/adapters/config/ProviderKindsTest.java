@@ -8,6 +8,7 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.Environment;
+import dev.keel.llm.adapters.RetryPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ class ProviderKindsTest {
     }
 
     @Test
-    void aConfigurationBuiltInCodeIsCheckedAndNamedByItsLabels() {
+    void aConfigurationBuiltInCodeIsCheckedAsTheFileIsAndItsVariablesNamedByItsLabels() {
         LlmConfig.Labels spring = new LlmConfig.Labels("keel.backends.%1$s", "keel.backends.%2$s");
         ProviderConfig ollama = new ProviderConfig("desk", ProviderKind.OLLAMA, true, null, null, null,
                 Duration.ofSeconds(1));
@@ -86,17 +87,26 @@ class ProviderKindsTest {
         assertThatThrownBy(() -> LlmConfig.builder().labels(spring).provider(ollama)
                 .role(new RoleConfig("desk", "desk", null, List.of())).build())
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("keel.backends.desk names no variable holding its model name");
+                .hasMessage("/models/roles/desk/model: required: the NAME of the environment variable that holds the"
+                        + " model name");
         assertThatThrownBy(() -> LlmConfig.builder().provider(ollama)
                 .role(new RoleConfig("desk", "other", "M", List.of())).build())
-                .hasMessage("role 'desk' names no provider: 'other' is not configured");
+                .hasMessage("/models/roles/desk/provider: names no provider: 'other' is not under /providers");
         assertThatThrownBy(() -> LlmConfig.builder().provider(ollama)
                 .role(new RoleConfig("desk", "desk", "M", List.of("desk"))).build())
-                .hasMessage("role 'desk' falls back to 'desk', which is not another role");
+                .hasMessage("/models/roles/desk/fallback/0: repeats a role already in the chain: 'desk'");
         assertThatThrownBy(() -> LlmConfig.builder().provider(new ProviderConfig("claude", ProviderKind.ANTHROPIC,
-                true, null, null, null, Duration.ofSeconds(1))).build())
-                .hasMessage("provider 'claude' names no variable holding its API key, which an anthropic provider"
-                        + " requires");
+                true, null, null, null, Duration.ofSeconds(1))).role(new RoleConfig("desk", "claude", "M", List.of()))
+                .build())
+                .hasMessage("/providers/claude/api_key_env: required for an anthropic provider");
+        assertThatThrownBy(() -> LlmConfig.builder().provider(new ProviderConfig("desk", ProviderKind.OLLAMA, true,
+                null, null, null, Duration.ofHours(2))).role(new RoleConfig("desk", "desk", "llama3.1", List.of()))
+                .retry(new RetryPolicy(1, Duration.ofMillis(1), 11, Duration.ofMillis(1))).build())
+                .as("the schema's messages, as for the file")
+                .hasMessage("/models/roles/desk/model: must be the NAME of an environment variable holding the model"
+                        + " name (letters, digits, underscores), for example KEEL_LLAMA_MODEL; "
+                        + "/providers/desk/timeout_ms: must be an integer from 1 to 3600000, found the number 7200000; "
+                        + "/retry/multiplier: must be a number from 1 to 10, found the number 11.0");
 
         assertThatThrownBy(() -> ConfiguredBackends.create(LlmConfig.builder().labels(spring).provider(ollama)
                 .role(new RoleConfig("desk", "desk", "DESK_MODEL", List.of())).build(), Environment.of(Map.of()))

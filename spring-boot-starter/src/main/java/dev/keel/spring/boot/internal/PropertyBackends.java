@@ -1,29 +1,33 @@
 package dev.keel.spring.boot.internal;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.json.JsonPointers;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.RetryPolicy;
 import dev.keel.llm.adapters.Sleeper;
 import dev.keel.llm.adapters.config.ConfiguredBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
-import dev.keel.llm.adapters.config.ProviderConfig;
-import dev.keel.llm.adapters.config.ProviderKind;
 import dev.keel.llm.adapters.config.ProviderKinds;
-import dev.keel.llm.adapters.config.RoleConfig;
 import dev.keel.pipeline.Backends;
 import dev.keel.spring.boot.KeelProperties;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pipeline's backends from {@code keel.backends}: each one a bean of the application, or a role of the LLM
  * configuration model that {@code llm.config.json} is read into ({@link LlmConfig}), bound from the properties (the
  * backend's name is its role and its provider) and built by llm-adapters' one factory ({@link ConfiguredBackends})
- * with its provider kind found in {@link ProviderKinds}. Messages name properties and variables, never a value.
- * Stateless and thread-safe.
+ * with its provider kind found in {@link ProviderKinds}. The properties of the backends that a provider serves are
+ * written as the {@code llm.config.json} they stand for and read through its format, so the same mistake gets the
+ * same message as in the file, naming the property ({@code keel.backends.desk.model-env: required: ...}) where the
+ * file names the JSON pointer. Messages name properties and variables, never a value. Stateless and thread-safe.
  */
 public final class PropertyBackends {
 
@@ -32,6 +36,10 @@ public final class PropertyBackends {
 
     /** How messages about a backend's model and provider name it: {@code keel.backends.desk}. */
     private static final LlmConfig.Labels LABELS = new LlmConfig.Labels("keel.backends.%1$s", "keel.backends.%2$s");
+
+    /** The members of {@code llm.config.json} whose property is not their name in kebab-case. */
+    private static final Map<String, String> PROPERTIES = Map.of("kind", "provider", "model", "model-env",
+            "timeout_ms", "timeout", "initial_backoff_ms", "initial-backoff", "max_backoff_ms", "max-backoff");
 
     private PropertyBackends() {
     }
@@ -47,9 +55,9 @@ public final class PropertyBackends {
      * @param environment where variables are read
      * @throws ConfigurationException naming the property or variable that is missing or wrong
      */
-    public static Backends build(Map<String, KeelProperties.Backend> backends, String fallback,
-                                 KeelProperties.Retry retry, ProviderKinds kinds, Function<String, LlmBackend> beans,
-                                 Environment environment) {
+    public static Backends build(Map<String, KeelProperties.Backend> backends, @Nullable String fallback,
+                                 KeelProperties.Retry retry, ProviderKinds kinds,
+                                 Function<String, @Nullable LlmBackend> beans, Environment environment) {
         if (backends.isEmpty()) {
             throw new ConfigurationException("keel.backends lists no backend; the routing table's backends go there");
         }
@@ -59,7 +67,9 @@ public final class PropertyBackends {
         }
         // Sorted, so that the default fallback (the first internal backend) does not depend on map order.
         Map<String, KeelProperties.Backend> sorted = new TreeMap<>(backends);
-        ConfiguredBackends models = ConfiguredBackends.create(config(sorted, retry, kinds), environment,
+        Map<String, Object> document = document(sorted, retry);
+        ConfiguredBackends models = document == null ? null : ConfiguredBackends.create(
+                LlmConfig.fromTree(document, kinds, LABELS, PropertyBackends::property), environment,
                 Sleeper.system());
         Backends.Builder built = Backends.builder();
         sorted.forEach((name, backend) -> {
@@ -68,7 +78,7 @@ public final class PropertyBackends {
                 throw new ConfigurationException(property + ".placement is not set (internal or external)");
             }
             LlmBackend model = BEAN.equals(backend.provider()) ? bean(name, property, backend, beans)
-                    : models.backend(name);
+                    : Objects.requireNonNull(models, "models").backend(name);
             if (backend.placement() == KeelProperties.Placement.INTERNAL) {
                 built.internal(name, model);
             } else {
@@ -81,57 +91,83 @@ public final class PropertyBackends {
         return built.build();
     }
 
-    /** The configuration model of every backend that a provider serves: a provider and a role of its name each. */
-    private static LlmConfig config(Map<String, KeelProperties.Backend> backends, KeelProperties.Retry retry,
-                                    ProviderKinds kinds) {
-        LlmConfig.Builder config = LlmConfig.builder().labels(LABELS).retry(retryPolicy(retry));
+    /**
+     * The {@code llm.config.json} that the backends a provider serves stand for: a provider and a role of each
+     * backend's name, {@code keel.retry} as its retries; null when every backend is a bean.
+     */
+    private static @Nullable Map<String, Object> document(Map<String, KeelProperties.Backend> backends,
+                                                          KeelProperties.Retry retry) {
+        Map<String, Object> providers = new LinkedHashMap<>();
+        Map<String, Object> roles = new LinkedHashMap<>();
         backends.forEach((name, backend) -> {
             if (BEAN.equals(backend.provider())) {
                 return;
             }
-            String property = "keel.backends." + name;
-            ProviderKind kind = kinds.find(backend.provider()).orElseThrow(() -> new ConfigurationException(property
-                    + ".provider '" + backend.provider() + "' is no provider (known: " + BEAN + ", "
-                    + String.join(", ", kinds.names()) + ")"));
-            String modelEnv = set(backend.modelEnv());
-            String baseUrl = set(backend.baseUrl());
-            String baseUrlEnv = set(backend.baseUrlEnv());
-            String apiKeyEnv = set(backend.apiKeyEnv());
-            if (!kind.takesEndpoint() && (baseUrl != null || baseUrlEnv != null || apiKeyEnv != null)) {
-                throw new ConfigurationException(property + ": provider '" + kind.name() + "' takes no base-url,"
-                        + " base-url-env or api-key-env");
-            }
-            if (kind.takesModel() && modelEnv == null) {
-                throw new ConfigurationException(property + ".model-env is not set (the NAME of the variable that"
-                        + " holds the model name)");
-            }
-            if (kind.requiresApiKey() && apiKeyEnv == null) {
-                throw new ConfigurationException(property + ".api-key-env is not set (the NAME of the variable that"
-                        + " holds the API key)");
-            }
-            config.provider(new ProviderConfig(name, kind, true, baseUrl, baseUrlEnv, apiKeyEnv, backend.timeout()));
-            config.role(new RoleConfig(name, name, kind.takesModel() ? modelEnv : null, List.of()));
+            Map<String, Object> provider = new LinkedHashMap<>();
+            provider.put("kind", backend.provider());
+            putSet(provider, "base_url", backend.baseUrl());
+            putSet(provider, "base_url_env", backend.baseUrlEnv());
+            putSet(provider, "api_key_env", backend.apiKeyEnv());
+            provider.put("timeout_ms", millis(backend.timeout()));
+            providers.put(name, provider);
+            Map<String, Object> role = new LinkedHashMap<>();
+            role.put("provider", name);
+            putSet(role, "model", backend.modelEnv());
+            roles.put(name, role);
         });
-        return config.build();
+        if (providers.isEmpty()) {
+            return null;
+        }
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("providers", providers);
+        document.put("models", Map.of("roles", roles));
+        document.put("retry", Map.of("max_attempts", BigDecimal.valueOf(retry.maxAttempts()),
+                "initial_backoff_ms", millis(retry.initialBackoff()), "multiplier", BigDecimal.valueOf(retry.multiplier()),
+                "max_backoff_ms", millis(retry.maxBackoff())));
+        return document;
     }
 
-    /** A property's value, null when it is not set or blank (an empty value in a profile unsets it). */
-    private static String set(String value) {
-        return value == null || value.isBlank() ? null : value.strip();
-    }
-
-    private static RetryPolicy retryPolicy(KeelProperties.Retry retry) {
-        try {
-            return new RetryPolicy(retry.maxAttempts(), retry.initialBackoff(), retry.multiplier(),
-                    retry.maxBackoff());
-        } catch (ConfigurationException e) {
-            throw new ConfigurationException("keel.retry: " + e.getMessage(), e);
+    /** Puts a property's value, unless it is not set or blank (an empty value in a profile unsets it). */
+    private static void putSet(Map<String, Object> member, String name, @Nullable String value) {
+        if (value != null && !value.isBlank()) {
+            member.put(name, value.strip());
         }
     }
 
+    /** A duration in milliseconds, exactly: a fraction of a millisecond is named by the format, not rounded away. */
+    private static BigDecimal millis(Duration duration) {
+        BigDecimal millis = BigDecimal.valueOf(duration.getSeconds()).scaleByPowerOfTen(3)
+                .add(BigDecimal.valueOf(duration.getNano(), 6)).stripTrailingZeros();
+        return millis.scale() < 0 ? millis.setScale(0) : millis;
+    }
+
+    /** The property at {@code pointer} in the document {@link #document} writes: {@code keel.backends.desk.timeout}. */
+    private static String property(String pointer) {
+        List<String> tokens = JsonPointers.parse(pointer);
+        if (tokens.size() >= 2 && tokens.get(0).equals("providers")) {
+            return "keel.backends." + tokens.get(1) + member(tokens, 2);
+        }
+        if (tokens.size() >= 3 && tokens.get(0).equals("models")) {
+            return "keel.backends." + tokens.get(2) + member(tokens, 3);
+        }
+        if (!tokens.isEmpty() && tokens.get(0).equals("retry")) {
+            return "keel.retry" + member(tokens, 1);
+        }
+        return "keel.backends";
+    }
+
+    private static String member(List<String> tokens, int index) {
+        if (tokens.size() <= index) {
+            return "";
+        }
+        String member = tokens.get(index);
+        return "." + PROPERTIES.getOrDefault(member, member.replace('_', '-'));
+    }
+
     private static LlmBackend bean(String name, String property, KeelProperties.Backend backend,
-                                   Function<String, LlmBackend> beans) {
-        String bean = set(backend.bean()) != null ? set(backend.bean()) : name;
+                                   Function<String, @Nullable LlmBackend> beans) {
+        String named = backend.bean();
+        String bean = named != null && !named.isBlank() ? named.strip() : name;
         LlmBackend found = beans.apply(bean);
         if (found == null) {
             throw new ConfigurationException(property + " is served by the LlmBackend bean '" + bean

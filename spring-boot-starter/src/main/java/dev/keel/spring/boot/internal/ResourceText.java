@@ -4,6 +4,7 @@ import dev.keel.core.ConfigurationException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.Resource;
 
 /** The UTF-8 text of a resource a property names. Stateless and thread-safe. */
@@ -13,7 +14,7 @@ public final class ResourceText {
     }
 
     /** @throws ConfigurationException when the property is unset or the resource cannot be read */
-    public static String read(Resource resource, String property) {
+    public static String read(@Nullable Resource resource, String property) {
         if (resource == null) {
             throw new ConfigurationException(property + " is not set");
         }
