@@ -51,7 +51,10 @@ public final class CommitteeConfigFormat {
         return FORMAT.read(tree, "", CommitteeConfigFormat::failure);
     }
 
-    /** Where the schema and {@link CommitteeConfigSpec} disagree on members; empty when they agree (a test holds them so). */
+    /**
+     * Where the schema and {@link CommitteeConfigSpec} disagree on members; empty when they agree (a test holds them
+     * so).
+     */
     public static List<String> mismatches() {
         return FORMAT.mismatches();
     }
@@ -72,8 +75,8 @@ public final class CommitteeConfigFormat {
         if (cap == null) {
             return fallback;
         }
-        if (cap instanceof Number) {
-            return Objects.requireNonNull(JsonNumbers.decimal((Number) cap), "cap");
+        if (cap instanceof Number number) {
+            return Objects.requireNonNull(JsonNumbers.decimal(number), "cap");
         }
         // The schema has checked the shape: {"env": NAME, "default"?: number}.
         Map<?, ?> fields = (Map<?, ?>) cap;
