@@ -4,12 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A unit the synthesis cites, {@code agent:id}, with the justification a QUARANTINE unit requires (why quarantined
  * material is used). Immutable, pure and thread-safe.
  */
-public record Citation(String unit, String justification) {
+public record Citation(String unit, @Nullable String justification) {
 
     public Citation {
         Objects.requireNonNull(unit, "unit");

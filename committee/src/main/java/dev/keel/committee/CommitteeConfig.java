@@ -1,12 +1,12 @@
 package dev.keel.committee;
 
+import dev.keel.committee.internal.CommitteeConfigFormat;
+import dev.keel.committee.internal.CommitteeConfigSpec;
+import dev.keel.committee.internal.CommitteeConfigSpec.PolicySpec;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,8 +23,8 @@ import java.util.function.Function;
  * What the committee takes from {@code llm.config.json}: its roles and whether each one's provider is enabled (a
  * role on a disabled provider, such as a future one behind a flag, is not run), the budget caps and the scoring
  * policy. The file's format, its providers and model variables are read by the LLM adapters, which resolve the
- * backends; this reads the committee's part of the same file and checks what the committee needs (see
- * {@code docs/committee.md}):
+ * backends; this reads the committee's part of the same file and checks what the committee needs, as its JSON Schema
+ * ({@code dev/keel/committee/schema/committee-config.schema.json}) defines it (see {@code docs/committee.md}):
  *
  * <ul>
  *   <li>roles {@code master}, {@code solver}, {@code critic} and {@code verifier} under {@code /models/roles};
@@ -35,9 +35,10 @@ import java.util.function.Function;
  *       {@code tauHard} and {@code tauSoft} in [0, 1] with {@code tauHard <= tauSoft}; {@code weights} by role.</li>
  * </ul>
  *
- * <p>Every problem is named by its JSON pointer in one {@link ConfigurationException}. The environment is a
- * function, so that reading stays pure; only names of variables are in the file, never a secret. Immutable and
- * thread-safe.
+ * <p>Every problem the schema finds is named by its JSON pointer in one {@link ConfigurationException}; once the
+ * document matches the schema, so are the problems across members ({@code tauHard} above {@code tauSoft}, a weight
+ * for no role) and then those of the caps read from the environment. The environment is a function, so that reading
+ * stays pure; only names of variables are in the file, never a secret. Immutable and thread-safe.
  */
 public final class CommitteeConfig {
 
@@ -107,86 +108,25 @@ public final class CommitteeConfig {
      */
     public static CommitteeConfig fromTree(Object tree, Function<String, Optional<String>> environment) {
         Objects.requireNonNull(environment, "environment");
-        JsonTreeReader reader = JsonTreeReader.of(tree);
-        ObjectValue root = reader.root().anyObject();
-        Map<String, Boolean> enabledProviders = new LinkedHashMap<>();
-        root.required("providers").members().forEach((name, provider) -> {
-            Value enabled = provider.anyObject().optional("enabled");
-            enabledProviders.put(name, enabled.bool(true));
-        });
-        Value rolesValue = root.required("models").anyObject().required("roles");
+        CommitteeConfigSpec spec = CommitteeConfigFormat.read(tree);
         Map<String, Boolean> roles = new LinkedHashMap<>();
-        rolesValue.members().forEach((name, role) -> {
-            String provider = role.anyObject().required("provider").nonBlankString();
-            roles.put(name, provider != null && enabledProviders.getOrDefault(provider.strip(), false));
+        spec.models().roles().forEach((name, role) -> {
+            CommitteeConfigSpec.ProviderSpec provider = spec.providers().get(role.provider().strip());
+            roles.put(name, provider != null && !Boolean.FALSE.equals(provider.enabled()));
         });
-        if (rolesValue.raw() instanceof Map) {
-            List<String> required = new ArrayList<>();
-            required.add(MASTER);
-            required.addAll(CORE_AGENTS);
-            for (String role : required) {
-                if (!roles.containsKey(role)) {
-                    rolesValue.problem("the committee needs the role '" + role + "'");
-                }
-            }
+        PolicySpec policy = spec.policy();
+        List<JsonProblem> problems = new ArrayList<>();
+        BigDecimal normal = CommitteeConfigFormat.cap(policy.normalMaxUsd(), "/policy/normalMaxUsd",
+                DEFAULT_NORMAL_MAX_USD, environment, problems);
+        BigDecimal deep = CommitteeConfigFormat.cap(policy.deepMaxUsd(), "/policy/deepMaxUsd", DEFAULT_DEEP_MAX_USD,
+                environment, problems);
+        if (!problems.isEmpty()) {
+            throw CommitteeConfigFormat.failure(problems);
         }
-        ObjectValue policy = root.required("policy").anyObject();
-        BigDecimal normal = cap(policy.optional("normalMaxUsd"), DEFAULT_NORMAL_MAX_USD, environment);
-        BigDecimal deep = cap(policy.optional("deepMaxUsd"), DEFAULT_DEEP_MAX_USD, environment);
-        BigDecimal tauHard = ScoringPolicy.unit(policy.required("tauHard"));
-        BigDecimal tauSoft = ScoringPolicy.unit(policy.required("tauSoft"));
-        BigDecimal threshold = ScoringPolicy.unit(policy.optional("askUserThreshold"));
-        if (tauHard != null && tauSoft != null && tauHard.compareTo(tauSoft) > 0) {
-            policy.required("tauHard").problem("must not be above tauSoft");
-        }
-        Value weightsValue = policy.optional("weights");
-        Map<String, BigDecimal> weights = ScoringPolicy.weights(weightsValue);
-        weightsValue.members().forEach((role, weight) -> {
-            if (rolesValue.raw() instanceof Map && !roles.containsKey(role)) {
-                weight.problem("names no role under /models/roles");
-            }
-        });
-        reader.throwIfProblems(problems -> new ConfigurationException(JsonProblem.describe(null, problems)));
-        return new CommitteeConfig(roles, normal, deep, new ScoringPolicy(tauHard, tauSoft,
-                threshold == null ? ScoringPolicy.DEFAULT_ASK_USER_THRESHOLD : threshold, weights));
-    }
-
-    /** A cap: a number at least 0, or {@code {"env", "default"?}} read from the environment. */
-    private static BigDecimal cap(Value value, BigDecimal fallback, Function<String, Optional<String>> environment) {
-        if (!value.isPresent() || value.isNull()) {
-            return fallback;
-        }
-        if (!(value.raw() instanceof Map)) {
-            BigDecimal number = value.decimal(BigDecimal.ZERO, null);
-            return number == null ? fallback : number;
-        }
-        ObjectValue fields = value.anyObject();
-        String env = fields.required("env").nonBlankString();
-        BigDecimal orElse = fields.optional("default").decimal(BigDecimal.ZERO, null);
-        if (env == null) {
-            return fallback;
-        }
-        Optional<String> raw = environment.apply(env.strip()).map(String::strip).filter(text -> !text.isEmpty());
-        if (raw.isEmpty()) {
-            if (orElse == null && fields.has("default")) {
-                return fallback;
-            }
-            if (orElse == null) {
-                value.problem("environment variable " + env.strip() + " is not set and there is no default");
-                return fallback;
-            }
-            return orElse;
-        }
-        try {
-            BigDecimal read = new BigDecimal(raw.get());
-            if (read.signum() >= 0 && read.scale() <= 20 && read.precision() <= 30) {
-                return read;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, without the value
-        }
-        value.problem("environment variable " + env.strip() + " is not a decimal number >= 0");
-        return fallback;
+        BigDecimal threshold = policy.askUserThreshold();
+        return new CommitteeConfig(roles, normal, deep, new ScoringPolicy(policy.tauHard(), policy.tauSoft(),
+                threshold == null ? ScoringPolicy.DEFAULT_ASK_USER_THRESHOLD : threshold,
+                policy.weights() == null ? Map.of() : policy.weights()));
     }
 
     /** Every configured role, in file order, and whether it can run (its provider is enabled). */

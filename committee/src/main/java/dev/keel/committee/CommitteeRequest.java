@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A chat request, exactly as {@code POST /api/chat} takes it: {@code {"source", "mode", "user": {"id", "name"},
@@ -25,14 +26,14 @@ public record CommitteeRequest(Source source, Mode mode, User user, Context cont
     }
 
     /** Where the message was posted; every part optional. */
-    public record Context(String channelId, String guildId, String messageId) {
+    public record Context(@Nullable String channelId, @Nullable String guildId, @Nullable String messageId) {
         public static Context none() {
             return new Context(null, null, null);
         }
     }
 
     /** A file sent with the message. */
-    public record Attachment(String filename, String url, String contentType) {
+    public record Attachment(String filename, String url, @Nullable String contentType) {
         public Attachment {
             Objects.requireNonNull(filename, "filename");
             Objects.requireNonNull(url, "url");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a committee run gives: the reply and its meta exactly as {@code POST /api/chat} returns them
@@ -29,9 +30,9 @@ public final class CommitteeResponse {
     private final BigDecimal askUserThreshold;
     private final BudgetReport budget;
     private final List<String> usedAgents;
-    private final OrchestrationPlan plan;
+    private final @Nullable OrchestrationPlan plan;
     private final List<AgentOutput> agentOutputs;
-    private final FinalSynthesis synthesis;
+    private final @Nullable FinalSynthesis synthesis;
     private final Map<String, Object> audit;
 
     private CommitteeResponse(Builder b) {
@@ -174,18 +175,19 @@ public final class CommitteeResponse {
 
     /** Collects a response; not thread-safe. */
     public static final class Builder {
-        private String requestId;
-        private CommitteeRequest request;
-        private String reply;
-        private Outcome outcome;
-        private TaskType taskType;
-        private CommitteeScore score;
-        private BigDecimal askUserThreshold;
-        private BudgetReport budget;
+        // Required parts are null until set; build() refuses a response without them.
+        private @Nullable String requestId;
+        private @Nullable CommitteeRequest request;
+        private @Nullable String reply;
+        private @Nullable Outcome outcome;
+        private @Nullable TaskType taskType;
+        private @Nullable CommitteeScore score;
+        private @Nullable BigDecimal askUserThreshold;
+        private @Nullable BudgetReport budget;
         private List<String> usedAgents = List.of();
-        private OrchestrationPlan plan;
+        private @Nullable OrchestrationPlan plan;
         private List<AgentOutput> agentOutputs = List.of();
-        private FinalSynthesis synthesis;
+        private @Nullable FinalSynthesis synthesis;
         private Map<String, Object> audit = Map.of();
 
         private Builder() {
@@ -236,7 +238,8 @@ public final class CommitteeResponse {
             return this;
         }
 
-        public Builder plan(OrchestrationPlan plan) {
+        /** The master's plan; null when it gave no valid one. */
+        public Builder plan(@Nullable OrchestrationPlan plan) {
             this.plan = plan;
             return this;
         }
@@ -246,7 +249,8 @@ public final class CommitteeResponse {
             return this;
         }
 
-        public Builder synthesis(FinalSynthesis synthesis) {
+        /** The master's synthesis; null when it gave none that kept the rules. */
+        public Builder synthesis(@Nullable FinalSynthesis synthesis) {
             this.synthesis = synthesis;
             return this;
         }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The committee's confidence, computed from scores and never taken from a model: each agent's credibility and status,
@@ -99,7 +100,7 @@ public record CommitteeScore(List<AgentCredibility> agents, BigDecimal baseScore
     }
 
     /** A penalty or bonus as {@link #checkUnit} requires it; null when absent or wrong. */
-    private static BigDecimal adjustment(Value value) {
+    private static @Nullable BigDecimal adjustment(Value value) {
         BigDecimal read = ScoringPolicy.unit(value);
         return read == null ? null : value.build(() -> Decimals.requireWritable(read, "it"));
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The master's synthesis (phase B), strict JSON: {@code {"tldr": [1 to 3 lines], "replyMarkdown", "assumptions":
@@ -17,9 +18,10 @@ import java.util.Optional;
  * {"citations": [{"unit": "agent:id", "justification"?}], "disagreements": [..]}}}. The committee renders the reply
  * from it and computes everything numeric itself (see {@code docs/committee.md}). Immutable, pure and thread-safe.
  */
-public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<String> assumptions, EstimateDraft estimate,
-                             ClarificationQuestion clarificationQuestion, BigDecimal conflictPenalty,
-                             BigDecimal coverageBonus, List<Citation> citations, List<String> disagreements) {
+public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<String> assumptions,
+                             @Nullable EstimateDraft estimate, @Nullable ClarificationQuestion clarificationQuestion,
+                             BigDecimal conflictPenalty, BigDecimal coverageBonus, List<Citation> citations,
+                             List<String> disagreements) {
 
     public FinalSynthesis {
         tldr = List.copyOf(tldr);

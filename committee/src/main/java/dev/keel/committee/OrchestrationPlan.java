@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The master's plan (phase A), strict JSON: {@code {"taskType", "agentsToRun": [..], "rounds": 1|2|3,
@@ -17,7 +18,7 @@ import java.util.Optional;
  * and thread-safe.
  */
 public record OrchestrationPlan(TaskType taskType, List<String> agentsToRun, int rounds, boolean needsClarification,
-                                ClarificationQuestion clarificationQuestion, Mode outputShape) {
+                                @Nullable ClarificationQuestion clarificationQuestion, Mode outputShape) {
 
     /** The most rounds a plan may ask for. */
     public static final int MAX_ROUNDS = 3;

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A deterministic checker of a committee reply's invariants, for hosts' own tests (see {@code docs/committee.md}):
@@ -50,8 +51,8 @@ public final class ReplyInvariants {
         return (Map<String, Object>) map;
     }
 
-    private static List<InvariantViolation> check(Object replyValue, Map<String, Object> meta, Map<String, Object> audit,
-                                                  BigDecimal threshold) {
+    private static List<InvariantViolation> check(@Nullable Object replyValue, Map<String, Object> meta,
+                                                  @Nullable Map<String, Object> audit, BigDecimal threshold) {
         List<InvariantViolation> violations = new ArrayList<>();
         if (!(replyValue instanceof String)) {
             violations.add(new InvariantViolation("reply", "the reply is not a string"));
@@ -136,7 +137,7 @@ public final class ReplyInvariants {
         }
     }
 
-    private static void checkCitations(String reply, Map<String, Object> meta, Map<String, Object> audit,
+    private static void checkCitations(String reply, Map<String, Object> meta, @Nullable Map<String, Object> audit,
                                        List<InvariantViolation> violations) {
         Set<String> discarded = names(meta, "discarded");
         Set<String> quarantined = names(meta, "quarantined");
@@ -172,7 +173,7 @@ public final class ReplyInvariants {
         return names;
     }
 
-    private static List<String> nonBlankLines(String section) {
+    private static List<String> nonBlankLines(@Nullable String section) {
         List<String> lines = new ArrayList<>();
         if (section != null) {
             for (String line : section.split("\n")) {

@@ -109,7 +109,7 @@ public record ScoringPolicy(BigDecimal tauHard, BigDecimal tauSoft, BigDecimal a
     }
 
     /** An object of agent names to weights at least 0; empty when absent. */
-    static Map<String, BigDecimal> weights(Value value) {
+    private static Map<String, BigDecimal> weights(Value value) {
         Map<String, BigDecimal> weights = new LinkedHashMap<>();
         value.members().forEach((agent, weight) -> {
             BigDecimal read = weight.decimal(BigDecimal.ZERO, null);

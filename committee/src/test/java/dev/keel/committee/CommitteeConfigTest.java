@@ -44,7 +44,7 @@ class CommitteeConfigTest {
     }
 
     @Test
-    void everyProblemIsNamedByItsPointer() {
+    void everyProblemTheSchemaFindsIsNamedByItsPointer() {
         String config = "{\"providers\": {\"anthropic\": {\"api_key_env\": \"K\"}}, \"models\": {\"roles\": {"
                 + "\"master\": {\"provider\": \"anthropic\", \"model\": \"M\"},"
                 + "\"solver\": {\"provider\": \"anthropic\", \"model\": \"S\"}}},"
@@ -52,11 +52,21 @@ class CommitteeConfigTest {
                 + " \"weights\": {\"solver\": -1, \"ghost\": 1}}}";
         assertThatThrownBy(() -> CommitteeConfig.parse(config, name -> Optional.empty()))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("/models/roles: the committee needs the role 'critic'")
-                .hasMessageContaining("/models/roles: the committee needs the role 'verifier'")
-                .hasMessageContaining("/policy/askUserThreshold: must be a number from 0 to 1")
-                .hasMessageContaining("/policy/tauHard: must not be above tauSoft")
-                .hasMessageContaining("/policy/weights/solver: must be a number")
-                .hasMessageContaining("/policy/weights/ghost: names no role under /models/roles");
+                .hasMessage("/models/roles/critic: the committee needs this role; "
+                        + "/models/roles/verifier: the committee needs this role; "
+                        + "/policy/askUserThreshold: must be a number from 0 to 1, found the number 1.5; "
+                        + "/policy/weights/solver: must be a number of at least 0, found the number -1");
+    }
+
+    @Test
+    void rulesAcrossMembersAreCheckedOnceTheDocumentMatchesTheSchema() {
+        String config = "{\"providers\": {\"anthropic\": {}}, \"models\": {\"roles\": {"
+                + "\"master\": {\"provider\": \"anthropic\"}, \"solver\": {\"provider\": \"anthropic\"},"
+                + " \"critic\": {\"provider\": \"anthropic\"}, \"verifier\": {\"provider\": \"anthropic\"}}},"
+                + "\"policy\": {\"tauHard\": 0.7, \"tauSoft\": 0.6, \"weights\": {\"solver\": 1, \"gh/ost\": 1}}}";
+        assertThatThrownBy(() -> CommitteeConfig.parse(config, name -> Optional.empty()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("/policy/tauHard: must not be above tauSoft; "
+                        + "/policy/weights/gh~1ost: names no role under /models/roles");
     }
 }

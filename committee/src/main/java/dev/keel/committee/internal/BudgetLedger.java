@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One run's spending under its cap. A call is made only when what was spent plus its estimate stays within the cap;
@@ -44,7 +45,7 @@ final class BudgetLedger {
         return checked(model, pricing.estimateUsd(model, request).orElse(null));
     }
 
-    private static BigDecimal checked(String model, BigDecimal usd) {
+    private static BigDecimal checked(String model, @Nullable BigDecimal usd) {
         // The committee checked every role's price when it was built: a pricing that loses one, or prices a call
         // below 0, is the host's pricing at fault.
         if (usd == null || usd.signum() < 0) {
@@ -59,7 +60,7 @@ final class BudgetLedger {
     }
 
     /** The estimate of a call that may be made, or null (recorded as refused) when it would pass the cap. */
-    synchronized BigDecimal admit(String purpose, String role, ChatRequest request) {
+    synchronized @Nullable BigDecimal admit(String purpose, String role, ChatRequest request) {
         BigDecimal estimate = estimate(role, request);
         if (!fits(estimate)) {
             constrained = true;
@@ -74,7 +75,8 @@ final class BudgetLedger {
     }
 
     /** Charges a call that was made; {@code usage} null when it failed (then nothing is charged). */
-    synchronized void charge(String purpose, String role, BigDecimal estimate, TokenUsage usage, String backendId) {
+    synchronized void charge(String purpose, String role, BigDecimal estimate, @Nullable TokenUsage usage,
+            String backendId) {
         Map<String, Object> call = call(purpose, role, estimate);
         call.put("made", true);
         call.put("backend", backendId);

@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Committee}: phase A, the agents' rounds, scoring, phase B, then the reply the rules allow. Each run has its
@@ -122,7 +123,9 @@ public final class DefaultCommittee implements Committee {
             TaskType taskType = plan != null ? plan.taskType() : hints.suggested().orElse(TaskType.MIXED);
 
             if (plan != null && plan.needsClarification()) {
-                return askUser(plan, taskType, plan.clarificationQuestion(), List.of(), List.of(), null,
+                // A plan that needs a clarification carries its question: its constructor refuses one without.
+                ClarificationQuestion question = Objects.requireNonNull(plan.clarificationQuestion(), "question");
+                return askUser(plan, taskType, question, List.of(), List.of(), null,
                         CommitteeScore.compute(List.of(), config.scoring(), BigDecimal.ZERO, BigDecimal.ZERO));
             }
 
@@ -147,8 +150,9 @@ public final class DefaultCommittee implements Committee {
                     .filter(o -> scored.stream().anyMatch(s -> s.agent().equals(o.agent()))).toList();
             CommitteeScore statuses = CommitteeScore.compute(scored, config.scoring(), BigDecimal.ZERO, BigDecimal.ZERO);
             statuses.agents().forEach(c -> {
-                agentAudit.get(c.agent()).put("cred", c.cred());
-                agentAudit.get(c.agent()).put("status", c.status().wireName());
+                Map<String, Object> entry = agentEntry(agentAudit, c.agent());
+                entry.put("cred", c.cred());
+                entry.put("status", c.status().wireName());
             });
             audit.put("agents", new ArrayList<>(agentAudit.values()));
 
@@ -185,12 +189,18 @@ public final class DefaultCommittee implements Committee {
             return finish(Outcome.SHIPPED, reply, plan, taskType, used, outputs, synthesis, score);
         }
 
+        /** The backend of a role the committee calls: Committee.Builder refuses a committee without one. */
         private LlmBackend backend(String role) {
-            return backends.get(role);
+            return Objects.requireNonNull(backends.get(role), role);
+        }
+
+        /** The audit entry of an agent that ran: every scored agent has one, made when it was called. */
+        private Map<String, Object> agentEntry(Map<String, Map<String, Object>> agentAudit, String agent) {
+            return Objects.requireNonNull(agentAudit.get(agent), agent);
         }
 
         /** The plan's agents that can run, else the core agents that can; a deep run keeps every one it may. */
-        private List<String> agentsFor(OrchestrationPlan plan, List<String> available) {
+        private List<String> agentsFor(@Nullable OrchestrationPlan plan, List<String> available) {
             List<String> agents = new ArrayList<>();
             List<String> unavailable = new ArrayList<>();
             if (plan != null) {
@@ -213,7 +223,8 @@ public final class DefaultCommittee implements Committee {
          * Leaves out rounds, then agents from the end of the list, until the estimated cost of the agents' calls, the
          * scoring and the synthesis fits what is left under the cap. Returns what was left out.
          */
-        private List<String> fitToBudget(List<String> agents, int[] rounds, TaskType taskType, OrchestrationPlan plan) {
+        private List<String> fitToBudget(List<String> agents, int[] rounds, TaskType taskType,
+                                         @Nullable OrchestrationPlan plan) {
             List<String> dropped = new ArrayList<>();
             while (!agents.isEmpty() && !ledger.fits(estimateRun(agents, rounds[0], taskType, plan))) {
                 if (rounds[0] > 1) {
@@ -229,7 +240,8 @@ public final class DefaultCommittee implements Committee {
             return dropped;
         }
 
-        private BigDecimal estimateRun(List<String> agents, int rounds, TaskType taskType, OrchestrationPlan plan) {
+        private BigDecimal estimateRun(List<String> agents, int rounds, TaskType taskType,
+                                       @Nullable OrchestrationPlan plan) {
             BigDecimal total = BigDecimal.ZERO;
             int carried = CHARS_PER_TOKEN * AGENT_TOKENS * agents.size();
             for (int round = 1; round <= rounds; round++) {
@@ -259,8 +271,8 @@ public final class DefaultCommittee implements Committee {
                     .maxOutputTokens(Math.max(1, maxOutputTokens)).requestId(requestId).build();
         }
 
-        private List<AgentOutput> runAgents(OrchestrationPlan plan, TaskType taskType, List<String> agents, int rounds,
-                                            Map<String, Map<String, Object>> agentAudit) {
+        private List<AgentOutput> runAgents(@Nullable OrchestrationPlan plan, TaskType taskType, List<String> agents,
+                                            int rounds, Map<String, Map<String, Object>> agentAudit) {
             Map<String, AgentOutput> latest = new LinkedHashMap<>();
             for (int round = 1; round <= rounds; round++) {
                 List<AgentOutput> previous = new ArrayList<>(latest.values());
@@ -280,14 +292,15 @@ public final class DefaultCommittee implements Committee {
                         return e;
                     });
                     entry.put("backend", result.backendId());
-                    entry.put("latencyMs", (Long) entry.get("latencyMs") + result.latencyMs());
+                    entry.put("latencyMs", (Long) Objects.requireNonNull(entry.get("latencyMs"), "latencyMs")
+                            + result.latencyMs());
                     Map<String, Object> call = result.toAudit();
                     call.put("round", round);
                     @SuppressWarnings("unchecked")
-                    List<Object> calls = (List<Object>) entry.get("calls");
+                    List<Object> calls = (List<Object>) Objects.requireNonNull(entry.get("calls"), "calls");
                     calls.add(call);
                     if (result.ok()) {
-                        latest.put(agent, result.value());
+                        latest.put(agent, Objects.requireNonNull(result.value(), "value"));
                     }
                 }
             }
@@ -311,17 +324,18 @@ public final class DefaultCommittee implements Committee {
             if (!result.ok()) {
                 return List.of();
             }
+            List<ScoredAgent> scores = Objects.requireNonNull(result.value(), "scores");
             List<ScoredAgent> ordered = new ArrayList<>();
             for (AgentOutput output : outputs) {
-                result.value().stream().filter(s -> s.agent().equals(output.agent())).findFirst().ifPresent(s -> {
+                scores.stream().filter(s -> s.agent().equals(output.agent())).findFirst().ifPresent(s -> {
                     ordered.add(s);
-                    agentAudit.get(s.agent()).put("axes", s.axes().toWire());
+                    agentEntry(agentAudit, s.agent()).put("axes", s.axes().toWire());
                 });
             }
             return ordered;
         }
 
-        private List<ScoredAgent> readScores(JsonTreeReader reader, Set<String> expected) {
+        private @Nullable List<ScoredAgent> readScores(JsonTreeReader reader, Set<String> expected) {
             ObjectValue root = reader.root().object("scores");
             Value scoresValue = root.required("scores");
             Set<String> seen = new HashSet<>();
@@ -348,7 +362,8 @@ public final class DefaultCommittee implements Committee {
         }
 
         /** The synthesis, read and held to the rules; a broken rule is a problem sent back to the master. */
-        private FinalSynthesis checked(JsonTreeReader reader, List<AgentOutput> outputs, CommitteeScore statuses) {
+        private @Nullable FinalSynthesis checked(JsonTreeReader reader, List<AgentOutput> outputs,
+                                                 CommitteeScore statuses) {
             FinalSynthesis synthesis = FinalSynthesis.read(reader.root());
             if (synthesis == null) {
                 return null;
@@ -390,16 +405,16 @@ public final class DefaultCommittee implements Committee {
             return reader.hasProblems() ? null : synthesis;
         }
 
-        private CommitteeResponse askUser(OrchestrationPlan plan, TaskType taskType, ClarificationQuestion question,
-                                          List<String> used, List<AgentOutput> outputs, FinalSynthesis synthesis,
-                                          CommitteeScore score) {
+        private CommitteeResponse askUser(@Nullable OrchestrationPlan plan, TaskType taskType,
+                                          ClarificationQuestion question, List<String> used, List<AgentOutput> outputs,
+                                          @Nullable FinalSynthesis synthesis, CommitteeScore score) {
             return finish(Outcome.ASKED_USER, ReplyText.question(question), plan, taskType, used, outputs, synthesis,
                     score);
         }
 
-        private CommitteeResponse finish(Outcome outcome, String reply, OrchestrationPlan plan, TaskType taskType,
-                                         List<String> used, List<AgentOutput> outputs, FinalSynthesis synthesis,
-                                         CommitteeScore score) {
+        private CommitteeResponse finish(Outcome outcome, String reply, @Nullable OrchestrationPlan plan,
+                                         TaskType taskType, List<String> used, List<AgentOutput> outputs,
+                                         @Nullable FinalSynthesis synthesis, CommitteeScore score) {
             audit.putIfAbsent("agents", List.of());
             if (synthesis != null) {
                 audit.put("disagreements", synthesis.disagreements());

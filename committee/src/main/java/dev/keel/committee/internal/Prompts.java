@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The messages of each call: a system message stating the role and the exact JSON contract, and a user message that
@@ -54,8 +55,8 @@ final class Prompts {
         return List.of(ChatMessage.system(system), ChatMessage.user(CODEC.write(input)));
     }
 
-    static List<ChatMessage> agent(CommitteeRequest request, OrchestrationPlan plan, TaskType taskType, String agent,
-                                   int round, List<AgentOutput> previous) {
+    static List<ChatMessage> agent(CommitteeRequest request, @Nullable OrchestrationPlan plan, TaskType taskType,
+                                   String agent, int round, List<AgentOutput> previous) {
         String system = "You are the " + agent + " of a committee of models. "
                 + DUTIES.getOrDefault(agent, "Contribute your own view of the request.")
                 + " Reply with exactly one JSON object and nothing around it: {\"agent\": \"" + agent + "\","

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The reply's Markdown, written and read in one place: the sections of a shipped reply ({@code ## TL;DR},
@@ -48,7 +49,7 @@ public final class ReplyText {
 
     /** A shipped reply: TL;DR, answer, assumptions ledger, confidence and, when there is one, the estimate. */
     public static String shipped(List<String> tldr, String answer, List<String> assumptions, BigDecimal confidence,
-                                 EstimateDraft estimate) {
+                                 @Nullable EstimateDraft estimate) {
         StringBuilder text = new StringBuilder();
         text.append(TLDR).append('\n');
         tldr.forEach(line -> text.append(oneLine(line)).append('\n'));
@@ -147,7 +148,7 @@ public final class ReplyText {
     }
 
     /** The number of a confidence section ({@code c_final = 0.8}), or null. */
-    public static BigDecimal confidence(String section) {
+    public static @Nullable BigDecimal confidence(String section) {
         Matcher matcher = NUMBER.matcher(section);
         return matcher.find() ? new BigDecimal(matcher.group()) : null;
     }
@@ -166,7 +167,7 @@ public final class ReplyText {
     }
 
     /** The {@code [o, m, p, e]} totals of an estimate section, or null. */
-    public static BigDecimal[] estimateTotal(String section) {
+    public static BigDecimal @Nullable [] estimateTotal(String section) {
         for (String line : section.split("\n")) {
             Matcher matcher = TOTAL_LINE.matcher(line);
             if (matcher.matches()) {

@@ -20,7 +20,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One strict JSON exchange on the core {@link Reasker}: the reply must be exactly one JSON object
@@ -34,8 +36,9 @@ final class StrictExchange {
     /** How an exchange ended. */
     enum Status { OK, INVALID, BUDGET, FAILED }
 
-    /** The value read (when {@code OK}), the attempts, and the latency of all of them. */
-    record Result<T>(Status status, T value, List<Map<String, Object>> attempts, long latencyMs, String backendId) {
+    /** The value read (when {@code OK}, else null), the attempts, and the latency of all of them. */
+    record Result<T>(Status status, @Nullable T value, List<Map<String, Object>> attempts, long latencyMs,
+                     String backendId) {
         boolean ok() {
             return status == Status.OK;
         }
@@ -96,7 +99,8 @@ final class StrictExchange {
         JsonTreeReader reader = JsonTreeReader.of(json.value());
         T value = read.apply(reader, json.value());
         List<Problem> problems = new ArrayList<>();
-        reader.problems().forEach(p -> problems.add(new Problem(INVALID_VALUE, p.pointer(), p.message())));
+        reader.problems().forEach(p -> problems.add(new Problem(INVALID_VALUE, p.pointer(),
+                Objects.requireNonNull(p.message(), "message"))));
         if (value == null && problems.isEmpty()) {
             problems.add(new Problem("output_unreadable", "", "the output could not be read"));
         }
@@ -127,8 +131,8 @@ final class StrictExchange {
     private final class LedgerMeter implements CallMeter {
         private final String purpose;
         private final String role;
-        /** The estimate of the call admitted last; one exchange runs on one thread. */
-        private BigDecimal estimate;
+        /** The estimate of the call admitted last, null before the first; one exchange runs on one thread. */
+        private @Nullable BigDecimal estimate;
 
         LedgerMeter(String purpose, String role) {
             this.purpose = purpose;
@@ -143,8 +147,9 @@ final class StrictExchange {
 
         @Override
         public void made(Attempt<?> attempt) {
-            ledger.charge(purpose, role, estimate, attempt.reply().isPresent() ? attempt.usage() : null,
-                    attempt.backendId());
+            // The re-asker makes a call only once admit() has accepted it, which set its estimate.
+            ledger.charge(purpose, role, Objects.requireNonNull(estimate, "estimate"),
+                    attempt.reply().isPresent() ? attempt.usage() : null, attempt.backendId());
         }
     }
 }
