@@ -38,14 +38,13 @@ class PolicyLintTest {
 
     /** The cases about the policy itself; those about the shape of an eval line are the op's alone. */
     static Stream<Case> cases() {
-        return load().stream().filter(c -> c.input().get("policy") instanceof Map<?, ?>);
+        return load().stream().filter(c -> !"invalid_input".equals(c.expectedError()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void theLintAnswersAsTheCaseSays(Case c) {
         if (c.expectedError() != null) {
-            assertThat(c.expectedError()).isEqualTo("invalid_policy");
             assertThatThrownBy(() -> PolicyDocument.fromTree(c.input().get("policy")))
                     .isInstanceOf(PolicyValidationException.class);
             return;
