@@ -64,7 +64,8 @@ class KeelCommandTest {
     void everyModulesOpsAreRegistered() {
         Run run = run("", "eval", "--list-ops");
 
-        assertThat(run.lines()).contains("discovery_plan", "evidence_gate", "policy", "route", "filter", "llm_config");
+        assertThat(run.lines()).contains("discovery_plan", "evidence_gate", "policy", "policy_lint", "route", "filter",
+                "llm_config");
     }
 
     @Test

@@ -7,9 +7,10 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe.
  *
- * @param domains the requested domains, without repeats, in rule order (and each rule's domain order)
+ * @param domains the requested domains, without repeats, in rule order (and each rule's domain order), then those
+ *                of the markings tied to a domain that the prompt carries (in marking order)
  * @param matches for each rule that matched (in rule order), where its first matching phrase (in phrase
- *                order) first occurs
+ *                order) first occurs; then the same for each carried marking that added its domain
  */
 public record DomainDetection(List<String> domains, List<DomainMatch> matches) {
 

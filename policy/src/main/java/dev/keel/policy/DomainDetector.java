@@ -13,12 +13,15 @@ public interface DomainDetector {
 
     /** A detector of {@code rules}. @throws PolicyValidationException when a rule is not valid */
     static DomainDetector create(List<DomainRule> rules) {
-        return new PhraseDomainDetector(rules);
+        return PhraseDomainDetector.ofRules(rules);
     }
 
-    /** A detector of the document's {@code domain_rules}. */
+    /**
+     * A detector of the document's {@code domain_rules} and of its markings tied to a domain: a prompt that carries
+     * such a marking requests the marking's domain ({@code docs/policy.md}, "Sensitivity").
+     */
     static DomainDetector create(PolicyDocument policy) {
-        return new PhraseDomainDetector(policy.domainRules());
+        return new PhraseDomainDetector(policy.phrases());
     }
 
     /** The rules this detector applies, in order. */

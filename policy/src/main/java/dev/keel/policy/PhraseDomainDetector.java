@@ -1,33 +1,31 @@
 package dev.keel.policy;
 
-import dev.keel.core.text.NormalizedText;
-import dev.keel.policy.internal.PhraseMatcher;
+import dev.keel.policy.internal.PhraseTable;
 import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
-import dev.keel.policy.internal.Words;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** {@link DomainDetector} over compiled phrase rules. Immutable and thread-safe. */
+/**
+ * {@link DomainDetector} over a phrase table: its domain rules, and its markings tied to a domain, which request
+ * their domain wherever they are carried. Immutable and thread-safe.
+ */
 final class PhraseDomainDetector implements DomainDetector {
 
-    private final List<DomainRule> rules;
-    private final List<List<PhraseMatcher>> phrases;
+    private final PhraseTable table;
 
-    PhraseDomainDetector(List<DomainRule> rules) {
-        this.rules = List.copyOf(rules);
-        validate(this.rules);
-        List<List<PhraseMatcher>> compiled = new ArrayList<>();
-        for (DomainRule rule : this.rules) {
-            List<PhraseMatcher> matchers = new ArrayList<>();
-            for (String phrase : rule.phrases()) {
-                matchers.add(PhraseMatcher.compile(phrase, rule.maxGap()));
-            }
-            compiled.add(List.copyOf(matchers));
-        }
-        this.phrases = List.copyOf(compiled);
+    /** The detector of a policy: its rules and markings, compiled when it was loaded. */
+    PhraseDomainDetector(PhraseTable table) {
+        this.table = table;
+    }
+
+    /** A detector of rules given in code, which are checked as a document's would be. */
+    static PhraseDomainDetector ofRules(List<DomainRule> rules) {
+        List<DomainRule> copy = List.copyOf(rules);
+        validate(copy);
+        return new PhraseDomainDetector(PhraseTable.of(copy, List.of()));
     }
 
     // Rules built in code get the same checks as the domain_rules of a document, with the same pointers.
@@ -41,40 +39,64 @@ final class PhraseDomainDetector implements DomainDetector {
 
     @Override
     public List<DomainRule> rules() {
-        return rules;
+        return table.rules();
     }
 
     @Override
     public DomainDetection detect(String prompt) {
-        // Phrases are looked for in what a reader sees, so that an invisible character or a full-width letter
-        // cannot hide a word; offsets are reported in the prompt as given.
-        NormalizedText normalized = NormalizedText.of(prompt);
-        Words words = Words.of(normalized.text());
+        PhraseTable.Found found = table.find(prompt);
         Set<String> domains = new LinkedHashSet<>();
         List<DomainMatch> matches = new ArrayList<>();
-        collect(normalized, words, false, domains, matches);
+        for (PhraseTable.Hit hit : found.rules()) {
+            add(hit, false, domains, matches);
+        }
+        // A marking tied to a domain is one more rule of that domain: it is read from the same words, so any
+        // spelling that keeps a request inside also requests the domain the marking belongs to.
+        marked(found, domains, matches);
         if (matches.isEmpty()) {
-            collect(normalized, words, true, domains, matches);
+            for (PhraseTable.Hit hit : found.rules()) {
+                add(hit, true, domains, matches);
+            }
         }
         return new DomainDetection(new ArrayList<>(domains), matches);
     }
 
-    private void collect(NormalizedText normalized, Words words, boolean fallback, Set<String> domains,
-            List<DomainMatch> matches) {
-        for (int r = 0; r < rules.size(); r++) {
-            DomainRule rule = rules.get(r);
-            if (rule.fallback() != fallback) {
-                continue;
+    /**
+     * {@code detection}, made by any detector, with the domain of each marking of this table that {@code prompt}
+     * carries and {@code detection} lacks: whoever detects the domains, a marking that keeps a request inside also
+     * puts its domain in the decision.
+     */
+    DomainDetection withMarkedDomains(DomainDetection detection, String prompt) {
+        if (table.markings().stream().allMatch(m -> m.domain() == null)) {
+            return detection;
+        }
+        Set<String> domains = new LinkedHashSet<>(detection.domains());
+        List<DomainMatch> matches = new ArrayList<>(detection.matches());
+        if (!marked(table.find(prompt), domains, matches)) {
+            return detection;
+        }
+        return new DomainDetection(new ArrayList<>(domains), matches);
+    }
+
+    /** Adds the domain of each carried marking that is tied to one not yet in {@code domains}; true if any. */
+    private boolean marked(PhraseTable.Found found, Set<String> domains, List<DomainMatch> matches) {
+        boolean added = false;
+        for (PhraseTable.Hit hit : found.markings()) {
+            Marking marking = table.markings().get(hit.index());
+            if (marking.domain() != null && domains.add(marking.domain())) {
+                matches.add(new DomainMatch(-1, hit.phrase(), hit.start(), hit.end(), List.of(marking.domain()),
+                        marking.id()));
+                added = true;
             }
-            for (PhraseMatcher phrase : phrases.get(r)) {
-                int[] found = phrase.find(words);
-                if (found != null) {
-                    matches.add(new DomainMatch(r, phrase.phrase(), normalized.originalStart(words.start(found[0])),
-                            normalized.originalEnd(words.end(found[1])), rule.domains()));
-                    domains.addAll(rule.domains());
-                    break;
-                }
-            }
+        }
+        return added;
+    }
+
+    private void add(PhraseTable.Hit hit, boolean fallback, Set<String> domains, List<DomainMatch> matches) {
+        DomainRule rule = table.rules().get(hit.index());
+        if (rule.fallback() == fallback) {
+            matches.add(new DomainMatch(hit.index(), hit.phrase(), hit.start(), hit.end(), rule.domains()));
+            domains.addAll(rule.domains());
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.policy;
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.policy.internal.Identifiers;
+import dev.keel.policy.internal.PhraseTable;
 import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
 import java.util.ArrayList;
@@ -43,6 +44,8 @@ public final class PolicyDocument {
     private final List<QualitativeRestriction> restrictions;
     private final List<DomainRule> domainRules;
     private final Sensitivity sensitivity;
+    // Every phrase of the document, compiled once: domain detection and sensitivity read a prompt with the same table.
+    private final PhraseTable phrases;
     private final String partialInstruction;
     private final int filterMaxInputChars;
 
@@ -77,6 +80,7 @@ public final class PolicyDocument {
         }
         this.domainRules = List.copyOf(ruleList);
         this.sensitivity = sensitivity(spec.sensitivity());
+        this.phrases = PhraseTable.of(domainRules, sensitivity.markings());
         this.partialInstruction = spec.partialInstruction() == null ? DEFAULT_PARTIAL_INSTRUCTION
                 : spec.partialInstruction();
         this.filterMaxInputChars = spec.outboundFilter() == null || spec.outboundFilter().maxInputChars() == null
@@ -90,7 +94,7 @@ public final class PolicyDocument {
         List<Marking> markings = new ArrayList<>();
         if (spec.markings() != null) {
             spec.markings().forEach(m -> markings.add(new Marking(m.id(), m.phrases(),
-                    Boolean.TRUE.equals(m.caseSensitive()))));
+                    Boolean.TRUE.equals(m.caseSensitive()), m.domain())));
         }
         return new Sensitivity(spec.internalOnlyClearances() == null ? List.of() : spec.internalOnlyClearances(),
                 spec.internalOnlyDomains() == null ? List.of() : spec.internalOnlyDomains(), markings);
@@ -178,6 +182,11 @@ public final class PolicyDocument {
     /** What must never leave the house; {@link Sensitivity#none()} when the document says nothing. */
     public Sensitivity sensitivity() {
         return sensitivity;
+    }
+
+    /** The document's domain rules and markings, compiled when it was loaded. */
+    PhraseTable phrases() {
+        return phrases;
     }
 
     /**
@@ -310,7 +319,7 @@ public final class PolicyDocument {
             }
             List<PolicySpec.MarkingSpec> markingSpecs = new ArrayList<>();
             for (Marking m : sensitivity.markings()) {
-                markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive()));
+                markingSpecs.add(new PolicySpec.MarkingSpec(m.id(), m.phrases(), m.caseSensitive(), m.domain()));
             }
             return new PolicyDocument(PolicyFormat.validated(new PolicySpec(policyId, version, description,
                     clearanceLevels, roleSpecs, absentIfEmpty(List.copyOf(restrictions)), absentIfEmpty(ruleSpecs),

@@ -19,9 +19,9 @@ public interface SensitivityAssessor {
         return new MarkingSensitivityAssessor(sensitivity);
     }
 
-    /** An assessor of the policy's sensitivity. */
+    /** An assessor of the policy's sensitivity, whose markings are read with the policy's domain phrases. */
     static SensitivityAssessor create(PolicyDocument policy) {
-        return create(policy.sensitivity());
+        return new MarkingSensitivityAssessor(policy.sensitivity(), policy.phrases());
     }
 
     /**

@@ -13,11 +13,13 @@ final class StandardGovernancePlane implements GovernancePlane {
     private final KnowledgeRanker ranker;
     private final int rationaleSize;
     private final SensitivityAssessor sensitivity;
+    private final PhraseDomainDetector markings;
 
     StandardGovernancePlane(PolicyEvaluator evaluator, PrincipalResolver resolver, DomainDetector detector,
             KnowledgeRanker ranker, int rationaleSize) {
         this.evaluator = evaluator;
         this.sensitivity = SensitivityAssessor.create(evaluator.policy());
+        this.markings = new PhraseDomainDetector(evaluator.policy().phrases());
         this.resolver = resolver;
         this.detector = detector;
         this.ranker = ranker;
@@ -28,7 +30,9 @@ final class StandardGovernancePlane implements GovernancePlane {
     public GovernanceBundle assess(Principal hostPrincipal, String prompt) {
         String text = prompt == null ? "" : prompt;
         PrincipalResolution principal = resolver.resolve(hostPrincipal, text);
-        DomainDetection domains = detector.detect(text);
+        // Whatever detector the host configured, a marking that keeps the request inside also requests the domain
+        // it is tied to, so the decision is taken over that domain (the policy's own detector has it already).
+        DomainDetection domains = markings.withMarkedDomains(detector.detect(text), text);
         PolicyDecision decision = evaluator.evaluate(principal.principal().orElse(null), domains.domains());
         List<RankedPassage> rationale = ranker == null || rationaleSize == 0 ? List.of()
                 : ranker.rationale(decision, domains.domains(), rationaleSize);

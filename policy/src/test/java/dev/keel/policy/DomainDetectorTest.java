@@ -109,6 +109,17 @@ class DomainDetectorTest {
     }
 
     @Test
+    void aPhraseThatNormalisesToNothingNeverMatchesAndNeverFails() {
+        // A Hangul filler is a letter to the schema and invisible to a reader: the phrase has no word to look for.
+        DomainDetector detector = DomainDetector.create(List.of(
+                DomainRule.of(List.of("\u3164", "\uFFA0\u115F"), List.of("fillers")),
+                DomainRule.of(List.of("dock"), List.of("docks"))));
+
+        assertThat(detector.detect("\u3164 dock \uFFA0").domains()).containsExactly("docks");
+        assertThat(detector.detect("").domains()).isEmpty();
+    }
+
+    @Test
     void theDocumentsRulesDriveItsDetector() {
         DomainDetector fromPolicy = DomainDetector.create(MarpFixtures.policy());
 

@@ -31,7 +31,7 @@ public record PolicySpec(
     }
 
     /** One entry of {@code sensitivity.markings}. */
-    public record MarkingSpec(String id, List<String> phrases, Boolean caseSensitive) {
+    public record MarkingSpec(String id, List<String> phrases, Boolean caseSensitive, String domain) {
     }
 
     /** One entry of {@code roles}. */
