@@ -4,6 +4,7 @@ import dev.keel.core.text.NormalizedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One phrase of a domain rule, compiled: its words (lower case), each either exact or a prefix (written with
@@ -62,7 +63,7 @@ public final class PhraseMatcher {
      * words of the text times those of the phrase, whatever the gaps (trying each way to fill them would grow as
      * (gap + 1) to the power of the phrase's length).
      */
-    public int[] find(Words text) {
+    public int @Nullable [] find(Words text) {
         int n = text.count();
         // earliest[w][i]: the first word at or after i where phrase words w.. can match with w there; NONE if none.
         int[][] earliest = new int[words.length][];
