@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link SensitivityAssessor}: clearances and domains compared in canonical form, markings found by
@@ -42,7 +43,8 @@ public final class MarkingSensitivityAssessor implements SensitivityAssessor {
     }
 
     @Override
-    public SensitivityDecision assess(Collection<Principal> principals, Collection<String> requested, String prompt) {
+    public SensitivityDecision assess(Collection<Principal> principals, Collection<String> requested,
+            @Nullable String prompt) {
         List<String> rules = new ArrayList<>();
         ReasonCodes.Builder codes = ReasonCodes.builder();
         Set<String> seen = new LinkedHashSet<>();
