@@ -4,6 +4,7 @@ import dev.keel.core.spi.TokenUsage;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One model call a governed call made: the backend asked for, the one that answered (and why they differ),
@@ -17,7 +18,7 @@ import java.util.Objects;
  * @param usage      tokens in and out
  * @param withheld   what the egress filter withheld from the prompt: count by kind, empty for an internal call
  */
-public record BackendCall(String target, String used, String usedReason, boolean external, TokenUsage usage,
+public record BackendCall(String target, String used, @Nullable String usedReason, boolean external, TokenUsage usage,
                           Map<String, Integer> withheld) {
 
     public BackendCall {

@@ -3,6 +3,7 @@ package dev.keel.pipeline;
 import dev.keel.core.spi.ChatReply;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A model's reply through {@link BackendCalls}: the reply, and who answered it. Immutable and thread-safe.
@@ -12,7 +13,7 @@ import java.util.Optional;
  * @param used       the backend that answered
  * @param usedReason why {@code used} is not {@code target}, or null
  */
-public record BackendReply(ChatReply reply, String target, String used, String usedReason) {
+public record BackendReply(ChatReply reply, String target, String used, @Nullable String usedReason) {
 
     public BackendReply {
         Objects.requireNonNull(reply, "reply");

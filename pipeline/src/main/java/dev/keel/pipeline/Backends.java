@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The model backends a pipeline may call, by the names routing uses ({@code backend_target}), each marked
@@ -24,10 +25,10 @@ public final class Backends {
     private final Map<String, LlmBackend> external;
     private final String fallback;
 
-    private Backends(Builder b) {
+    private Backends(Builder b, String fallback) {
         this.internal = Map.copyOf(b.internal);
         this.external = Map.copyOf(b.external);
-        this.fallback = b.fallback;
+        this.fallback = fallback;
     }
 
     public static Builder builder() {
@@ -72,7 +73,7 @@ public final class Backends {
     public static final class Builder {
         private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
         private final Map<String, LlmBackend> external = new LinkedHashMap<>();
-        private String fallback;
+        private @Nullable String fallback;
 
         private Builder() {
         }
@@ -109,12 +110,10 @@ public final class Backends {
                 throw new ConfigurationException("a pipeline needs at least one internal backend, to answer when"
                         + " nothing may leave the house");
             }
-            if (fallback == null) {
-                fallback = internal.keySet().iterator().next();
-            } else if (!internal.containsKey(fallback)) {
+            if (fallback != null && !internal.containsKey(fallback)) {
                 throw new ConfigurationException("the fallback backend '" + fallback + "' is not an internal backend");
             }
-            return new Backends(this);
+            return new Backends(this, fallback != null ? fallback : internal.keySet().iterator().next());
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The result of one governed call: how it ended, the decision it was answered under, the text the user may read
@@ -132,15 +133,15 @@ public final class GovernedAnswer {
 
     /** Collects an answer; not thread-safe. */
     public static final class Builder {
-        private String requestId;
-        private TurnOutcome outcome;
-        private Decision decision;
-        private String text;
+        private @Nullable String requestId;
+        private @Nullable TurnOutcome outcome;
+        private @Nullable Decision decision;
+        private @Nullable String text;
         private List<Withheld> withheld = List.of();
-        private Provenance provenance;
+        private @Nullable Provenance provenance;
         private List<TraceStep> trace = List.of();
         private List<BackendCall> calls = List.of();
-        private GovernanceBundle governance;
+        private @Nullable GovernanceBundle governance;
         private EvidenceSet evidence = EvidenceSet.empty();
         private Map<TurnKey<?>, Object> values = Map.of();
 

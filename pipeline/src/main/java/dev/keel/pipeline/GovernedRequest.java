@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One request to govern: the message, the principal the host authenticated (none when it authenticated nobody),
@@ -14,10 +15,10 @@ import java.util.Optional;
  */
 public final class GovernedRequest {
 
-    private final String requestId;
-    private final Principal principal;
+    private final @Nullable String requestId;
+    private final @Nullable Principal principal;
     private final String message;
-    private final String sessionId;
+    private final @Nullable String sessionId;
     private final Map<String, Object> attributes;
 
     private GovernedRequest(Builder b) {
@@ -33,7 +34,7 @@ public final class GovernedRequest {
     }
 
     /** A request of {@code message} for {@code principal} (null: the host authenticated nobody). */
-    public static GovernedRequest of(Principal principal, String message) {
+    public static GovernedRequest of(@Nullable Principal principal, String message) {
         return builder().principal(principal).message(message).build();
     }
 
@@ -70,21 +71,23 @@ public final class GovernedRequest {
 
     /** Collects a request; not thread-safe. */
     public static final class Builder {
-        private String requestId;
-        private Principal principal;
-        private String message;
-        private String sessionId;
+        private @Nullable String requestId;
+        private @Nullable Principal principal;
+        private @Nullable String message;
+        private @Nullable String sessionId;
         private final Map<String, Object> attributes = new LinkedHashMap<>();
 
         private Builder() {
         }
 
-        public Builder requestId(String requestId) {
+        /** The host's request id; the pipeline makes one unless set. */
+        public Builder requestId(@Nullable String requestId) {
             this.requestId = requestId;
             return this;
         }
 
-        public Builder principal(Principal principal) {
+        /** The principal the host authenticated; none (null) unless set. */
+        public Builder principal(@Nullable Principal principal) {
             this.principal = principal;
             return this;
         }
@@ -94,7 +97,8 @@ public final class GovernedRequest {
             return this;
         }
 
-        public Builder sessionId(String sessionId) {
+        /** The session the request belongs to; none unless set. */
+        public Builder sessionId(@Nullable String sessionId) {
             this.sessionId = sessionId;
             return this;
         }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The governed call: one entry point that takes a request from the host's principal to an audited answer.
@@ -63,16 +64,16 @@ public interface Pipeline {
         /** What a refused answer says unless configured. */
         public static final String DEFAULT_REFUSAL = "I cannot give an answer that keeps to the rules for this request.";
 
-        private PolicyDocument policy;
+        private @Nullable PolicyDocument policy;
         private List<String> policySources = List.of();
-        private PrincipalResolver principalResolver;
-        private DomainDetector domainDetector;
-        private KnowledgeRanker knowledgeRanker;
-        private RoutingTable routingTable;
-        private Backends backends;
+        private @Nullable PrincipalResolver principalResolver;
+        private @Nullable DomainDetector domainDetector;
+        private @Nullable KnowledgeRanker knowledgeRanker;
+        private @Nullable RoutingTable routingTable;
+        private @Nullable Backends backends;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private final List<TurnStep> turnSteps = new ArrayList<>();
-        private ReasoningStep reasoning;
+        private @Nullable ReasoningStep reasoning;
         private final List<EnforcementStep> enforcement = new ArrayList<>();
         private AnswerComposer composer = AnswerComposer.draftOnly();
         private Function<GovernanceBundle, String> denial = Builder::defaultDenial;
@@ -229,10 +230,10 @@ public interface Pipeline {
          *         internal one
          */
         public Pipeline build() {
-            require(policy, "a policy");
-            require(routingTable, "a routing table");
-            require(backends, "backends");
-            require(reasoning, "a reasoning step");
+            PolicyDocument policy = require(this.policy, "a policy");
+            RoutingTable routingTable = require(this.routingTable, "a routing table");
+            Backends backends = require(this.backends, "backends");
+            ReasoningStep reasoning = require(this.reasoning, "a reasoning step");
             for (PoolEntry entry : routingTable.entries()) {
                 if (backends.find(entry.backendTarget()).isEmpty()) {
                     throw new ConfigurationException("the routing table names backend '" + entry.backendTarget()
@@ -254,10 +255,11 @@ public interface Pipeline {
                     denial, refusal, auditSink, clock, idSource, rawAuditDetails), observationRegistry);
         }
 
-        private static void require(Object value, String what) {
+        private static <T> T require(@Nullable T value, String what) {
             if (value == null) {
                 throw new ConfigurationException("a pipeline needs " + what);
             }
+            return value;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.pipeline;
 import dev.keel.core.InvalidInputException;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ReasoningStep} produced: a draft of the answer, or a turn that ends early with a text for the user
@@ -12,9 +13,9 @@ import java.util.Optional;
 public final class Reasoning {
 
     private final String text;
-    private final TurnOutcome endedAs;
+    private final @Nullable TurnOutcome endedAs;
 
-    private Reasoning(String text, TurnOutcome endedAs) {
+    private Reasoning(String text, @Nullable TurnOutcome endedAs) {
         this.text = Objects.requireNonNull(text, "text");
         this.endedAs = endedAs;
     }

@@ -2,16 +2,17 @@ package dev.keel.pipeline;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** What a {@link TurnStep} decided: go on, or end the turn with a text. Immutable and thread-safe. */
 public final class StepResult {
 
     private static final StepResult PROCEED = new StepResult(null, null);
 
-    private final TurnOutcome endedAs;
-    private final String text;
+    private final @Nullable TurnOutcome endedAs;
+    private final @Nullable String text;
 
-    private StepResult(TurnOutcome endedAs, String text) {
+    private StepResult(@Nullable TurnOutcome endedAs, @Nullable String text) {
         this.endedAs = endedAs;
         this.text = text;
     }

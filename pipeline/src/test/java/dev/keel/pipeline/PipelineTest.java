@@ -286,6 +286,19 @@ class PipelineTest {
     }
 
     @Test
+    void theFallbackIsTheFirstInternalBackendUnlessAnotherInternalOneIsNamed() {
+        assertThat(Backends.builder().external("llama", llama).internal("internal_chatgpt", internal)
+                .internal("local", deepseek).build().fallback()).isEqualTo("internal_chatgpt");
+        assertThat(Backends.builder().internal("internal_chatgpt", internal).internal("local", deepseek)
+                .fallback("local").build().fallback()).isEqualTo("local");
+        assertThatThrownBy(() -> Backends.builder().internal("internal_chatgpt", internal).external("llama", llama)
+                .fallback("llama").build()).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("the fallback backend 'llama' is not an internal backend");
+        assertThatThrownBy(() -> Backends.builder().external("llama", llama).build())
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("at least one internal backend");
+    }
+
+    @Test
     void stepsShareTypedValuesThroughTheTurn() {
         TurnKey<String> scenario = TurnKey.of("scenario", String.class);
         TurnStep tag = turn -> {

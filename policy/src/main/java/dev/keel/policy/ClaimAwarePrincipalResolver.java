@@ -7,14 +7,16 @@ import dev.keel.policy.internal.Identifiers;
 import dev.keel.policy.internal.PromptClaimParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** {@link PrincipalResolver} configured by its builder. Immutable and thread-safe. */
 final class ClaimAwarePrincipalResolver implements PrincipalResolver {
 
     private final PromptClaimMode mode;
-    private final Principal defaultPrincipal;
-    private final PolicyDocument policy;
+    private final @Nullable Principal defaultPrincipal;
+    private final @Nullable PolicyDocument policy;
     private final List<String> clearanceLevels;
 
     ClaimAwarePrincipalResolver(PrincipalResolver.Builder builder) {
@@ -36,7 +38,7 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
     }
 
     @Override
-    public PrincipalResolution resolve(Principal hostPrincipal, String prompt) {
+    public PrincipalResolution resolve(@Nullable Principal hostPrincipal, @Nullable String prompt) {
         Principal base = hostPrincipal != null ? canonical(hostPrincipal) : defaultPrincipal;
         PrincipalSource baseSource = hostPrincipal != null ? PrincipalSource.HOST
                 : defaultPrincipal != null ? PrincipalSource.DEFAULT : PrincipalSource.NONE;
@@ -67,7 +69,8 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
             return fromBase(null, PrincipalSource.NONE, claim, codes);
         }
         Principal claimed = Principal.of(role, clearance);
-        if (mode == PromptClaimMode.LOWER_ONLY && !isAtMostAsPrivileged(claimed, base)) {
+        // Under LOWER_ONLY a claim without a base principal has returned above.
+        if (mode == PromptClaimMode.LOWER_ONLY && !isAtMostAsPrivileged(claimed, Objects.requireNonNull(base))) {
             codes.add("principal_claim_raises_privilege");
             return fromBase(base, baseSource, claim, codes);
         }
@@ -75,12 +78,12 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
         return new PrincipalResolution(claimed, PrincipalSource.PROMPT_CLAIM, claim, codes.build());
     }
 
-    private static String first(Set<String> values) {
+    private static @Nullable String first(Set<String> values) {
         return values.isEmpty() ? null : values.iterator().next();
     }
 
-    private static PrincipalResolution fromBase(Principal base, PrincipalSource source, PromptClaim claim,
-            ReasonCodes.Builder codes) {
+    private static PrincipalResolution fromBase(@Nullable Principal base, PrincipalSource source,
+            @Nullable PromptClaim claim, ReasonCodes.Builder codes) {
         switch (source) {
             case HOST:
                 codes.add("principal_from_host");

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link PolicyEvaluator} over decisions precomputed per role: evaluation looks the canonical names up in the
@@ -87,7 +88,7 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
     }
 
     @Override
-    public PolicyDecision evaluate(Principal principal, Collection<String> domains) {
+    public PolicyDecision evaluate(@Nullable Principal principal, Collection<String> domains) {
         if (principal == null) {
             return principalMissing;
         }

@@ -4,6 +4,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Governance in one call: resolve the principal, detect the requested domains, evaluate the policy, decide whether
@@ -25,16 +26,16 @@ public interface GovernancePlane {
      * Assesses one request.
      *
      * @param hostPrincipal the principal the host authenticated, or null when it authenticated nobody
-     * @param prompt        the user's message
+     * @param prompt        the user's message; null reads as empty
      */
-    GovernanceBundle assess(Principal hostPrincipal, String prompt);
+    GovernanceBundle assess(@Nullable Principal hostPrincipal, @Nullable String prompt);
 
     /** Configures a {@link GovernancePlane}. Not thread-safe. */
     final class Builder {
-        private PolicyDocument policy;
-        private PrincipalResolver principalResolver;
-        private DomainDetector domainDetector;
-        private KnowledgeRanker knowledgeRanker;
+        private @Nullable PolicyDocument policy;
+        private @Nullable PrincipalResolver principalResolver;
+        private @Nullable DomainDetector domainDetector;
+        private @Nullable KnowledgeRanker knowledgeRanker;
         private int rationaleSize = DEFAULT_RATIONALE_SIZE;
 
         Builder() {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A validated policy document: optionally the order of its clearances, which roles exist, which clearances and
@@ -51,8 +52,9 @@ public final class PolicyDocument {
 
     private PolicyDocument(PolicySpec spec) {
         this.spec = spec;
-        this.policyId = spec.policyId();
-        this.version = spec.version();
+        // Validation has run: the members the schema requires are there.
+        this.policyId = Objects.requireNonNull(spec.policyId(), "policyId");
+        this.version = Objects.requireNonNull(spec.version(), "version");
         this.description = spec.description() == null ? "" : spec.description();
         this.clearanceLevels = spec.clearanceLevels() == null ? List.of() : List.copyOf(spec.clearanceLevels());
         Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
@@ -64,7 +66,7 @@ public final class PolicyDocument {
         if (spec.restrictions() != null) {
             for (PolicySpec.Restriction r : spec.restrictions()) {
                 RestrictionSet set = r.use() == null ? null : RestrictionSet.named(r.use()).orElseThrow();
-                restrictionList.add(new QualitativeRestriction(r.id(),
+                restrictionList.add(new QualitativeRestriction(Objects.requireNonNull(r.id(), "id"),
                         set != null && r.description() == null ? set.description() : r.description(),
                         PolicyFormat.patterns(r),
                         set != null && r.replacement() == null ? set.replacement() : r.replacement()));
@@ -83,11 +85,11 @@ public final class PolicyDocument {
         this.phrases = PhraseTable.of(domainRules, sensitivity.markings());
         this.partialInstruction = spec.partialInstruction() == null ? DEFAULT_PARTIAL_INSTRUCTION
                 : spec.partialInstruction();
-        this.filterMaxInputChars = spec.outboundFilter() == null || spec.outboundFilter().maxInputChars() == null
-                ? OutboundFilter.DEFAULT_MAX_INPUT_CHARS : spec.outboundFilter().maxInputChars();
+        Integer maxInputChars = spec.outboundFilter() == null ? null : spec.outboundFilter().maxInputChars();
+        this.filterMaxInputChars = maxInputChars == null ? OutboundFilter.DEFAULT_MAX_INPUT_CHARS : maxInputChars;
     }
 
-    private static Sensitivity sensitivity(PolicySpec.SensitivitySpec spec) {
+    private static Sensitivity sensitivity(PolicySpec.@Nullable SensitivitySpec spec) {
         if (spec == null) {
             return Sensitivity.none();
         }
@@ -115,7 +117,7 @@ public final class PolicyDocument {
      *
      * @throws PolicyValidationException when it is not a valid policy document
      */
-    public static PolicyDocument fromTree(Object tree) {
+    public static PolicyDocument fromTree(@Nullable Object tree) {
         return fromTree(tree, "");
     }
 
@@ -125,7 +127,7 @@ public final class PolicyDocument {
      *
      * @throws PolicyValidationException when it is not a valid policy document
      */
-    public static PolicyDocument fromTree(Object tree, String pointer) {
+    public static PolicyDocument fromTree(@Nullable Object tree, String pointer) {
         return new PolicyDocument(PolicyFormat.read(tree, pointer));
     }
 
@@ -229,16 +231,16 @@ public final class PolicyDocument {
 
     /** Assembles a document in code; {@link #build()} validates it as a parsed one would be. Not thread-safe. */
     public static final class Builder {
-        private String policyId;
-        private String version;
-        private String description;
-        private List<String> clearanceLevels;
+        private @Nullable String policyId;
+        private @Nullable String version;
+        private @Nullable String description;
+        private @Nullable List<String> clearanceLevels;
         private final Map<String, RolePolicy> roles = new LinkedHashMap<>();
         private final List<PolicySpec.Restriction> restrictions = new ArrayList<>();
         private final List<DomainRule> domainRules = new ArrayList<>();
         private Sensitivity sensitivity = Sensitivity.none();
-        private String partialInstruction;
-        private Integer filterMaxInputChars;
+        private @Nullable String partialInstruction;
+        private @Nullable Integer filterMaxInputChars;
 
         private Builder() {
         }
@@ -269,7 +271,7 @@ public final class PolicyDocument {
         }
 
         /** The clearances from lowest to highest; not ordered unless set. */
-        public Builder clearanceLevels(List<String> levels) {
+        public Builder clearanceLevels(@Nullable List<String> levels) {
             this.clearanceLevels = levels == null ? null : List.copyOf(levels);
             return this;
         }
@@ -330,7 +332,7 @@ public final class PolicyDocument {
 
         // A member the document leaves out, rather than an empty list, so that a document built in code writes
         // what an author would have written.
-        private static <E> List<E> absentIfEmpty(List<E> list) {
+        private static <E> @Nullable List<E> absentIfEmpty(List<E> list) {
             return list.isEmpty() ? null : list;
         }
     }

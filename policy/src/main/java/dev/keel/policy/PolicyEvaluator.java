@@ -2,6 +2,7 @@ package dev.keel.policy;
 
 import dev.keel.core.Principal;
 import java.util.Collection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Evaluates a policy document for one principal and a set of requested domains, in this order (see
@@ -40,5 +41,5 @@ public interface PolicyEvaluator {
      * @param domains   the requested domains, in any form; empty when the request names none
      * @throws dev.keel.core.InvalidInputException when {@code domains} contains null
      */
-    PolicyDecision evaluate(Principal principal, Collection<String> domains);
+    PolicyDecision evaluate(@Nullable Principal principal, Collection<String> domains);
 }

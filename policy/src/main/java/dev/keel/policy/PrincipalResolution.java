@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The principal a request is evaluated as, where it came from, the prompt claim seen (if any) and reason
@@ -18,12 +19,13 @@ import java.util.Optional;
  */
 public final class PrincipalResolution {
 
-    private final Principal principal;
+    private final @Nullable Principal principal;
     private final PrincipalSource source;
-    private final PromptClaim claim;
+    private final @Nullable PromptClaim claim;
     private final ReasonCodes reasonCodes;
 
-    PrincipalResolution(Principal principal, PrincipalSource source, PromptClaim claim, ReasonCodes reasonCodes) {
+    PrincipalResolution(@Nullable Principal principal, PrincipalSource source, @Nullable PromptClaim claim,
+            ReasonCodes reasonCodes) {
         this.principal = principal;
         this.source = Objects.requireNonNull(source, "source");
         this.claim = claim;

@@ -3,6 +3,7 @@ package dev.keel.policy;
 import dev.keel.core.Principal;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides which principal a request is evaluated as: the one the host authenticated, a
@@ -34,16 +35,16 @@ public interface PrincipalResolver {
      * The principal for one request.
      *
      * @param hostPrincipal what the host authenticated, or null when it authenticated nobody
-     * @param prompt        the user's message
+     * @param prompt        the user's message; null reads as empty
      */
-    PrincipalResolution resolve(Principal hostPrincipal, String prompt);
+    PrincipalResolution resolve(@Nullable Principal hostPrincipal, @Nullable String prompt);
 
     /** Configures a {@link PrincipalResolver}. Not thread-safe. */
     final class Builder {
         PromptClaimMode mode = PromptClaimMode.LOWER_ONLY;
-        Principal defaultPrincipal;
-        PolicyDocument policy;
-        List<String> clearanceLevels;
+        @Nullable Principal defaultPrincipal;
+        @Nullable PolicyDocument policy;
+        @Nullable List<String> clearanceLevels;
 
         Builder() {
         }

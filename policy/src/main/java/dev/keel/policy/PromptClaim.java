@@ -1,5 +1,7 @@
 package dev.keel.policy;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A role and/or clearance written in a prompt, in canonical form. Recognised forms (case-insensitive):
  * {@code ROLE: auditor}, {@code role=auditor}, {@code CLEARANCE: top secret}, {@code clearance level: secret},
@@ -10,5 +12,5 @@ package dev.keel.policy;
  * @param role      the claimed role, or null when the prompt claims none
  * @param clearance the claimed clearance, or null when the prompt claims none
  */
-public record PromptClaim(String role, String clearance) {
+public record PromptClaim(@Nullable String role, @Nullable String clearance) {
 }

@@ -2,6 +2,7 @@ package dev.keel.policy;
 
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A restriction on answer text that holds even under {@code ALLOW} (for example "no unit-level identifiers, no
@@ -38,11 +39,13 @@ public record QualitativeRestriction(String id, String description, List<String>
      */
     public static final int MAX_PROGRAM_SIZE_PER_POLICY = 20_000;
 
-    public QualitativeRestriction {
-        Objects.requireNonNull(id, "id");
-        description = description == null ? "" : description;
-        patterns = List.copyOf(patterns);
-        replacement = replacement == null ? DEFAULT_REPLACEMENT : replacement;
+    /** A null {@code description} is empty, a null {@code replacement} is {@link #DEFAULT_REPLACEMENT}. */
+    public QualitativeRestriction(String id, @Nullable String description, List<String> patterns,
+            @Nullable String replacement) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.description = description == null ? "" : description;
+        this.patterns = List.copyOf(patterns);
+        this.replacement = replacement == null ? DEFAULT_REPLACEMENT : replacement;
     }
 
     /** A restriction with no description and the default replacement. */

@@ -3,6 +3,7 @@ package dev.keel.policy;
 import dev.keel.core.Principal;
 import dev.keel.policy.internal.MarkingSensitivityAssessor;
 import java.util.Collection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides whether a request must stay in the house, from the policy's {@link Sensitivity}: it is internal-only when
@@ -27,7 +28,7 @@ public interface SensitivityAssessor {
     /**
      * @param principals the principals the request is governed for (nulls are skipped)
      * @param domains    the domains it asks about
-     * @param prompt     what will be sent on (the user's message)
+     * @param prompt     what will be sent on (the user's message); null when there is none to read for markings
      */
-    SensitivityDecision assess(Collection<Principal> principals, Collection<String> domains, String prompt);
+    SensitivityDecision assess(Collection<Principal> principals, Collection<String> domains, @Nullable String prompt);
 }

@@ -3,6 +3,7 @@ package dev.keel.policy;
 import dev.keel.core.Principal;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** {@link GovernancePlane} composed of its parts. Immutable and thread-safe. */
 final class StandardGovernancePlane implements GovernancePlane {
@@ -10,13 +11,13 @@ final class StandardGovernancePlane implements GovernancePlane {
     private final PolicyEvaluator evaluator;
     private final PrincipalResolver resolver;
     private final DomainDetector detector;
-    private final KnowledgeRanker ranker;
+    private final @Nullable KnowledgeRanker ranker;
     private final int rationaleSize;
     private final SensitivityAssessor sensitivity;
     private final PhraseDomainDetector markings;
 
     StandardGovernancePlane(PolicyEvaluator evaluator, PrincipalResolver resolver, DomainDetector detector,
-            KnowledgeRanker ranker, int rationaleSize) {
+            @Nullable KnowledgeRanker ranker, int rationaleSize) {
         this.evaluator = evaluator;
         this.sensitivity = SensitivityAssessor.create(evaluator.policy());
         this.markings = new PhraseDomainDetector(evaluator.policy().phrases());
@@ -27,7 +28,7 @@ final class StandardGovernancePlane implements GovernancePlane {
     }
 
     @Override
-    public GovernanceBundle assess(Principal hostPrincipal, String prompt) {
+    public GovernanceBundle assess(@Nullable Principal hostPrincipal, @Nullable String prompt) {
         String text = prompt == null ? "" : prompt;
         PrincipalResolution principal = resolver.resolve(hostPrincipal, text);
         // Whatever detector the host configured, a marking that keeps the request inside also requests the domain

@@ -69,6 +69,9 @@ class PolicyDocumentTest {
         assertThatThrownBy(() -> PolicyDocument.parse("[1]"))
                 .isInstanceOf(PolicyValidationException.class)
                 .hasMessage("invalid policy document: /: must be an object, found an array");
+        assertThatThrownBy(() -> PolicyDocument.parse("null"))
+                .isInstanceOf(PolicyValidationException.class)
+                .hasMessage("invalid policy document: /: must be an object, found null");
     }
 
     /** A valid document, as a mutable tree, for the cases below to break one field of. */

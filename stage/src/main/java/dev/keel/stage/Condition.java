@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import dev.keel.stage.internal.JsonValues;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * "The value at this pointer equals this value": the test of a {@link StageRule.When} rule and of a
@@ -19,7 +20,7 @@ import java.util.Objects;
  * @param pointer the value to test
  * @param value   a JSON scalar: a string, a boolean, a number (kept as {@link BigDecimal}) or null
  */
-public record Condition(Source source, Pointer pointer, Object value) {
+public record Condition(Source source, Pointer pointer, @Nullable Object value) {
 
     /** What a {@link Condition} reads. */
     public enum Source {
@@ -50,17 +51,17 @@ public record Condition(Source source, Pointer pointer, Object value) {
     }
 
     /** A condition on the stage output. */
-    public static Condition output(String pointer, Object value) {
+    public static Condition output(String pointer, @Nullable Object value) {
         return new Condition(Source.OUTPUT, Pointer.of(pointer), value);
     }
 
     /** A condition on {@code cached_state}. */
-    public static Condition state(String pointer, Object value) {
+    public static Condition state(String pointer, @Nullable Object value) {
         return new Condition(Source.STATE, Pointer.of(pointer), value);
     }
 
     /** Whether {@code actual} (a value found at the pointer) equals this condition's value. */
-    public boolean matches(Object actual) {
+    public boolean matches(@Nullable Object actual) {
         if (value instanceof BigDecimal && actual instanceof Number) {
             BigDecimal number = JsonNumbers.decimal((Number) actual);
             return number != null && ((BigDecimal) value).compareTo(number) == 0;
@@ -68,7 +69,7 @@ public record Condition(Source source, Pointer pointer, Object value) {
         return Objects.equals(value, actual);
     }
 
-    private static Object scalar(Object value) {
+    private static @Nullable Object scalar(@Nullable Object value) {
         if (value == null || value instanceof String || value instanceof Boolean || value instanceof BigDecimal) {
             return value;
         }

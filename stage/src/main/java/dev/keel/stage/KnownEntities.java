@@ -3,6 +3,7 @@ package dev.keel.stage;
 import dev.keel.core.InvalidContractException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where {@code cached_state} lists entities (agencies, services) that a reply may refer to, for
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param idProperty     the property holding an object's id; null when the pointer finds ids as strings
  * @param nameProperties properties holding other names the text may use for the entity
  */
-public record KnownEntities(Pointer state, String idProperty, List<String> nameProperties) {
+public record KnownEntities(Pointer state, @Nullable String idProperty, List<String> nameProperties) {
 
     public KnownEntities {
         Objects.requireNonNull(state, "state");

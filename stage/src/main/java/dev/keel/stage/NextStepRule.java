@@ -4,6 +4,7 @@ import dev.keel.core.InvalidContractException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code nextStep} logic of a stage: the stage ids the output may name, and branches that decide which one
@@ -16,7 +17,7 @@ import java.util.Objects;
  * @param branches  the conditional choices, tried in order
  * @param otherwise the choice when no branch holds, or null to accept any allowed value
  */
-public record NextStepRule(List<String> allowed, List<Branch> branches, String otherwise) {
+public record NextStepRule(List<String> allowed, List<Branch> branches, @Nullable String otherwise) {
 
     /** "When {@code condition} holds, {@code nextStep} must be {@code then}." */
     public record Branch(Condition condition, String then) {

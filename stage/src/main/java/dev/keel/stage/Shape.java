@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON shape a value of a stage output must have: the type vocabulary of stage contracts (see the contract
@@ -171,7 +172,7 @@ public sealed interface Shape permits Shape.AnyShape, Shape.NullShape, Shape.Str
      *
      * @param minimum the smallest allowed value, or null for none
      */
-    record IntegerShape(boolean nullable, BigDecimal minimum) implements Shape {
+    record IntegerShape(boolean nullable, @Nullable BigDecimal minimum) implements Shape {
         public IntegerShape {
             if (minimum != null && minimum.stripTrailingZeros().scale() > 0) {
                 throw new InvalidContractException("an integer minimum must be an integer, found " + minimum);
@@ -198,7 +199,7 @@ public sealed interface Shape permits Shape.AnyShape, Shape.NullShape, Shape.Str
      *
      * @param minimum the smallest allowed score (for example {@code 0.50}), or null for none
      */
-    record ScoreShape(boolean nullable, BigDecimal minimum) implements Shape {
+    record ScoreShape(boolean nullable, @Nullable BigDecimal minimum) implements Shape {
         public ScoreShape {
             if (minimum != null && (minimum.signum() < 0 || minimum.compareTo(BigDecimal.ONE) > 0)) {
                 throw new InvalidContractException("a score minimum must be within 0.00 and 1.00, found " + minimum);
@@ -298,7 +299,8 @@ public sealed interface Shape permits Shape.AnyShape, Shape.NullShape, Shape.Str
      * @param uniqueItems whether two equal items are a violation
      * @param uniqueBy    a property of object items whose values must differ between items, or null
      */
-    record ArrayShape(boolean nullable, Shape items, int minItems, boolean uniqueItems, String uniqueBy) implements Shape {
+    record ArrayShape(boolean nullable, Shape items, int minItems, boolean uniqueItems, @Nullable String uniqueBy)
+            implements Shape {
         public ArrayShape {
             Objects.requireNonNull(items, "items");
             if (minItems < 0) {

@@ -1,6 +1,7 @@
 package dev.keel.stage;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Supplies input slots whose value depends on how far the workflow got, such as the
@@ -19,7 +20,7 @@ public interface SlotResolver {
      * @param stageId     the stage about to be called
      * @param cachedState the session's {@code cached_state} as that stage will see it
      */
-    Object resolve(String slot, String stageId, Map<String, Object> cachedState);
+    @Nullable Object resolve(String slot, String stageId, Map<String, Object> cachedState);
 
     /** Supplies nothing. */
     static SlotResolver none() {

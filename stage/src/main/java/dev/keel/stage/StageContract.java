@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one stage of a multi-stage LLM workflow is, as data: its id, the input slots its prompt carries, the JSON
@@ -214,13 +215,13 @@ public final class StageContract {
     public static final class Builder {
         private final String id;
         private StageKind kind = StageKind.MODEL;
-        private String purpose;
-        private String directive;
+        private @Nullable String purpose;
+        private @Nullable String directive;
         private final List<InputSlot> inputs = new ArrayList<>();
         private SessionFields sessionFields = SessionFields.OMIT;
-        private Shape.ObjectShape output;
+        private Shape.@Nullable ObjectShape output;
         private final List<StageRule> rules = new ArrayList<>();
-        private NextStepRule nextStep;
+        private @Nullable NextStepRule nextStep;
         private final List<StateSlice> stateMerge = new ArrayList<>();
 
         private Builder(String id) {
@@ -232,12 +233,14 @@ public final class StageContract {
             return this;
         }
 
-        public Builder purpose(String purpose) {
+        /** What the stage is for; empty unless set. */
+        public Builder purpose(@Nullable String purpose) {
             this.purpose = purpose;
             return this;
         }
 
-        public Builder directive(String directive) {
+        /** The stage directive; empty unless set. */
+        public Builder directive(@Nullable String directive) {
             this.directive = directive;
             return this;
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One turn for a {@link StageRuntime}: the session, the slot values the stages' prompts carry, and a
@@ -20,8 +21,8 @@ public final class StageRequest {
     /** The most items {@code chat_context_summary} may hold ({@code docs/stage-runtime.md}). */
     public static final int MAX_CONTEXT_SUMMARY_ITEMS = 20;
 
-    private final String sessionId;
-    private final String requestId;
+    private final @Nullable String sessionId;
+    private final @Nullable String requestId;
     private final Map<String, Object> slots;
     private final SlotResolver slotResolver;
 
@@ -57,20 +58,22 @@ public final class StageRequest {
 
     /** Collects a request; not thread-safe. */
     public static final class Builder {
-        private String sessionId;
-        private String requestId;
+        private @Nullable String sessionId;
+        private @Nullable String requestId;
         private final Map<String, Object> slots = new LinkedHashMap<>();
         private SlotResolver slotResolver = SlotResolver.none();
 
         private Builder() {
         }
 
-        public Builder sessionId(String sessionId) {
+        /** The session to continue; a new one unless set. */
+        public Builder sessionId(@Nullable String sessionId) {
             this.sessionId = sessionId;
             return this;
         }
 
-        public Builder requestId(String requestId) {
+        /** The host's id for this turn; one is made unless set. */
+        public Builder requestId(@Nullable String requestId) {
             this.requestId = requestId;
             return this;
         }

@@ -3,6 +3,7 @@ package dev.keel.stage;
 import dev.keel.core.InvalidContractException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A validation rule of a stage contract beyond the shape of the output: a relation between values, a condition
@@ -37,7 +38,7 @@ public sealed interface StageRule permits StageRule.CountEqualsLength, StageRule
      * A precondition: the stage may run only when {@code cached_state} holds {@code value} at {@code pointer}.
      * It depends on the state alone, so the runtime checks it before calling the model.
      */
-    static StateEquals stateEquals(String pointer, Object value) {
+    static StateEquals stateEquals(String pointer, @Nullable Object value) {
         return new StateEquals(Condition.state(pointer, value));
     }
 

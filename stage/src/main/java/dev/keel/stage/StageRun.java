@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of one {@link StageRuntime#run}: completed (an end stage was reached) or failed (with a
@@ -18,8 +19,8 @@ public final class StageRun {
     private final String sessionId;
     private final List<String> stages;
     private final List<StageAttempt> attempts;
-    private final String assistantReply;
-    private final StageFailure failure;
+    private final @Nullable String assistantReply;
+    private final @Nullable StageFailure failure;
     private final Map<String, Object> finalState;
 
     /**
@@ -29,7 +30,7 @@ public final class StageRun {
      * @param finalState     {@code cached_state} when the run ended
      */
     public StageRun(String runId, String sessionId, List<String> stages, List<StageAttempt> attempts,
-                    String assistantReply, StageFailure failure, Map<String, Object> finalState) {
+                    @Nullable String assistantReply, @Nullable StageFailure failure, Map<String, Object> finalState) {
         this.runId = Objects.requireNonNull(runId, "runId");
         this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
         this.stages = List.copyOf(stages);

@@ -7,6 +7,7 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.stage.internal.DefaultStageRuntime;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a multi-stage workflow of {@link StageContract}s for one turn ({@code docs/stage-runtime.md}).
@@ -53,11 +54,11 @@ public interface StageRuntime {
         /** Model stages per run unless configured. */
         public static final int DEFAULT_MAX_STAGES = 16;
 
-        private LlmBackend backend;
-        private SessionStore sessionStore;
-        private IdSource idSource;
-        private StageContracts contracts;
-        private String entryStage;
+        private @Nullable LlmBackend backend;
+        private @Nullable SessionStore sessionStore;
+        private @Nullable IdSource idSource;
+        private @Nullable StageContracts contracts;
+        private @Nullable String entryStage;
         private int maxReasks = DEFAULT_MAX_REASKS;
         private int maxStages = DEFAULT_MAX_STAGES;
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The verdict on one stage output: every violation found, and for a valid output the state patch it merges and
@@ -14,12 +15,12 @@ public final class StageValidation {
 
     private final String stageId;
     private final List<StageViolation> violations;
-    private final Map<String, Object> output;
-    private final Map<String, Object> statePatch;
-    private final String nextStep;
+    private final @Nullable Map<String, Object> output;
+    private final @Nullable Map<String, Object> statePatch;
+    private final @Nullable String nextStep;
 
-    private StageValidation(String stageId, List<StageViolation> violations, Map<String, Object> output,
-                            Map<String, Object> statePatch, String nextStep) {
+    private StageValidation(String stageId, List<StageViolation> violations, @Nullable Map<String, Object> output,
+                            @Nullable Map<String, Object> statePatch, @Nullable String nextStep) {
         this.stageId = Objects.requireNonNull(stageId, "stageId");
         this.violations = List.copyOf(violations);
         this.output = output;
@@ -35,7 +36,8 @@ public final class StageValidation {
     }
 
     /** An invalid output; {@code output} is its parsed object, or null when it was not one. */
-    public static StageValidation invalid(String stageId, List<StageViolation> violations, Map<String, Object> output) {
+    public static StageValidation invalid(String stageId, List<StageViolation> violations,
+                                          @Nullable Map<String, Object> output) {
         if (violations.isEmpty()) {
             throw new InvalidInputException("an invalid output has at least one violation");
         }

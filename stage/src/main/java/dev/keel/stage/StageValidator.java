@@ -3,6 +3,7 @@ package dev.keel.stage;
 import dev.keel.stage.internal.DefaultStageValidator;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks one model output against its stage contract and the session's {@code cached_state}, and says what a
@@ -28,7 +29,7 @@ public interface StageValidator {
      * @throws dev.keel.core.InvalidInputException {@code stage_has_no_output} when {@code contract} is not a
      *         model stage (a system or end stage has no output to validate)
      */
-    StageValidation validate(StageContract contract, String rawOutput, ValidationContext context);
+    StageValidation validate(StageContract contract, @Nullable String rawOutput, ValidationContext context);
 
     /**
      * Validates an already parsed output (a plain-value tree as {@link dev.keel.core.json.JsonCodec} reads it;
@@ -38,7 +39,7 @@ public interface StageValidator {
      * @throws dev.keel.core.InvalidInputException {@code stage_has_no_output} when {@code contract} is not a
      *         model stage
      */
-    StageValidation validate(StageContract contract, Map<String, Object> output, ValidationContext context);
+    StageValidation validate(StageContract contract, @Nullable Map<String, Object> output, ValidationContext context);
 
     /**
      * The violations of the contract's {@code cached_state} preconditions ({@link StageRule.StateEquals}) alone:

@@ -4,6 +4,7 @@ import dev.keel.core.InvalidContractException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One slice of {@code cached_state} that a valid output of a stage merges: the top-level key {@code into} gets
@@ -16,7 +17,7 @@ import java.util.Map;
  * @param from   the output value to store, or null when {@code fields} builds the value
  * @param fields property name to output pointer, in order; empty when {@code from} is set
  */
-public record StateSlice(String into, Pointer from, Map<String, Pointer> fields) {
+public record StateSlice(String into, @Nullable Pointer from, Map<String, Pointer> fields) {
 
     /** The key the runtime owns: the session's id. No stage may write it. */
     public static final String SESSION_ID = "session_id";

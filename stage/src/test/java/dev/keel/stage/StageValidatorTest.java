@@ -692,6 +692,27 @@ class StageValidatorTest {
                 .containsExactly("score_precision /categorySelection/candidates/a~0b~1c/score");
     }
 
+    @Test
+    void ofGroupsTiedForTheHighestTotalTheFirstIsNamed() {
+        StageContract contract = StageContract.fromJson("""
+                {"id": "pick_v1", "kind": "model", "session_fields": "omit",
+                 "output": {"type": "object", "properties": {"label": {"type": "string"},
+                   "groups": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"},
+                     "score": {"type": "score"}}, "required": ["id", "score"]}}}, "required": ["label", "groups"]},
+                 "rules": [{"rule": "highest_total", "path": "/label", "groups": "/groups", "key": "id",
+                   "scores": "/score"}],
+                 "next_step": {"allowed": ["session_end"]}}""");
+        String output = """
+                {"stage": "pick_v1", "label": "a", "groups": [{"id": "a", "score": 0.10}, {"id": "b", "score": 0.50},
+                 {"id": "c", "score": 0.50}], "nextStep": "session_end", "telemetry": {"notes": null}}""";
+
+        StageValidation result = validator.validate(contract, output, ValidationContext.of(Map.of()));
+
+        assertThat(lines(result)).containsExactly("not_highest_total /label");
+        assertThat(result.violations().get(0).message()).isEqualTo("\"a\" totals 0.10 at /score, but \"b\" totals"
+                + " 0.50; name the item of /groups with the highest total");
+    }
+
     private static Map<String, Object> orderedMap(String k1, Object v1, String k2, Object v2) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put(k1, v1);

@@ -7,6 +7,7 @@ import dev.keel.pipeline.GovernedAnswer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,7 @@ final class DecisionLog {
         DECISIONS.info(JsonCodec.strict().write(line));
     }
 
-    static void failed(TurnState turn, String requestId, String failureCode, Map<String, Long> timings) {
+    static void failed(@Nullable TurnState turn, String requestId, String failureCode, Map<String, Long> timings) {
         if (!DECISIONS.isInfoEnabled()) {
             return;
         }
@@ -55,7 +56,7 @@ final class DecisionLog {
         DECISIONS.info(JsonCodec.strict().write(line));
     }
 
-    private static Map<String, Object> common(TurnState turn, String requestId, String outcome) {
+    private static Map<String, Object> common(@Nullable TurnState turn, String requestId, String outcome) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("request_id", requestId);
         line.put("outcome", outcome);
@@ -75,7 +76,7 @@ final class DecisionLog {
         return line;
     }
 
-    private static Map<String, Object> principal(Optional<Principal> principal) {
+    private static @Nullable Map<String, Object> principal(Optional<Principal> principal) {
         if (principal.isEmpty()) {
             return null;
         }

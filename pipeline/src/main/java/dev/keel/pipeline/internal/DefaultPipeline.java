@@ -37,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -175,7 +176,8 @@ public final class DefaultPipeline implements Pipeline {
             }
             turn.regenerationInstruction(String.join("\n", instructions));
         }
-        return finish(turn, TurnOutcome.ANSWERED, answer, observed);
+        // Each attempt either passed enforcement or, the last one, returned a refusal.
+        return finish(turn, TurnOutcome.ANSWERED, Objects.requireNonNull(answer, "answer"), observed);
     }
 
     private void route(TurnState turn, Principal principal, boolean internalOnly) {

@@ -20,8 +20,10 @@ import dev.keel.policy.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link BackendCalls} of one turn: each call is a {@link FallbackChain} from the target to the pipeline's fallback,
@@ -53,7 +55,8 @@ final class GovernedBackendCalls implements BackendCalls {
                 : request.toBuilder().requestId(turn.requestId()).build();
         Attempts attempts = new Attempts(target);
         ChainReply answer = FallbackChain.of(target, members(target), attempts).call(withId);
-        Member answered = attempts.answered;
+        // The chain returned a reply, so one of its members answered.
+        Member answered = Objects.requireNonNull(attempts.answered, "answered");
         String reason = answer.backendUsedReason().orElse(null);
         record(new BackendCall(target, answer.backendUsed(), reason, answered.external, answer.reply().usage(),
                 attempts.withheld));
@@ -131,7 +134,7 @@ final class GovernedBackendCalls implements BackendCalls {
      */
     private final class Attempts implements FallbackChain.Gate<Member> {
         private final String target;
-        private Member answered;
+        private @Nullable Member answered;
         private Map<String, Integer> withheld = Map.of();
 
         Attempts(String target) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one governed call shows from outside: its {@link KeelObservation#GOVERNED_CALL} observation (open as the
@@ -24,9 +25,9 @@ import java.util.stream.Collectors;
 final class ObservedCall {
 
     private final ObservationRegistry registry;
-    private final GovernedCallContext context;
+    private final @Nullable GovernedCallContext context;
     private final Observation observation;
-    private final Observation.Scope scope;
+    private final Observation.@Nullable Scope scope;
     private final long startedNanos = System.nanoTime();
     /** Time per step in nanoseconds, in the order the steps first ran (a step run twice adds up). */
     private final Map<String, Long> stepNanos = new LinkedHashMap<>();
@@ -93,7 +94,7 @@ final class ObservedCall {
     }
 
     /** The call failed with {@code failure}; {@code turn} is null when it failed before the turn began. */
-    void failed(TurnState turn, String requestId, RuntimeException failure) {
+    void failed(@Nullable TurnState turn, String requestId, RuntimeException failure) {
         Map<String, Long> timings = timings();
         String code = failure instanceof KeelException ? ((KeelException) failure).code() : "internal_error";
         if (context != null) {

@@ -17,14 +17,16 @@ import dev.keel.routing.RoutingTable;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a pipeline was built with, as the builder checked it; optional parts are null when not set;
  * {@code rawAuditDetails} keeps the audit details' text unfiltered. Immutable
  * (lists are copied) and thread-safe when its parts are.
  */
-public record PipelineSettings(PolicyDocument policy, List<String> policySources, PrincipalResolver principalResolver,
-                               DomainDetector domainDetector, KnowledgeRanker knowledgeRanker,
+public record PipelineSettings(PolicyDocument policy, List<String> policySources,
+                               @Nullable PrincipalResolver principalResolver, @Nullable DomainDetector domainDetector,
+                               @Nullable KnowledgeRanker knowledgeRanker,
                                RoutingTable routingTable, Backends backends, EvidenceProvider evidence,
                                List<TurnStep> turnSteps, ReasoningStep reasoning, List<EnforcementStep> enforcement,
                                AnswerComposer composer, Function<GovernanceBundle, String> denial, String refusal,

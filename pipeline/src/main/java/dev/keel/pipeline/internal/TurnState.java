@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one governed call, seen by its steps as a {@link Turn}. Written by the pipeline between steps and
@@ -41,9 +42,9 @@ final class TurnState implements Turn {
     private final ReasonCodes.Builder reasonCodes = ReasonCodes.builder();
     private Decision decision;
     private SensitivityDecision sensitivity;
-    private RoutingDecision route;
+    private @Nullable RoutingDecision route;
     private EvidenceSet evidence = EvidenceSet.empty();
-    private String regenerationInstruction;
+    private @Nullable String regenerationInstruction;
 
     TurnState(String requestId, GovernedRequest request, GovernanceBundle governance, String partialInstruction,
               GovernedBackendCalls.Factory backends, OutboundFilter filter) {

@@ -4,6 +4,7 @@ import dev.keel.pipeline.GovernedAnswer;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The context of a {@link KeelObservation#GOVERNED_CALL}: the request id and, once the call is over, its answer or
@@ -15,8 +16,8 @@ import java.util.Optional;
 public final class GovernedCallContext extends Observation.Context {
 
     private final String requestId;
-    private volatile GovernedAnswer answer;
-    private volatile String failureCode;
+    private volatile @Nullable GovernedAnswer answer;
+    private volatile @Nullable String failureCode;
 
     private GovernedCallContext(String requestId) {
         this.requestId = Objects.requireNonNull(requestId, "requestId");

@@ -4,6 +4,7 @@ import dev.keel.core.spi.ChatReply;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The context of a {@link KeelObservation#MODEL_CALL}: the backend called, whether it is outside the house, and
@@ -16,7 +17,7 @@ public final class ModelCallContext extends Observation.Context {
 
     private final String backend;
     private final boolean external;
-    private volatile ChatReply reply;
+    private volatile @Nullable ChatReply reply;
 
     private ModelCallContext(String backend, boolean external) {
         this.backend = Objects.requireNonNull(backend, "backend");

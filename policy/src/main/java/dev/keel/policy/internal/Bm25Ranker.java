@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -65,7 +66,8 @@ public final class Bm25Ranker implements KnowledgeRanker {
                 if (frequency == null) {
                     continue;
                 }
-                int df = documentFrequencies.get(term);
+                // Every term of a passage was counted in the document frequencies.
+                int df = Objects.requireNonNull(documentFrequencies.get(term), "document frequency");
                 double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
                 double norm = K1 * (1 - B + B * lengths[i] / averageLength);
                 score += idf * frequency * (K1 + 1) / (frequency + norm);

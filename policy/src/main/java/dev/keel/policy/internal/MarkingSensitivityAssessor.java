@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link SensitivityAssessor}: clearances and domains compared in canonical form, markings found by the policy's
@@ -36,7 +37,8 @@ public final class MarkingSensitivityAssessor implements SensitivityAssessor {
     }
 
     @Override
-    public SensitivityDecision assess(Collection<Principal> principals, Collection<String> requested, String prompt) {
+    public SensitivityDecision assess(Collection<Principal> principals, Collection<String> requested,
+            @Nullable String prompt) {
         List<String> rules = new ArrayList<>();
         ReasonCodes.Builder codes = ReasonCodes.builder();
         Set<String> seen = new LinkedHashSet<>();

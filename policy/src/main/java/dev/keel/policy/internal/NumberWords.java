@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * English number words, read one word at a time: cardinals ("two", "eighty"), ordinals ("third", "fortieth"),
@@ -66,7 +67,7 @@ final class NumberWords {
      * {@code word} read as a number word, or null when it is none, in steps linear in its length (each of its
      * characters is compared with the few stems that start with it).
      */
-    static Reading read(String word, Steps steps) {
+    static @Nullable Reading read(String word, Steps steps) {
         switch (word) {
             case "half":
             case "halves":
@@ -129,7 +130,7 @@ final class NumberWords {
     }
 
     /** The reading of {@code word}, whose number is {@code number} and the rest an ending. */
-    private static Reading reading(String word, String number, Kind kind) {
+    private static @Nullable Reading reading(String word, String number, Kind kind) {
         if (!CONTEXTUAL.contains(number)) {
             return new Reading(kind, false);
         }

@@ -14,8 +14,10 @@ import dev.keel.policy.internal.NumberWords.Reading;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.IntUnaryOperator;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds what {@code PARTIAL} withholds in a normalised text: explicit numbers, dates, quarters, periods, weeks,
@@ -151,7 +153,7 @@ public final class PartialRedactor {
     }
 
     /** The longest construct at {@code k}; of two as long, the first below. */
-    private Match longestAt(int k) {
+    private @Nullable Match longestAt(int k) {
         Match longest = null;
         longest = longer(longest, Redaction.DATE, numericDate(k));
         longest = longer(longest, Redaction.DATE, dayMonth(k));
@@ -181,7 +183,7 @@ public final class PartialRedactor {
         return longer(longest, Redaction.NUMBER, numberRange(k));
     }
 
-    private static Match longer(Match longest, String kind, int end) {
+    private static @Nullable Match longer(@Nullable Match longest, String kind, int end) {
         return end > 0 && (longest == null || end > longest.end()) ? new Match(kind, end) : longest;
     }
 
@@ -535,7 +537,7 @@ public final class PartialRedactor {
      * (percentage). A contextual word alone ("one", "first", "second", "quarter") only with a currency or percent
      * after it, or for "quarter" before "of" (a fraction).
      */
-    private Match numberWords(int k) {
+    private @Nullable Match numberWords(int k) {
         int end = numberWordsEnd(k);
         if (end < 0) {
             return null;
@@ -545,7 +547,7 @@ public final class PartialRedactor {
         Match match = hasRole(j, Role.CURRENCY_WORD) ? new Match(Redaction.MONEY, currency(j))
                 : percent > 0 ? new Match(Redaction.PERCENTAGE, percent) : new Match(Redaction.NUMBER, end);
         boolean fraction = isWord(k, "quarter", "quarters") && is(k + 1, SPACE) && isWord(k + 2, "of");
-        boolean contextualAlone = end == k + 1 && reading(k).contextual() && match.end() == end && !fraction;
+        boolean contextualAlone = end == k + 1 && numberWord(k).contextual() && match.end() == end && !fraction;
         return contextualAlone ? null : match;
     }
 
@@ -556,7 +558,7 @@ public final class PartialRedactor {
 
     /** The number word after the one at {@code word}, when that is a cardinal and one follows. */
     private int nextNumberWord(int word) {
-        if (reading(word).kind() != Kind.CARDINAL) {
+        if (numberWord(word).kind() != Kind.CARDINAL) {
             return -1;
         }
         int j = spacesAndHyphens(word + 1);
@@ -568,7 +570,7 @@ public final class PartialRedactor {
     /** Number words ending in an ordinal: "third", "twenty-first", "twentyfirst". */
     private int ordinal(int k) {
         int end = numberWordsEnd(k);
-        return end > 0 && reading(end - 1).kind() == Kind.ORDINAL ? end : -1;
+        return end > 0 && numberWord(end - 1).kind() == Kind.ORDINAL ? end : -1;
     }
 
     /** An ordinal, or last or final. */
@@ -790,9 +792,14 @@ public final class PartialRedactor {
         return is(k, WORD) && Keywords.is(t.get(k).folded(), role);
     }
 
-    private Reading reading(int k) {
+    private @Nullable Reading reading(int k) {
         steps.add(1);
         return k >= 0 && k < t.size() ? readings[k] : null;
+    }
+
+    /** The reading of token {@code k}, which a number word chain has already been seen to hold. */
+    private Reading numberWord(int k) {
+        return Objects.requireNonNull(reading(k), "a number word's reading");
     }
 
     /** True when token {@code k} is a symbol among {@code characters} (BMP characters). */

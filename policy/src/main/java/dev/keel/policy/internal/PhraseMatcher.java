@@ -4,6 +4,7 @@ import dev.keel.core.text.NormalizedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One phrase of a domain rule or of a marking, compiled: its words, read as the text is read (normalised by
@@ -85,7 +86,7 @@ public final class PhraseMatcher {
      * <p>Time and memory proportional to the number of words of the text times those of the phrase, whatever the
      * gaps (trying each way to fill them would grow as (gap + 1) to the power of the phrase's length).
      */
-    public int[] find(Words text) {
+    public int @Nullable [] find(Words text) {
         if (words.length == 0) {
             return null;
         }
@@ -93,7 +94,7 @@ public final class PhraseMatcher {
     }
 
     /** One pass per phrase word, right to left over the text. */
-    private int[] findWords(Words text) {
+    private int @Nullable [] findWords(Words text) {
         int n = text.count();
         // earliest[w][i]: the first word at or after i where phrase words w.. can match with w there; NONE if none.
         int[][] earliest = new int[words.length][];
@@ -127,7 +128,7 @@ public final class PhraseMatcher {
      * word (nothing between them) or at the start of the next one (other characters between them, since words are
      * maximal), and the phrase must start and end on a text word's edges. A phrase word never spans two text words.
      */
-    private int[] findJoined(Words text) {
+    private int @Nullable [] findJoined(Words text) {
         for (int first = 0; first < text.count(); first++) {
             int word = first;
             int at = text.start(first);

@@ -14,7 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The policy document's format: its JSON Schema ({@code dev/keel/policy/schema/policy-document.schema.json}) is the
@@ -43,7 +45,8 @@ public final class PolicyFormat {
      * @param pointer where the document stands in a larger tree ({@code ""} for a document of its own)
      * @throws PolicyValidationException listing every problem, each with its pointer
      */
-    public static PolicySpec read(Object tree, String pointer) {
+    @SuppressWarnings("NullAway") // DocumentFormat.read takes a null tree (the schema reports it) but is not marked so
+    public static PolicySpec read(@Nullable Object tree, String pointer) {
         return FORMAT.read(tree, pointer, PolicyFormat::failure);
     }
 
@@ -120,7 +123,10 @@ public final class PolicyFormat {
 
     private static PolicyValidationException failure(List<JsonProblem> problems) {
         return new PolicyValidationException(problems.stream()
-                .map(problem -> new PolicyViolation(problem.pointer(), problem.message())).toList());
+                // A JsonProblem always has a message (its constructor requires one), though its accessor is marked
+                // @Nullable.
+                .map(problem -> new PolicyViolation(problem.pointer(), Objects.requireNonNull(problem.message())))
+                .toList());
     }
 
     private static List<JsonProblem> crossMemberProblems(PolicySpec spec) {
@@ -148,7 +154,8 @@ public final class PolicyFormat {
     }
 
     // Once the policy orders its clearances, a clearance outside the order could not be compared with the others.
-    private static void unordered(PolicySpec spec, List<String> clearances, String at, List<JsonProblem> problems) {
+    private static void unordered(PolicySpec spec, @Nullable List<String> clearances, String at,
+            List<JsonProblem> problems) {
         List<String> levels = spec.clearanceLevels();
         for (int i = 0; levels != null && !levels.isEmpty() && clearances != null && i < clearances.size(); i++) {
             if (!levels.contains(clearances.get(i))) {

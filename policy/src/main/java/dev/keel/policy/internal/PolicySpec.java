@@ -2,48 +2,54 @@ package dev.keel.policy.internal;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The policy document as its wire format binds it: one component per member of the JSON Schema
  * ({@code dev/keel/policy/schema/policy-document.schema.json}), which is what validates it ({@link PolicyFormat}).
  * Component names are the camelCase of the wire names ({@code policyId} is {@code policy_id}); optional members are
- * null when absent. Immutable once bound (the binding makes its own lists and maps) and thread-safe.
+ * null when absent. So are {@code policyId}, {@code version} and a restriction's {@code id}, required by the schema, in a
+ * document built in code that lacks them: validation reports them missing. Immutable once bound (the binding makes
+ * its own lists and maps) and thread-safe.
  */
 public record PolicySpec(
-        String policyId,
-        String version,
-        String description,
-        List<String> clearanceLevels,
+        @Nullable String policyId,
+        @Nullable String version,
+        @Nullable String description,
+        @Nullable List<String> clearanceLevels,
         Map<String, Role> roles,
-        List<Restriction> restrictions,
-        List<DomainRuleSpec> domainRules,
-        SensitivitySpec sensitivity,
-        String partialInstruction,
-        OutboundFilterSpec outboundFilter) {
+        @Nullable List<Restriction> restrictions,
+        @Nullable List<DomainRuleSpec> domainRules,
+        @Nullable SensitivitySpec sensitivity,
+        @Nullable String partialInstruction,
+        @Nullable OutboundFilterSpec outboundFilter) {
 
     /** {@code outbound_filter}: how the outbound filter reads answers. */
-    public record OutboundFilterSpec(Integer maxInputChars) {
+    public record OutboundFilterSpec(@Nullable Integer maxInputChars) {
     }
 
     /** {@code sensitivity}: what must never leave the house. */
-    public record SensitivitySpec(List<String> internalOnlyClearances, List<String> internalOnlyDomains,
-            List<MarkingSpec> markings) {
+    public record SensitivitySpec(@Nullable List<String> internalOnlyClearances,
+            @Nullable List<String> internalOnlyDomains, @Nullable List<MarkingSpec> markings) {
     }
 
     /** One entry of {@code sensitivity.markings}. */
-    public record MarkingSpec(String id, List<String> phrases, Boolean caseSensitive, String domain) {
+    public record MarkingSpec(String id, List<String> phrases, @Nullable Boolean caseSensitive,
+                              @Nullable String domain) {
     }
 
     /** One entry of {@code roles}. */
     public record Role(List<String> allowedClearances, List<String> allowedDomains, String defaultDecision,
-            List<String> deniedDomains) {
+            @Nullable List<String> deniedDomains) {
     }
 
     /** One entry of {@code restrictions}: its patterns, or the name of a shipped set in {@code use}. */
-    public record Restriction(String id, String description, List<String> patterns, String use, String replacement) {
+    public record Restriction(@Nullable String id, @Nullable String description, @Nullable List<String> patterns,
+            @Nullable String use, @Nullable String replacement) {
     }
 
     /** One entry of {@code domain_rules}. */
-    public record DomainRuleSpec(List<String> phrases, List<String> domains, Integer maxGap, Boolean fallback) {
+    public record DomainRuleSpec(List<String> phrases, List<String> domains, @Nullable Integer maxGap,
+            @Nullable Boolean fallback) {
     }
 }

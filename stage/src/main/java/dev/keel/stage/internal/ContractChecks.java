@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The checks a contract passes when built, so that a rule can never silently check nothing: every output pointer
@@ -32,7 +33,7 @@ public final class ContractChecks {
     }
 
     /** Checks what the envelope needs before it can be built: the id, and no clash with envelope names. */
-    public static void checkEnvelope(String id, Shape.ObjectShape output) {
+    public static void checkEnvelope(@Nullable String id, Shape.@Nullable ObjectShape output) {
         if (id == null || !STAGE_ID.matcher(id).matches()) {
             throw new InvalidContractException("/id: a stage id is letters, digits, '_', '.' or '-', found "
                     + (id == null ? "null" : "'" + id + "'"));
@@ -226,7 +227,7 @@ public final class ContractChecks {
     }
 
     /** The shape a pointer reaches, {@link Shape.AnyShape} past an open end, or null when it reaches nothing. */
-    static Shape resolve(Shape shape, List<String> segments, int index) {
+    static @Nullable Shape resolve(Shape shape, List<String> segments, int index) {
         if (index == segments.size() || shape instanceof Shape.AnyShape) {
             return shape;
         }

@@ -21,8 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON form of a stage contract (documented in {@code docs/stage-runtime.md}): its JSON Schema
@@ -78,7 +80,7 @@ public final class ContractJson {
         final List<JsonProblem> problems = new ArrayList<>();
 
         /** What {@code make} builds, or null after recording what it refused at {@code at}. */
-        <V> V build(String at, Supplier<V> make) {
+        <V> @Nullable V build(String at, Supplier<V> make) {
             try {
                 return make.get();
             } catch (KeelException | IllegalArgumentException e) {
@@ -131,7 +133,7 @@ public final class ContractJson {
             return b;
         }
 
-        Shape shape(ContractSpec.ShapeSpec spec, String at) {
+        @Nullable Shape shape(ContractSpec.ShapeSpec spec, String at) {
             boolean nullable = Boolean.TRUE.equals(spec.nullable());
             Shape shape;
             switch (spec.type()) {
@@ -172,11 +174,14 @@ public final class ContractJson {
             return shape != null && nullable ? shape.orNull() : shape;
         }
 
-        private Shape objectShape(ContractSpec.ShapeSpec spec, String at) {
+        private Shape.@Nullable ObjectShape objectShape(ContractSpec.ShapeSpec spec, String at) {
+            // The schema requires both of an object shape.
+            List<String> names = Objects.requireNonNull(spec.required(), "required");
+            Map<String, ContractSpec.ShapeSpec> properties = Objects.requireNonNull(spec.properties(), "properties");
             Set<String> required = new LinkedHashSet<>();
-            for (int i = 0; i < spec.required().size(); i++) {
-                String name = spec.required().get(i);
-                if (!spec.properties().containsKey(name)) {
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i);
+                if (!properties.containsKey(name)) {
                     problems.add(new JsonProblem(at + "/required/" + i, "'" + name
                             + "' is required but not among the properties"));
                 } else if (!required.add(name)) {
@@ -185,7 +190,7 @@ public final class ContractJson {
             }
             List<Shape.Field> fields = new ArrayList<>();
             boolean complete = true;
-            for (Map.Entry<String, ContractSpec.ShapeSpec> property : spec.properties().entrySet()) {
+            for (Map.Entry<String, ContractSpec.ShapeSpec> property : properties.entrySet()) {
                 String name = property.getKey();
                 String fieldAt = JsonPointers.child(at + "/properties", name);
                 Shape shape = shape(property.getValue(), fieldAt);
@@ -200,24 +205,29 @@ public final class ContractJson {
                     Boolean.TRUE.equals(spec.additionalProperties()))) : null;
         }
 
-        StageRule rule(ContractSpec.RuleSpec spec, String at) {
+        /** The rule; the schema requires the members each kind of rule reads, so they are there. */
+        @Nullable StageRule rule(ContractSpec.RuleSpec spec, String at) {
             switch (spec.rule()) {
                 case "count_equals_length":
-                    return build(at, () -> StageRule.countEqualsLength(spec.count(), spec.of()));
+                    return build(at, () -> StageRule.countEqualsLength(Objects.requireNonNull(spec.count(), "count"),
+                            Objects.requireNonNull(spec.of(), "of")));
                 case "member_of":
-                    return build(at, () -> StageRule.memberOf(spec.path(), spec.values()));
+                    return build(at, () -> StageRule.memberOf(Objects.requireNonNull(spec.path(), "path"),
+                            Objects.requireNonNull(spec.values(), "values")));
                 case "when": {
-                    Condition condition = condition(spec.condition(), at + "/if");
-                    Shape shape = shape(spec.shape(), at + "/shape");
-                    return condition == null || shape == null ? null
-                            : build(at, () -> StageRule.when(condition, spec.path(), shape));
+                    Condition condition = condition(Objects.requireNonNull(spec.condition(), "if"), at + "/if");
+                    Shape shape = shape(Objects.requireNonNull(spec.shape(), "shape"), at + "/shape");
+                    return condition == null || shape == null ? null : build(at, () -> StageRule.when(condition,
+                            Objects.requireNonNull(spec.path(), "path"), shape));
                 }
                 case "state_equals":
-                    return build(at, () -> StageRule.stateEquals(spec.state(), spec.value()));
+                    return build(at, () -> StageRule.stateEquals(Objects.requireNonNull(spec.state(), "state"),
+                            spec.value()));
                 case "sources_cover_mentions": {
+                    List<ContractSpec.KnownSpec> places = Objects.requireNonNull(spec.known(), "known");
                     List<KnownEntities> known = new ArrayList<>();
-                    for (int i = 0; i < spec.known().size(); i++) {
-                        ContractSpec.KnownSpec place = spec.known().get(i);
+                    for (int i = 0; i < places.size(); i++) {
+                        ContractSpec.KnownSpec place = places.get(i);
                         KnownEntities built = build(at + "/known/" + i, () -> new KnownEntities(
                                 Pointer.of(place.state()), place.id(), orEmpty(place.names())));
                         if (built == null) {
@@ -225,21 +235,26 @@ public final class ContractJson {
                         }
                         known.add(built);
                     }
-                    return build(at, () -> StageRule.sourcesCoverMentions(spec.text(), spec.sources(), spec.key(),
-                            spec.entity(), known));
+                    return build(at, () -> StageRule.sourcesCoverMentions(Objects.requireNonNull(spec.text(), "text"),
+                            Objects.requireNonNull(spec.sources(), "sources"),
+                            Objects.requireNonNull(spec.key(), "key"), Objects.requireNonNull(spec.entity(), "entity"),
+                            known));
                 }
                 default:
-                    return build(at, () -> StageRule.highestTotal(spec.path(), spec.groups(), spec.key(),
-                            spec.scores()));
+                    return build(at, () -> StageRule.highestTotal(Objects.requireNonNull(spec.path(), "path"),
+                            Objects.requireNonNull(spec.groups(), "groups"), Objects.requireNonNull(spec.key(), "key"),
+                            Objects.requireNonNull(spec.scores(), "scores")));
             }
         }
 
-        Condition condition(ContractSpec.ConditionSpec spec, String at) {
-            return build(at, () -> spec.output() != null ? Condition.output(spec.output(), spec.value())
-                    : Condition.state(spec.state(), spec.value()));
+        /** The condition; the schema requires {@code state} when there is no {@code output}. */
+        @Nullable Condition condition(ContractSpec.ConditionSpec spec, String at) {
+            String output = spec.output();
+            return build(at, () -> output != null ? Condition.output(output, spec.value())
+                    : Condition.state(Objects.requireNonNull(spec.state(), "state"), spec.value()));
         }
 
-        NextStepRule nextStep(ContractSpec.NextStepSpec spec) {
+        @Nullable NextStepRule nextStep(ContractSpec.NextStepSpec spec) {
             List<NextStepRule.Branch> branches = new ArrayList<>();
             List<ContractSpec.BranchSpec> specs = orEmpty(spec.branches());
             for (int i = 0; i < specs.size(); i++) {
@@ -259,11 +274,11 @@ public final class ContractJson {
 
     /** A string, or an array of lines joined with line feeds. */
     @SuppressWarnings("unchecked")
-    private static String directive(Object directive) {
+    private static @Nullable String directive(@Nullable Object directive) {
         return directive instanceof List ? String.join("\n", (List<String>) directive) : (String) directive;
     }
 
-    private static Map<String, Pointer> pointers(Map<String, String> fields) {
+    private static Map<String, Pointer> pointers(@Nullable Map<String, String> fields) {
         Map<String, Pointer> pointers = new LinkedHashMap<>();
         if (fields != null) {
             fields.forEach((name, pointer) -> pointers.put(name, Pointer.of(pointer)));
@@ -271,7 +286,7 @@ public final class ContractJson {
         return pointers;
     }
 
-    private static <E> List<E> orEmpty(List<E> list) {
+    private static <E> List<E> orEmpty(@Nullable List<E> list) {
         return list == null ? List.of() : list;
     }
 
@@ -396,11 +411,11 @@ public final class ContractJson {
     }
 
     // A member the written form leaves out, rather than an empty value, as an author would.
-    private static <E> List<E> absentIfEmpty(List<E> list) {
+    private static <E> @Nullable List<E> absentIfEmpty(List<E> list) {
         return list.isEmpty() ? null : list;
     }
 
-    private static String absentIfEmpty(String text) {
+    private static @Nullable String absentIfEmpty(String text) {
         return text.isEmpty() ? null : text;
     }
 }

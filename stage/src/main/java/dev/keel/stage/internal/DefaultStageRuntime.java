@@ -36,7 +36,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link StageRuntime}. Immutable after construction; thread-safe as long as its SPIs are. See
@@ -175,7 +177,7 @@ public final class DefaultStageRuntime implements StageRuntime {
         if (result.failure().isPresent()) {
             throw result.failure().get();
         }
-        return result.verdict().orElseThrow().value();
+        return validation(result.verdict().orElseThrow());
     }
 
     private static StageAttempt stageAttempt(String stageId, List<String> slotNames, Attempt<StageValidation> attempt) {
@@ -186,8 +188,13 @@ public final class DefaultStageRuntime implements StageRuntime {
         }
         ChatReply reply = attempt.reply().orElseThrow();
         return new StageAttempt(stageId, attempt.number(), new PromptSummary(messages.size(), characters, slotNames,
-                attempt.number() > 1), reply.text(), attempt.verdict().orElseThrow().value().violations(), reply.usage(),
-                reply.backendId());
+                attempt.number() > 1), reply.text(), validation(attempt.verdict().orElseThrow()).violations(),
+                reply.usage(), reply.backendId());
+    }
+
+    /** The validation a verdict here always carries: each one is made of a validation, valid or not. */
+    private static StageValidation validation(Verdict<StageValidation> verdict) {
+        return Objects.requireNonNull(verdict.value(), "validation");
     }
 
     /** The values of the contract's input slots, in its order; optional slots without a value are left out. */
@@ -233,7 +240,7 @@ public final class DefaultStageRuntime implements StageRuntime {
         final List<String> stages = new ArrayList<>();
         final List<StageAttempt> attempts = new ArrayList<>();
         final Set<String> responseIds = new HashSet<>();
-        String assistantReply;
+        @Nullable String assistantReply;
 
         Run(String runId, String sessionId, StageRequest request) {
             this.runId = runId;
@@ -241,7 +248,7 @@ public final class DefaultStageRuntime implements StageRuntime {
             this.request = request;
         }
 
-        StageRun finish(StageFailure failure) {
+        StageRun finish(@Nullable StageFailure failure) {
             return new StageRun(runId, sessionId, stages, attempts, assistantReply, failure, store.read(sessionId));
         }
     }

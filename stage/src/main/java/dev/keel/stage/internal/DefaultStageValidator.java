@@ -32,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link StageValidator}: one walk over the output in the order of the contract's shape (envelope and the
@@ -54,14 +55,15 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     @Override
-    public StageValidation validate(StageContract contract, String rawOutput, ValidationContext context) {
+    public StageValidation validate(StageContract contract, @Nullable String rawOutput, ValidationContext context) {
         requireModelStage(contract);
         if (rawOutput == null) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, "there is no output", null);
         }
         ModelJson.Reading reading = ModelJson.read(codec, rawOutput);
-        if (!reading.ok()) {
-            return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, reading.problem(), null);
+        String problem = reading.problem();
+        if (problem != null) {
+            return invalid(contract, ViolationCode.OUTPUT_NOT_JSON, problem, null);
         }
         Object parsed = reading.value();
         if (!(parsed instanceof Map)) {
@@ -75,14 +77,15 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     @Override
-    public StageValidation validate(StageContract contract, Map<String, Object> output, ValidationContext context) {
+    public StageValidation validate(StageContract contract, @Nullable Map<String, Object> output,
+                                    ValidationContext context) {
         requireModelStage(contract);
         if (output == null) {
             return invalid(contract, ViolationCode.OUTPUT_NOT_OBJECT, "the output must be a single JSON object, found null", null);
         }
         // A caller's tree may be mutable: the result and the patch keep a frozen copy, never the caller's objects.
         @SuppressWarnings("unchecked")
-        Map<String, Object> frozen = (Map<String, Object>) JsonValues.freeze(output);
+        Map<String, Object> frozen = (Map<String, Object>) Objects.requireNonNull(JsonValues.freeze(output));
         return check(contract, frozen, context);
     }
 
@@ -105,7 +108,7 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     private static StageValidation invalid(StageContract contract, ViolationCode code, String message,
-                                           Map<String, Object> output) {
+                                           @Nullable Map<String, Object> output) {
         return StageValidation.invalid(contract.id(), List.of(new StageViolation(code, "", message)), output);
     }
 
@@ -176,10 +179,12 @@ public final class DefaultStageValidator implements StageValidator {
         if (!out.isEmpty()) {
             return StageValidation.invalid(contract.id(), out, output);
         }
-        return StageValidation.valid(contract.id(), output, patch(contract, output), nextStep);
+        // Without an allowed nextStep the output has a violation: the envelope requires one of the allowed ids.
+        return StageValidation.valid(contract.id(), output, patch(contract, output),
+                Objects.requireNonNull(nextStep, "nextStep"));
     }
 
-    private static void checkStage(StageContract contract, Object value, List<StageViolation> out) {
+    private static void checkStage(StageContract contract, @Nullable Object value, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/stage", "expected the string \"" + contract.id()
                     + "\", found " + JsonCodec.describe(value)));
@@ -189,7 +194,7 @@ public final class DefaultStageValidator implements StageValidator {
         }
     }
 
-    private static void checkSessionId(Object value, Map<String, Object> state, List<StageViolation> out) {
+    private static void checkSessionId(@Nullable Object value, Map<String, Object> state, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/session_id",
                     "expected the session id string, found " + JsonCodec.describe(value)));
@@ -205,7 +210,7 @@ public final class DefaultStageValidator implements StageValidator {
         }
     }
 
-    private static void checkResponseId(Object value, Object sessionId, Map<String, Object> state,
+    private static void checkResponseId(@Nullable Object value, @Nullable Object sessionId, Map<String, Object> state,
                                         ValidationContext context, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/response_id",
@@ -224,7 +229,7 @@ public final class DefaultStageValidator implements StageValidator {
         }
     }
 
-    private static void checkNextStepValue(StageContract contract, Object value, List<StageViolation> out) {
+    private static void checkNextStepValue(StageContract contract, @Nullable Object value, List<StageViolation> out) {
         if (!(value instanceof String)) {
             out.add(new StageViolation(ViolationCode.WRONG_TYPE, "/nextStep", "expected one of "
                     + quoted(contract.nextStep().allowed()) + ", found " + JsonCodec.describe(value)));
@@ -235,7 +240,8 @@ public final class DefaultStageValidator implements StageValidator {
         }
     }
 
-    private static void checkCorrectionNote(Object telemetry, ValidationContext context, List<StageViolation> out) {
+    private static void checkCorrectionNote(@Nullable Object telemetry, ValidationContext context,
+                                            List<StageViolation> out) {
         if (!context.correction() || !(telemetry instanceof Map)) {
             return;
         }
@@ -247,14 +253,15 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     /** Walks the value at {@code segment} below {@code path}. */
-    private static void walkChild(Shape shape, Object value, Path path, Object segment, List<StageViolation> out) {
+    private static void walkChild(Shape shape, @Nullable Object value, Path path, Object segment,
+                                  List<StageViolation> out) {
         path.push(segment);
         walk(shape, value, path, out);
         path.pop();
     }
 
     /** Checks the value at {@code path} against a shape, adding a violation for each problem. */
-    private static void walk(Shape shape, Object value, Path path, List<StageViolation> out) {
+    private static void walk(Shape shape, @Nullable Object value, Path path, List<StageViolation> out) {
         if (shape instanceof Shape.AnyShape) {
             return;
         }
@@ -379,7 +386,7 @@ public final class DefaultStageValidator implements StageValidator {
     }
 
     /** The first position before {@code i} whose key equals the key at {@code i}, or null. */
-    private static Integer firstEqual(Object[] keys, int i) {
+    private static @Nullable Integer firstEqual(Object[] keys, int i) {
         for (int j = 0; j < i; j++) {
             if (Objects.equals(keys[j], keys[i])) {
                 return j;
@@ -455,7 +462,7 @@ public final class DefaultStageValidator implements StageValidator {
         return true;
     }
 
-    private static StageViolation wrongType(Shape shape, Object value, Path path) {
+    private static StageViolation wrongType(Shape shape, @Nullable Object value, Path path) {
         String found = value instanceof Number ? "the number " + JsonValues.quote(value) : JsonCodec.describe(value);
         return new StageViolation(ViolationCode.WRONG_TYPE, path.render(), "expected " + expected(shape) + ", found " + found);
     }
@@ -601,12 +608,8 @@ public final class DefaultStageValidator implements StageValidator {
         if (own == null) {
             return;
         }
-        Map.Entry<String, BigDecimal> highest = null;
-        for (Map.Entry<String, BigDecimal> entry : totals.entrySet()) {
-            if (highest == null || entry.getValue().compareTo(highest.getValue()) > 0) {
-                highest = entry;
-            }
-        }
+        // The first of the highest, as totals holds the groups in order.
+        Map.Entry<String, BigDecimal> highest = Collections.max(totals.entrySet(), Map.Entry.comparingByValue());
         if (own.compareTo(highest.getValue()) < 0) {
             out.add(new StageViolation(ViolationCode.NOT_HIGHEST_TOTAL, rule.pointer().text(), JsonValues.quote(named)
                     + " totals " + JsonNumbers.asWritten(own) + " at " + rule.scores() + ", but "
@@ -678,11 +681,9 @@ public final class DefaultStageValidator implements StageValidator {
                     }
                     continue;
                 }
-                if (!(value instanceof Map) || !(((Map<?, ?>) value).get(place.idProperty()) instanceof String)) {
+                if (!(value instanceof Map<?, ?> object) || !(object.get(place.idProperty()) instanceof String id)) {
                     continue;
                 }
-                Map<?, ?> object = (Map<?, ?>) value;
-                String id = (String) object.get(place.idProperty());
                 Set<String> names = entities.computeIfAbsent(id, key -> new LinkedHashSet<>());
                 addName(names, id);
                 for (String property : place.nameProperties()) {
@@ -704,7 +705,7 @@ public final class DefaultStageValidator implements StageValidator {
     // ---- next step ----
 
     /** Checks the branch logic; returns the output's nextStep when it is an allowed stage id, else null. */
-    private static String checkNextStepBranches(StageContract contract, Map<String, Object> output,
+    private static @Nullable String checkNextStepBranches(StageContract contract, Map<String, Object> output,
                                                 Map<String, Object> state, List<StageViolation> out) {
         Object value = output.get(StageContract.NEXT_STEP);
         NextStepRule rule = contract.nextStep();
@@ -769,7 +770,7 @@ public final class DefaultStageValidator implements StageValidator {
     // ---- pointers ----
 
     /** The value at a pointer without wildcards, or {@link #MISSING}. */
-    private static Object get(Object root, Pointer pointer) {
+    private static @Nullable Object get(Object root, Pointer pointer) {
         Object current = root;
         List<String> segments = pointer.segments();
         for (int i = 0; i < segments.size(); i++) {
@@ -781,7 +782,7 @@ public final class DefaultStageValidator implements StageValidator {
         return current;
     }
 
-    private static Object step(Object current, String segment) {
+    private static @Nullable Object step(@Nullable Object current, String segment) {
         if (current instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) current;
             Object value = map.get(segment);
@@ -815,7 +816,7 @@ public final class DefaultStageValidator implements StageValidator {
      * Adds every value a pointer with wildcards reaches; returns false when the pointer's fixed part found
      * nothing (so a rule can tell "no list" from "an empty list").
      */
-    private static boolean collect(Object current, List<String> segments, int index, List<Object> into) {
+    private static boolean collect(@Nullable Object current, List<String> segments, int index, List<Object> into) {
         if (index == segments.size()) {
             into.add(current);
             return true;

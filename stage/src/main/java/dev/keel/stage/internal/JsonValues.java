@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Small functions over plain-value JSON trees. Pure; thread-safe. */
 public final class JsonValues {
@@ -15,7 +16,7 @@ public final class JsonValues {
     }
 
     /** A value quoted for a message, cut to a readable length. */
-    public static String quote(Object value) {
+    public static String quote(@Nullable Object value) {
         String text;
         if (value instanceof String) {
             text = "\"" + value + "\"";
@@ -33,7 +34,7 @@ public final class JsonValues {
      * A deep, unmodifiable copy of a plain-value tree (maps keep their order); values that are not JSON values
      * are kept as they are.
      */
-    public static Object freeze(Object value) {
+    public static @Nullable Object freeze(@Nullable Object value) {
         if (value instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) value;
             LinkedHashMap<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));

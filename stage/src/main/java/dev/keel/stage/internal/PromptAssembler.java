@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +55,8 @@ final class PromptAssembler {
 
     /** The stage's directive message: the same instance for every call of the stage. */
     ChatMessage directive(String stageId) {
-        return directives.get(stageId);
+        // Only model stages reachable from the entry are run, and each of them has its message.
+        return Objects.requireNonNull(directives.get(stageId), "directive");
     }
 
     /** The contract's directive and a line stating its envelope, generated so that it always matches the contract. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.Assertions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Assertions on a JSON tree as {@code dev.keel.core.json.JsonCodec} reads it (maps, lists, {@link BigDecimal}
@@ -24,7 +25,7 @@ public final class JsonTreeAssert extends AbstractAssert<JsonTreeAssert, Object>
         return this;
     }
 
-    private static void same(Object actual, Object expected, String pointer) {
+    private static void same(@Nullable Object actual, @Nullable Object expected, String pointer) {
         if (expected instanceof Map<?, ?> e && actual instanceof Map<?, ?> a) {
             Assertions.assertThat(a.keySet()).as("keys at %s", pointer.isEmpty() ? "/" : pointer)
                     .isEqualTo(e.keySet());

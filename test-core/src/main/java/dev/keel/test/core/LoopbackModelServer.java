@@ -213,15 +213,17 @@ public final class LoopbackModelServer implements AutoCloseable {
                         api == ModelApi.UNKNOWN ? 404 : 400, problem));
                 return;
             }
+            // Read without a problem, the body was a chat request.
+            ChatRequest asked = Objects.requireNonNull(chat, "chat");
             Optional<Reply> scripted = script.next(request);
             if (scripted.isEmpty()) {
                 unanswered(request);
                 respond(exchange, 500, WireFormats.errorBody(api, 500, "the loopback model server has no reply for"
                         + " request " + number + " (" + request.model().map(m -> "model " + m + ", ").orElse("")
-                        + Requests.describe(chat) + "); scripted: " + script.describe()));
+                        + Requests.describe(asked) + "); scripted: " + script.describe()));
                 return;
             }
-            answer(exchange, request, chat, scripted.get(), number);
+            answer(exchange, request, asked, scripted.get(), number);
         }
     }
 
@@ -235,8 +237,10 @@ public final class LoopbackModelServer implements AutoCloseable {
         switch (reply.kind()) {
             case TEXT:
                 String text = reply.textFor(chat);
+                // A text reply has a finish reason: stop unless set.
+                String finishReason = Objects.requireNonNull(reply.finishReason(), "finishReason");
                 respond(exchange, 200, WireFormats.chatResponse(request.api(), request.model().orElse("loopback"),
-                        text, reply.usageFor(chat, text), reply.finishReason(), number));
+                        text, reply.usageFor(chat, text), finishReason, number));
                 break;
             case FAILURE:
                 respond(exchange, reply.status(), WireFormats.errorBody(request.api(), reply.status(), reply.body()));

@@ -1,6 +1,7 @@
 package dev.keel.test.core;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Searches plain JSON values (maps, lists, strings, numbers) for text, as assertions on records need. Stateless. */
 final class PlainValues {
@@ -9,7 +10,7 @@ final class PlainValues {
     }
 
     /** The first string, key or number in {@code value} that contains {@code text}, or null when none does. */
-    static String findContaining(Object value, String text) {
+    static @Nullable String findContaining(@Nullable Object value, String text) {
         if (value == null) {
             return null;
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Assertions on a {@link Provenance}: who, what was decided over which domains, where the evidence came from, which
@@ -137,7 +138,7 @@ public final class ProvenanceAssert extends AbstractAssert<ProvenanceAssert, Pro
         return this;
     }
 
-    private ProvenanceAssert field(String name, Object value, Object expected) {
+    private ProvenanceAssert field(String name, @Nullable Object value, @Nullable Object expected) {
         isNotNull();
         if (!Objects.equals(value, expected)) {
             failWithMessage("expected provenance %s <%s>, but it is <%s>", name, expected, value);

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One scripted answer of a {@link ScriptedBackend} or a {@link LoopbackModelServer}: a text (fixed, or made from the
@@ -36,16 +37,18 @@ public final class Reply {
     enum Kind { TEXT, FAILURE, HTTP, THROW }
 
     private final Kind kind;
-    private final Function<ChatRequest, String> text;
+    // Set by kind: the text function for TEXT, the body for FAILURE and HTTP, the exception for THROW.
+    private final @Nullable Function<ChatRequest, String> text;
     private final int status;
-    private final String body;
-    private final RuntimeException exception;
-    private final TokenUsage usage;
-    private final String finishReason;
+    private final @Nullable String body;
+    private final @Nullable RuntimeException exception;
+    private final @Nullable TokenUsage usage;
+    private final @Nullable String finishReason;
     private final Duration delay;
 
-    private Reply(Kind kind, Function<ChatRequest, String> text, int status, String body, RuntimeException exception,
-                  TokenUsage usage, String finishReason, Duration delay) {
+    private Reply(Kind kind, @Nullable Function<ChatRequest, String> text, int status, @Nullable String body,
+                  @Nullable RuntimeException exception, @Nullable TokenUsage usage, @Nullable String finishReason,
+                  Duration delay) {
         this.kind = kind;
         this.text = text;
         this.status = status;
@@ -133,27 +136,30 @@ public final class Reply {
 
     /** The text for {@code request}; a text reply only. */
     String textFor(ChatRequest request) {
-        return Objects.requireNonNull(text.apply(request), "a scripted reply function returned null");
+        return Objects.requireNonNull(Objects.requireNonNull(text, "a text reply").apply(request),
+                "a scripted reply function returned null");
     }
 
     int status() {
         return status;
     }
 
-    /** The error message of a failure, or the body of an HTTP reply. */
+    /** The error message of a failure, or the body of an HTTP reply; those replies only. */
     String body() {
-        return body;
+        return Objects.requireNonNull(body, "a failure or an HTTP reply");
     }
 
+    /** What a throwing reply throws; that reply only. */
     RuntimeException exception() {
-        return exception;
+        return Objects.requireNonNull(exception, "a throwing reply");
     }
 
     Optional<TokenUsage> usage() {
         return Optional.ofNullable(usage);
     }
 
-    String finishReason() {
+    /** Why generation stopped: {@code stop} for a text reply unless set; null for the others unless set. */
+    @Nullable String finishReason() {
         return finishReason;
     }
 
@@ -181,11 +187,11 @@ public final class Reply {
             case TEXT:
                 return "Reply{text" + (delay.isZero() ? "" : ", after " + delay) + "}";
             case FAILURE:
-                return "Reply{status " + status + ": " + body + "}";
+                return "Reply{status " + status + ": " + body() + "}";
             case HTTP:
-                return "Reply{http " + status + ", " + body.length() + " characters}";
+                return "Reply{http " + status + ", " + body().length() + " characters}";
             default:
-                return "Reply{throwing " + exception.getClass().getSimpleName() + "}";
+                return "Reply{throwing " + exception().getClass().getSimpleName() + "}";
         }
     }
 }

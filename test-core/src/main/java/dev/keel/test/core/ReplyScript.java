@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The replies scripted for one stand-in model, and which one answers a request: the first rule whose predicate
@@ -21,7 +22,7 @@ final class ReplyScript<T> {
 
     private final List<Rule<T>> rules = new ArrayList<>();
     private final Deque<Reply> inOrder = new ArrayDeque<>();
-    private Function<T, Reply> otherwise;
+    private @Nullable Function<T, Reply> otherwise;
 
     /** One rule: what it accepts, its replies and how many of them were given. */
     private static final class Rule<T> {

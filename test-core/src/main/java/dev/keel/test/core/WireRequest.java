@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP request the {@link LoopbackModelServer} received: method, path, headers, the body as sent and as parsed
@@ -20,10 +21,10 @@ public final class WireRequest {
     private final Map<String, List<String>> headers;
     private final String body;
     private final Map<String, Object> json;
-    private final ChatRequest chat;
+    private final @Nullable ChatRequest chat;
 
     WireRequest(ModelApi api, String method, String path, Map<String, List<String>> headers, String body,
-                Map<String, Object> json, ChatRequest chat) {
+                Map<String, Object> json, @Nullable ChatRequest chat) {
         this.api = Objects.requireNonNull(api, "api");
         this.method = Objects.requireNonNull(method, "method");
         this.path = Objects.requireNonNull(path, "path");

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The chat requests and responses of the OpenAI-compatible, Ollama and Anthropic APIs, as far as a stand-in provider
@@ -75,7 +76,7 @@ public final class WireFormats {
         return format instanceof Map && String.valueOf(((Map<?, ?>) format).get("type")).startsWith("json");
     }
 
-    private static ChatRole role(Object role) {
+    private static ChatRole role(@Nullable Object role) {
         String name = String.valueOf(role).toLowerCase(Locale.ROOT);
         switch (name) {
             case "system":
@@ -91,7 +92,7 @@ public final class WireFormats {
     }
 
     /** A message's text: a string, or the text parts of an array of content parts. */
-    private static String content(Object content) {
+    private static String content(@Nullable Object content) {
         if (content == null) {
             return "";
         }
