@@ -3,34 +3,27 @@ package dev.keel.routing;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
+import dev.keel.routing.internal.RoutingTableFormat;
+import dev.keel.routing.internal.RoutingTableSpec;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The configuration of a {@link RoutingIndex}: the {@link RoutingStrategy} that picks a pool entry per request
  * (weighted pools unless the table names another), the backend the internal-only safeguard forces, and per-role
  * overrides. Its JSON form and schema ({@code dev/keel/routing/schema/routing-table.schema.json} in this jar) are
- * described in {@code docs/routing.md}.
+ * described in {@code docs/routing.md}; the schema is what validates a table.
  *
  * <p>Building or reading an invalid table fails with an {@link InvalidPolicyException} naming every problem by
  * JSON pointer. Immutable and thread-safe.
  */
 public final class RoutingTable {
-
-    /** The members every table may have, whatever its strategy. */
-    private static final Set<String> COMMON_KEYS = Set.of("strategy", "internal_backend_target", "overrides");
 
     private final RoutingStrategy strategy;
     private final String internalBackendTarget;
@@ -69,54 +62,64 @@ public final class RoutingTable {
     }
 
     /**
-     * Reads a table from a plain JSON tree. The structure is checked first, every problem at once; then, when it
-     * holds, what {@link Builder#build()} checks (override names and roles).
+     * Reads a table from a plain JSON tree: every problem at once, each by its JSON pointer. The table's schema checks
+     * its structure (the whole of a weighted table; the common members of one that names another strategy, whose
+     * provider checks the rest), then the overrides' names and roles are checked.
      *
      * @param strategies the strategies the table may name; null for {@link RoutingStrategies#discover()}, which
      *                   is only consulted when the table names one other than {@value RoutingStrategy#WEIGHTED}
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
     public static RoutingTable fromTree(Object tree, @Nullable RoutingStrategies strategies) {
-        return JsonTreeReader.read(tree, root -> read(root, strategies),
-                problems -> new InvalidPolicyException(JsonProblem.describe("invalid routing table", problems)))
-                .build();
+        Object named = tree instanceof Map<?, ?> map && map.containsKey("strategy") ? map.get("strategy")
+                : RoutingStrategy.WEIGHTED;
+        boolean weighted = RoutingStrategy.WEIGHTED.equals(named);
+        List<JsonProblem> problems = new ArrayList<>();
+        RoutingTableSpec spec = collect(problems, failure -> RoutingTableFormat.read(weighted ? tree
+                : RoutingTableFormat.common(tree), failure));
+        RoutingStrategy strategy = null;
+        if (named instanceof String name && problems.stream().noneMatch(p -> p.pointer().equals("/strategy"))) {
+            RoutingStrategies known = strategies != null ? strategies
+                    : weighted ? RoutingStrategies.builtIn() : RoutingStrategies.discover();
+            Optional<RoutingStrategyProvider> provider = known.find(name);
+            if (provider.isPresent()) {
+                strategy = collect(problems, failure -> provider.get().read(tree, failure));
+            } else {
+                problems.add(new JsonProblem("/strategy", "unknown strategy '" + name + "'; known: "
+                        + String.join(", ", known.names())));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidPolicyException(JsonProblem.describe("invalid routing table",
+                    RoutingTableFormat.sorted(problems)));
+        }
+        // No problem: the schema required the internal backend, and the provider read its strategy.
+        return new RoutingTable(Objects.requireNonNull(strategy, "the strategy's provider read none"),
+                Objects.requireNonNull(Objects.requireNonNull(spec).internalBackendTarget()),
+                RoutingTableFormat.overrides(spec));
     }
 
-    private static Builder read(Value root, @Nullable RoutingStrategies strategies) {
-        ObjectValue table = root.anyObject();
-        Builder builder = builder();
-        Value strategyName = table.optional("strategy");
-        String name = strategyName.isPresent() ? strategyName.nonBlankString() : RoutingStrategy.WEIGHTED;
-        RoutingStrategyProvider provider = null;
-        if (name != null) {
-            RoutingStrategies known = strategies != null ? strategies
-                    : RoutingStrategy.WEIGHTED.equals(name) ? RoutingStrategies.builtIn() : RoutingStrategies.discover();
-            provider = known.find(name).orElse(null);
-            if (provider == null) {
-                strategyName.problem("unknown strategy '" + name + "'; known: " + String.join(", ", known.names()));
-            }
+    /** What {@code read} returns, or null after adding the problems it threw to {@code problems}. */
+    private static <T> @Nullable T collect(List<JsonProblem> problems,
+            Function<Function<List<JsonProblem>, InvalidTable>, T> read) {
+        try {
+            return read.apply(InvalidTable::new);
+        } catch (InvalidTable e) {
+            problems.addAll(e.problems);
+            return null;
         }
-        if (provider != null) {
-            Set<String> keys = new LinkedHashSet<>(COMMON_KEYS);
-            keys.addAll(provider.keys());
-            table.only(keys);
-            RoutingStrategy strategy = provider.read(table);
-            if (strategy != null) {
-                builder.strategy(strategy);
-            }
+    }
+
+    /** A table's problems, kept as values while the library and the strategy each read it. */
+    private static final class InvalidTable extends InvalidPolicyException {
+        private static final long serialVersionUID = 1L;
+
+        private final transient List<JsonProblem> problems;
+
+        InvalidTable(List<JsonProblem> problems) {
+            super(JsonProblem.describe("invalid routing table", problems));
+            this.problems = List.copyOf(problems);
         }
-        builder.internalBackendTarget(table.required("internal_backend_target").nonBlankString());
-        for (Value item : table.optional("overrides").items()) {
-            ObjectValue override = item.object("name", "role", "router_selected_llm", "reasoning_mode",
-                    "backend_target");
-            String overrideName = override.required("name").nonBlankString();
-            String role = override.required("role").nonBlankString();
-            PoolEntry entry = PoolEntry.read(override);
-            if (overrideName != null && role != null && entry != null) {
-                builder.override(new RoutingOverride(overrideName, role, entry));
-            }
-        }
-        return builder;
     }
 
     /** The strategy that picks a pool entry per request. */
@@ -161,18 +164,8 @@ public final class RoutingTable {
      */
     public Map<String, Object> toTree() {
         Map<String, Object> tree = new LinkedHashMap<>(strategy.toTree());
-        tree.put("internal_backend_target", internalBackendTarget);
-        if (!overrides.isEmpty()) {
-            List<Object> list = new ArrayList<>();
-            for (RoutingOverride override : overrides) {
-                Map<String, Object> item = new LinkedHashMap<>();
-                item.put("name", override.name());
-                item.put("role", override.role());
-                item.putAll(override.entry().toWire());
-                list.add(item);
-            }
-            tree.put("overrides", list);
-        }
+        tree.putAll(RoutingTableFormat.write(new RoutingTableSpec(null, null, internalBackendTarget,
+                overrides.isEmpty() ? null : overrides.stream().map(RoutingTableFormat::overrideSpec).toList())));
         return tree;
     }
 
@@ -229,49 +222,27 @@ public final class RoutingTable {
             return this;
         }
 
-        /** @throws InvalidPolicyException naming every problem */
+        /**
+         * Checks the table as a table with these members would be checked (the pools' and overrides' members, the
+         * internal backend, the overrides' names and roles), and that it has either pools or another strategy.
+         *
+         * @throws InvalidPolicyException naming every problem by the JSON pointer it would have in a table
+         */
         public RoutingTable build() {
-            List<String> all = new ArrayList<>();
+            List<JsonProblem> problems = new ArrayList<>(RoutingTableFormat.problems(pools, internalBackendTarget,
+                    overrides));
             if (strategy != null && !pools.isEmpty()) {
-                all.add("/pools: a table has either weighted pools or another strategy, not both");
+                problems.add(new JsonProblem("/pools", "a table has either weighted pools or another strategy, not both"));
             } else if (strategy == null && pools.isEmpty()) {
-                all.add("/pools: required, at least one pool");
+                problems.add(new JsonProblem("/pools", "is required: at least one pool"));
             }
-            for (int p = 0; p < pools.size(); p++) {
-                checkEntry(pools.get(p).entry(), "/pools/" + p, all);
+            if (!problems.isEmpty()) {
+                throw new InvalidPolicyException(JsonProblem.describe("invalid routing table",
+                        RoutingTableFormat.sorted(problems)));
             }
-            if (internalBackendTarget == null || internalBackendTarget.isBlank()) {
-                all.add("/internal_backend_target: required, a non-blank string");
-            }
-            Set<String> names = new HashSet<>();
-            Set<String> roles = new HashSet<>();
-            for (int o = 0; o < overrides.size(); o++) {
-                RoutingOverride override = overrides.get(o);
-                String pointer = "/overrides/" + o;
-                if (override.name().isBlank()) {
-                    all.add(pointer + "/name: must not be blank");
-                } else if (!names.add(override.name())) {
-                    all.add(pointer + "/name: '" + override.name() + "' is used by another override");
-                }
-                if (override.role().isBlank()) {
-                    all.add(pointer + "/role: must not be blank");
-                } else if (!roles.add(override.role().strip().toLowerCase(Locale.ROOT))) {
-                    all.add(pointer + "/role: role '" + override.role() + "' already has an override");
-                }
-                checkEntry(override.entry(), pointer, all);
-            }
-            if (!all.isEmpty()) {
-                throw new InvalidPolicyException("invalid routing table: " + String.join("; ", all));
-            }
-            // A blank or missing internal backend was reported above, so the build never gets here without one.
+            // A missing internal backend was reported above, so the build never gets here without one.
             return new RoutingTable(strategy != null ? strategy : RoutingStrategy.weighted(pools),
                     Objects.requireNonNull(internalBackendTarget), overrides);
-        }
-
-        private static void checkEntry(PoolEntry entry, String where, List<String> problems) {
-            if (entry.routerSelectedLlm().isBlank() || entry.reasoningMode().isBlank() || entry.backendTarget().isBlank()) {
-                problems.add(where + ": router_selected_llm, reasoning_mode and backend_target must not be blank");
-            }
         }
     }
 }

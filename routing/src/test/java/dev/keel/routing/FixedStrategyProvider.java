@@ -1,15 +1,24 @@
 package dev.keel.routing;
 
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import dev.keel.core.json.DocumentFormat;
+import dev.keel.core.json.JsonProblem;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A host's strategy as the tests provide it, listed in this module's test {@code META-INF/services}: {@code "fixed"}
- * sends every request to the entry its {@code fixed} member names.
+ * sends every request to the entry its {@code fixed} member names. Its table is defined as a host would define it: a
+ * schema of the whole table ({@code dev/keel/routing/fixed-table.schema.json}) and the record it binds to.
  */
 public final class FixedStrategyProvider implements RoutingStrategyProvider {
+
+    static final DocumentFormat<FixedTable> FORMAT = DocumentFormat.builder(FixedTable.class,
+            "dev/keel/routing/fixed-table.schema.json").build();
+
+    /** The fixed strategy's table; the common members are the library's to read. */
+    record FixedTable(String strategy, PoolEntry fixed, String internalBackendTarget, List<Object> overrides) {
+    }
 
     @Override
     public String name() {
@@ -17,17 +26,8 @@ public final class FixedStrategyProvider implements RoutingStrategyProvider {
     }
 
     @Override
-    public Set<String> keys() {
-        return Set.of("fixed");
-    }
-
-    @Override
-    public RoutingStrategy read(ObjectValue table) {
-        ObjectValue fixed = table.required("fixed").object("router_selected_llm", "reasoning_mode", "backend_target");
-        String llm = fixed.required("router_selected_llm").nonBlankString();
-        String mode = fixed.required("reasoning_mode").nonBlankString();
-        String target = fixed.required("backend_target").nonBlankString();
-        return llm == null || mode == null || target == null ? null : new Fixed(new PoolEntry(llm, mode, target));
+    public RoutingStrategy read(Object table, Function<List<JsonProblem>, ? extends RuntimeException> failure) {
+        return new Fixed(FORMAT.read(table, "", failure).fixed());
     }
 
     record Fixed(PoolEntry entry) implements RoutingStrategy {
@@ -43,7 +43,7 @@ public final class FixedStrategyProvider implements RoutingStrategyProvider {
 
         @Override
         public Map<String, Object> toTree() {
-            return Map.of("strategy", "fixed", "fixed", entry.toWire());
+            return FORMAT.write(new FixedTable("fixed", entry, null, null));
         }
     }
 }

@@ -10,6 +10,7 @@ import com.networknt.schema.SpecificationVersion;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.routing.internal.RoutingTableFormat;
 import dev.keel.routing.loader.RoutingTables;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,14 +74,14 @@ class RoutingTableTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "no pools           | {\"internal_backend_target\":\"i\"} | /pools: required",
+        "no pools           | {\"internal_backend_target\":\"i\"} | /pools: is required",
         "empty pools        | {\"pools\":[],\"internal_backend_target\":\"i\"} | /pools: must hold at least one pool",
-        "no weight          | {\"pools\":[{\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: required",
+        "no weight          | {\"pools\":[{\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: is required",
         "a weight of 0      | {\"pools\":[{\"weight\":0,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: must be an integer from 1 to 1000000, found the number 0",
         "a weight not whole | {\"pools\":[{\"weight\":1.5,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/weight: must be an integer from 1 to 1000000, found the number 1.5",
         "the old indexes    | {\"pools\":[{\"indexes\":[0],\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/indexes: unknown key",
         "a blank llm        | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\" \",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\"} | /pools/0/router_selected_llm: must be a non-blank string",
-        "no internal target | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}]} | /internal_backend_target: required",
+        "no internal target | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}]} | /internal_backend_target: is required",
         "an unknown field   | {\"pools\":[{\"weight\":1,\"router_selected_llm\":\"a\",\"reasoning_mode\":\"b\",\"backend_target\":\"c\"}],\"internal_backend_target\":\"i\",\"scenario_tag\":{}} | /scenario_tag: unknown key; expected one of",
         "a strategy not a word | {\"strategy\":7,\"internal_backend_target\":\"i\"} | /strategy: must be a non-blank string, found the number 7",
     })
@@ -121,12 +122,12 @@ class RoutingTableTest {
         assertThatThrownBy(() -> RoutingTable.parse(json))
                 .isInstanceOf(InvalidPolicyException.class)
                 .hasMessage("invalid routing table: "
-                        + "/pools/0/weight: must be an integer from 1 to 1000000, found the number -1; "
-                        + "/pools/0/router_selected_llm: must be a non-blank string, found the number 7; "
-                        + "/pools/0/backend_target: required; "
-                        + "/internal_backend_target: required; "
+                        + "/internal_backend_target: is required; "
+                        + "/overrides/0/role: must be a non-blank string, found ' '; "
                         + "/overrides/0/weight: unknown key; expected one of backend_target, name, reasoning_mode, role, router_selected_llm; "
-                        + "/overrides/0/role: must be a non-blank string, found ' '");
+                        + "/pools/0/backend_target: is required; "
+                        + "/pools/0/router_selected_llm: must be a non-blank string, found the number 7; "
+                        + "/pools/0/weight: must be an integer from 1 to 1000000, found the number -1");
     }
 
     @Test
@@ -142,7 +143,7 @@ class RoutingTableTest {
     @Test
     void theBuilderChecksItsPoolsAndStrategy() {
         assertThatThrownBy(() -> RoutingTable.builder().internalBackendTarget("i").build())
-                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools: required");
+                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools: is required");
         assertThatThrownBy(() -> RoutingTable.builder().pool(1, Tables.LLAMA)
                 .strategy(RoutingStrategy.weighted(List.of(new WeightedPool(1, Tables.LLAMA))))
                 .internalBackendTarget("i").build())
@@ -151,7 +152,41 @@ class RoutingTableTest {
                 .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("from 1 to 1000000, found 0");
         assertThatThrownBy(() -> RoutingTable.builder().pool(1, new PoolEntry("a", " ", "c"))
                 .internalBackendTarget("i").build())
-                .isInstanceOf(InvalidPolicyException.class).hasMessageContaining("/pools/0: router_selected_llm");
+                .isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /pools/0/reasoning_mode: must be a non-blank string, found ' '");
+    }
+
+    /** The schema and the record the table binds to declare the same members. */
+    @Test
+    void theSchemaAndTheRecordAgree() {
+        assertThat(RoutingTableFormat.mismatches()).isEmpty();
+    }
+
+    /** Blank is what Java calls white space: an em space is blank, a non-breaking space is text. */
+    @Test
+    void aNameOfWhiteSpaceIsBlankAsJavaSaysIt() {
+        Map<String, Object> tree = new LinkedHashMap<>(JsonCodec.strict().parseObject(Tables.WEIGHTED_JSON));
+        tree.put("internal_backend_target", "\u2003\u3000");
+
+        assertThatThrownBy(() -> RoutingTable.fromTree(tree)).isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /internal_backend_target: must be a non-blank string, found"
+                        + " '\u2003\u3000'");
+        tree.put("internal_backend_target", "\u00a0");
+        assertThat(RoutingTable.fromTree(tree).internalBackendTarget()).isEqualTo("\u00a0");
+    }
+
+    @Test
+    void theOverridesNamesAndRolesAreCheckedInCodeAsInATable() {
+        RoutingOverride auditor = Tables.auditorOverride();
+
+        assertThatThrownBy(() -> Tables.weighted().toBuilder().override(auditor)
+                .override(new RoutingOverride(auditor.name(), " AUDITOR", Tables.LLAMA)).build())
+                .isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /overrides/1/name: 'auditor_override' is used by another override;"
+                        + " /overrides/1/role: role ' AUDITOR' already has an override");
+        assertThatThrownBy(() -> RoutingTable.builder().pool(1, Tables.LLAMA).build())
+                .isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /internal_backend_target: is required");
     }
 
     // ---- a table naming a host's strategy ----
@@ -191,7 +226,7 @@ class RoutingTableTest {
         assertThatThrownBy(() -> RoutingTable.parse(json))
                 .isInstanceOf(InvalidPolicyException.class)
                 .hasMessageContaining("/pools: unknown key; expected one of")
-                .hasMessageContaining("/fixed/backend_target: required");
+                .hasMessageContaining("/fixed/backend_target: is required");
     }
 
     @Test

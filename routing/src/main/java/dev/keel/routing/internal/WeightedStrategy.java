@@ -9,7 +9,7 @@ import dev.keel.routing.WeightedPool;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,16 +85,11 @@ public final class WeightedStrategy implements RoutingStrategy {
         return pools.stream().map(WeightedPool::entry).distinct().toList();
     }
 
+    /** {@code pools}, written by the table's format. */
     @Override
     public Map<String, Object> toTree() {
-        List<Object> list = new ArrayList<>();
-        for (WeightedPool pool : pools) {
-            Map<String, Object> item = new LinkedHashMap<>();
-            item.put("weight", pool.weight());
-            item.putAll(pool.entry().toWire());
-            list.add(item);
-        }
-        return Map.of("pools", list);
+        return Collections.unmodifiableMap(RoutingTableFormat.write(new RoutingTableSpec(null,
+                pools.stream().map(RoutingTableFormat::poolSpec).toList(), null, null)));
     }
 
     @Override

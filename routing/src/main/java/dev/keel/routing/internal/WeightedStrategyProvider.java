@@ -1,17 +1,15 @@
 package dev.keel.routing.internal;
 
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.routing.PoolEntry;
+import dev.keel.core.json.JsonProblem;
 import dev.keel.routing.RoutingStrategy;
 import dev.keel.routing.RoutingStrategyProvider;
-import dev.keel.routing.WeightedPool;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import org.jspecify.annotations.Nullable;
+import java.util.function.Function;
 
-/** Reads the weighted strategy's {@code pools}. Stateless and thread-safe. */
+/**
+ * Reads the weighted strategy's {@code pools}, which are part of the library's own table format
+ * ({@link RoutingTableFormat}). Stateless and thread-safe.
+ */
 public final class WeightedStrategyProvider implements RoutingStrategyProvider {
 
     @Override
@@ -20,26 +18,7 @@ public final class WeightedStrategyProvider implements RoutingStrategyProvider {
     }
 
     @Override
-    public Set<String> keys() {
-        return Set.of("pools");
-    }
-
-    @Override
-    public @Nullable RoutingStrategy read(ObjectValue table) {
-        Value poolsValue = table.required("pools");
-        List<WeightedPool> pools = new ArrayList<>();
-        List<Value> items = poolsValue.items();
-        if (poolsValue.isPresent() && poolsValue.raw() instanceof List && items.isEmpty()) {
-            poolsValue.problem("must hold at least one pool");
-        }
-        for (Value item : items) {
-            ObjectValue pool = item.object("weight", "router_selected_llm", "reasoning_mode", "backend_target");
-            Integer weight = pool.required("weight").integer(1, WeightedPool.MAX_WEIGHT);
-            PoolEntry entry = PoolEntry.read(pool);
-            if (weight != null && entry != null) {
-                pools.add(new WeightedPool(weight, entry));
-            }
-        }
-        return pools.isEmpty() ? null : new WeightedStrategy(pools);
+    public RoutingStrategy read(Object table, Function<List<JsonProblem>, ? extends RuntimeException> failure) {
+        return RoutingTableFormat.weighted(RoutingTableFormat.read(table, failure));
     }
 }

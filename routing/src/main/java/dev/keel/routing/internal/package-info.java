@@ -1,2 +1,2 @@
-/** The routing module's implementations: the weighted strategy and its reader. Not API. */
+/** The routing module's implementations: the weighted strategy, the table's format and its binding. Not API. */
 package dev.keel.routing.internal;

@@ -2,11 +2,9 @@ package dev.keel.examples.services;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.io.TextSources;
+import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,9 +23,11 @@ import java.util.regex.Pattern;
  * The shipped catalogue ({@link #shipped()}) describes the invented Republic of Kestria; its JSON form and schema
  * ({@code schema/catalogue.schema.json} in this module) are described in {@code docs/services-example.md}.
  *
- * <p>Reading is strict: unknown keys, wrong types, repeated ids, a service in a category its agency's dictionary
- * lacks and a placeholder the template cannot fill are all named at once, each with its JSON pointer, in one
- * {@link InvalidInputException} (code {@value #INVALID_CATALOGUE}). Immutable and thread-safe.
+ * <p>Reading is strict: the schema ({@value #SCHEMA}) validates a catalogue, naming every problem at once (unknown
+ * keys, wrong types, a placeholder the template cannot fill, its keyword {@code knownPlaceholders}), each with its
+ * JSON pointer, in one {@link InvalidInputException} (code {@value #INVALID_CATALOGUE}); a catalogue it accepts
+ * binds to {@link CatalogueSpec}, then repeated ids and keys and a service in a category its agency's dictionary
+ * lacks are named the same way. Immutable and thread-safe.
  */
 public final class Catalogue {
 
@@ -39,7 +39,13 @@ public final class Catalogue {
     public static final List<String> PLACEHOLDERS = List.of("service_name", "agency_name", "agency_path",
             "service_path", "overview", "applicability_summary", "documents", "fee", "processing_time");
 
-    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]*");
+    /** The catalogue's JSON Schema on the class path, also named by the shipped catalogue for editors. */
+    public static final String SCHEMA = "dev/keel/examples/services/schema/catalogue.schema.json";
+
+    private static final DocumentFormat<CatalogueSpec> FORMAT = DocumentFormat.builder(CatalogueSpec.class, SCHEMA)
+            .stringKeyword("knownPlaceholders", Catalogue::unknownPlaceholders)
+            .check(Catalogue::crossMemberProblems)
+            .build();
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
     private static final Catalogue SHIPPED_CATALOGUE = read(SHIPPED, TextSources.readResource(
             Catalogue.class.getClassLoader(), "dev/keel/examples/services/" + SHIPPED));
@@ -78,9 +84,9 @@ public final class Catalogue {
      */
     public static Catalogue read(String source, String json) {
         Objects.requireNonNull(source, "source");
-        return JsonTreeReader.read(JsonCodec.strict().parse(json), Catalogue::readRoot,
-                problems -> new InvalidInputException(INVALID_CATALOGUE,
-                        JsonProblem.describe("invalid catalogue " + source, problems)));
+        CatalogueSpec spec = FORMAT.read(JsonCodec.strict().parse(json), "", problems -> new InvalidInputException(
+                INVALID_CATALOGUE, JsonProblem.describe("invalid catalogue " + source, problems)));
+        return new Catalogue(spec.country(), spec.replyTemplate(), spec.agencies());
     }
 
     public String country() {
@@ -148,95 +154,44 @@ public final class Catalogue {
         return names;
     }
 
+    /** Where the schema and {@link CatalogueSpec} disagree on members; empty when they agree (a test holds them so). */
+    static List<String> mismatches() {
+        return FORMAT.mismatches();
+    }
+
     // ---- reading ----
 
-    private static Catalogue readRoot(Value root) {
-        ObjectValue document = root.object("country", "currency", "reply_template", "agencies");
-        String country = document.required("country").nonBlankString();
-        document.optional("currency").nonBlankString();
-        Value templateValue = document.required("reply_template");
-        List<String> template = templateValue.list(line -> {
-            String text = line.nonBlankString();
-            if (text != null) {
-                for (String name : placeholdersIn(text)) {
-                    if (!PLACEHOLDERS.contains(name)) {
-                        line.problem("unknown placeholder {" + name + "}; known: " + PLACEHOLDERS);
-                    }
-                }
-            }
-            return text;
-        });
-        if (template != null && template.isEmpty()) {
-            templateValue.problem("must have at least one line");
-        }
-        Value agenciesValue = document.required("agencies");
+    private static Optional<String> unknownPlaceholders(String line) {
+        List<String> unknown = placeholdersIn(line).stream().filter(name -> !PLACEHOLDERS.contains(name))
+                .map(name -> "{" + name + "}").distinct().toList();
+        return unknown.isEmpty() ? Optional.empty() : Optional.of("unknown placeholder"
+                + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown) + "; known: " + PLACEHOLDERS);
+    }
+
+    // Stages find an agency by id and a service by key across the catalogue, and a service by its agency's category.
+    private static List<JsonProblem> crossMemberProblems(CatalogueSpec spec) {
+        List<JsonProblem> problems = new ArrayList<>();
         Set<String> agencyIds = new HashSet<>();
         Set<String> serviceKeys = new HashSet<>();
-        List<Agency> agencies = agenciesValue.list(item -> readAgency(item, agencyIds, serviceKeys));
-        if (agencies != null && agencies.isEmpty()) {
-            agenciesValue.problem("must list at least one agency");
+        for (int a = 0; a < spec.agencies().size(); a++) {
+            Agency agency = spec.agencies().get(a);
+            String at = "/agencies/" + a;
+            if (!agencyIds.add(agency.id())) {
+                problems.add(new JsonProblem(at + "/id", "agency '" + agency.id() + "' is listed twice"));
+            }
+            for (int i = 0; i < agency.services().size(); i++) {
+                Service service = agency.services().get(i);
+                if (!serviceKeys.add(service.key())) {
+                    problems.add(new JsonProblem(at + "/services/" + i + "/key", "service '" + service.key()
+                            + "' is listed twice"));
+                }
+                if (!agency.dictionary().containsKey(service.category())) {
+                    problems.add(new JsonProblem(at + "/services/" + i + "/category", "category '"
+                            + service.category() + "' is not in the agency's dictionary; known: "
+                            + agency.dictionary().keySet()));
+                }
+            }
         }
-        return document.build(() -> new Catalogue(country, template, agencies));
-    }
-
-    private static Agency readAgency(Value item, Set<String> agencyIds, Set<String> serviceKeys) {
-        ObjectValue node = item.object("id", "name", "path", "description", "dictionary", "services");
-        Value idValue = node.required("id");
-        String id = identifier(idValue);
-        if (id != null && !agencyIds.add(id)) {
-            idValue.problem("agency '" + id + "' is listed twice");
-        }
-        String name = node.required("name").nonBlankString();
-        String path = node.required("path").nonBlankString();
-        String description = node.required("description").nonBlankString();
-        Value dictionaryValue = node.required("dictionary");
-        Map<String, String> dictionary = dictionaryValue.map(Value::nonBlankString);
-        if (dictionary != null && dictionary.isEmpty()) {
-            dictionaryValue.problem("must name at least one category");
-        }
-        Value servicesValue = node.required("services");
-        List<Service> services = servicesValue.list(service -> readService(service, dictionary, serviceKeys));
-        if (services != null && services.isEmpty()) {
-            servicesValue.problem("must list at least one service");
-        }
-        return node.build(() -> new Agency(id, name, path, description, dictionary, services));
-    }
-
-    private static Service readService(Value item, Map<String, String> dictionary, Set<String> serviceKeys) {
-        ObjectValue node = item.object("key", "name", "category", "path", "overview", "applicability_summary",
-                "documents", "fee", "processing_time");
-        Value keyValue = node.required("key");
-        String key = identifier(keyValue);
-        if (key != null && !serviceKeys.add(key)) {
-            keyValue.problem("service '" + key + "' is listed twice");
-        }
-        String name = node.required("name").nonBlankString();
-        Value categoryValue = node.required("category");
-        String category = categoryValue.nonBlankString();
-        if (category != null && dictionary != null && !dictionary.containsKey(category)) {
-            categoryValue.problem("category '" + category + "' is not in the agency's dictionary; known: "
-                    + dictionary.keySet());
-        }
-        String path = node.required("path").nonBlankString();
-        String overview = node.required("overview").nonBlankString();
-        String applicability = node.required("applicability_summary").nonBlankString();
-        Value documentsValue = node.required("documents");
-        List<String> documents = documentsValue.list(Value::nonBlankString);
-        if (documents != null && documents.isEmpty()) {
-            documentsValue.problem("must list at least one document");
-        }
-        String fee = node.required("fee").nonBlankString();
-        String processingTime = node.required("processing_time").nonBlankString();
-        return node.build(() -> new Service(key, name, category, path, overview, applicability, documents, fee,
-                processingTime));
-    }
-
-    private static String identifier(Value value) {
-        String id = value.string();
-        if (id != null && !ID.matcher(id).matches()) {
-            value.problem("must be lower-case letters, digits and '_', starting with a letter, found '" + id + "'");
-            return null;
-        }
-        return id;
+        return problems;
     }
 }

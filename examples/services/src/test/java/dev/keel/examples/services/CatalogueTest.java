@@ -75,21 +75,48 @@ class CatalogueTest {
     @Test
     void everyProblemIsNamedAtOnceWithItsPointer() {
         String broken = SHIPPED_TEXT
-                .replaceFirst("\"id\": \"revenue_office\"", "\"id\": \"civil_registry\"")
-                .replaceFirst("\"category\": \"residence\"", "\"category\": \"housing\"")
                 .replaceFirst("\"fee\": \"free\"", "\"fee\": 0")
                 .replaceFirst("\"\\{overview}\"", "\"{opening_hours}\"")
                 .replaceFirst("\"currency\"", "\"colour\": \"blue\", \"currency\"");
 
         assertThatThrownBy(() -> Catalogue.read("broken.json", broken)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("invalid catalogue broken.json: /colour: unknown key; expected one of agencies, country, currency,"
+                .hasMessage("invalid catalogue broken.json: /agencies/0/services/0/fee: must be a non-blank string,"
+                        + " found the number 0; /colour: unknown key; expected one of agencies, country, currency,"
                         + " reply_template; /reply_template/1: unknown placeholder {opening_hours}; known: "
-                        + Catalogue.PLACEHOLDERS + "; /agencies/0/services/0/category: category 'housing' is not in the"
-                        + " agency's dictionary; known: [residence, family_events, identity];"
-                        + " /agencies/0/services/0/fee: must be a non-blank string, found the number 0;"
-                        + " /agencies/1/id: agency 'civil_registry' is listed twice")
+                        + Catalogue.PLACEHOLDERS)
                 .extracting(e -> ((InvalidInputException) e).code()).isEqualTo(Catalogue.INVALID_CATALOGUE);
         assertThat(schemaProblems(broken)).isNotEmpty();
+    }
+
+    /** What the schema cannot say is checked once it accepts the catalogue, every problem again at once. */
+    @Test
+    void idsKeysAndCategoriesAreCheckedAcrossTheCatalogue() {
+        String broken = SHIPPED_TEXT
+                .replaceFirst("\"id\": \"revenue_office\"", "\"id\": \"civil_registry\"")
+                .replaceFirst("\"category\": \"residence\"", "\"category\": \"housing\"")
+                .replaceFirst("\"key\": \"vehicle_registration\"", "\"key\": \"address_registration\"");
+
+        assertThat(schemaProblems(broken)).isEmpty();
+        assertThatThrownBy(() -> Catalogue.read("broken.json", broken)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("invalid catalogue broken.json: /agencies/0/services/0/category: category"
+                        + " 'housing' is not in the agency's dictionary; known: [residence, family_events, identity];"
+                        + " /agencies/1/id: agency 'civil_registry' is listed twice; /agencies/")
+                .hasMessageContaining("/key: service 'address_registration' is listed twice");
+    }
+
+    @Test
+    void aTemplateLineNamesEveryPlaceholderItCannotFill() {
+        String broken = SHIPPED_TEXT.replaceFirst("\"\\{overview}\"", "\"{opening_hours} {overview} {desk}\"");
+
+        assertThatThrownBy(() -> Catalogue.read("broken.json", broken)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("invalid catalogue broken.json: /reply_template/1: unknown placeholders {opening_hours},"
+                        + " {desk}; known: " + Catalogue.PLACEHOLDERS);
+    }
+
+    /** The schema and the record the catalogue binds to declare the same members. */
+    @Test
+    void theSchemaAndTheRecordAgree() {
+        assertThat(Catalogue.mismatches()).isEmpty();
     }
 
     @Test
@@ -97,7 +124,7 @@ class CatalogueTest {
         assertThat(SHIPPED_TEXT).contains("\"$schema\"");
         assertThatThrownBy(() -> Catalogue.read("empty.json", "{\"$schema\": \"x\", \"country\": \"Nowhere\","
                 + " \"reply_template\": [], \"agencies\": []}")).isInstanceOf(InvalidInputException.class)
-                .hasMessage("invalid catalogue empty.json: /reply_template: must have at least one line;"
-                        + " /agencies: must list at least one agency");
+                .hasMessage("invalid catalogue empty.json: /agencies: must list at least one agency;"
+                        + " /reply_template: must have at least one line");
     }
 }

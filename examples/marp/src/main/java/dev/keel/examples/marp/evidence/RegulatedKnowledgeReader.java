@@ -2,22 +2,26 @@ package dev.keel.examples.marp.evidence;
 
 import dev.keel.core.WireFormatException;
 import dev.keel.core.evidence.Locator;
+import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.evidence.loader.MalformedEvidenceException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads regulated knowledge JSON ({@code regulated-knowledge.schema.json}, documented in docs/evidence.md) into
- * {@link RegulatedKnowledge}. Strict: unknown members, missing members, wrong types and malformed JSON fail with a
- * {@link MalformedEvidenceException} naming the source, the JSON pointer (or line and column) and the problem;
- * every problem of a document that parses is named at once. The root may carry {@code $schema}.
+ * {@link RegulatedKnowledge}. The schema ({@value #SCHEMA}) is what validates it and a valid document binds to
+ * {@link RegulatedKnowledgeSpec}; what the schema cannot state (a range's min not above its max, calendar ids
+ * distinct) is checked on the bound record. Strict: unknown members, missing members, wrong types and malformed JSON
+ * fail with a {@link MalformedEvidenceException} naming the source, the JSON pointer (or line and column) and the
+ * problem; every problem the schema finds is named at once, sorted by pointer, then every problem of the checks. The
+ * root may carry {@code $schema}.
  *
  * <p>Pure; thread-safe.
  */
@@ -25,6 +29,13 @@ public final class RegulatedKnowledgeReader {
 
     /** The {@code schema_version} this reader accepts. */
     public static final String SCHEMA_VERSION = "marp_regulated_knowledge_v1";
+    /** The schema on the class path, also shipped for editors. */
+    public static final String SCHEMA = "dev/keel/examples/marp/schema/regulated-knowledge.schema.json";
+
+    private static final DocumentFormat<RegulatedKnowledgeSpec> FORMAT = DocumentFormat.builder(
+                    RegulatedKnowledgeSpec.class, SCHEMA)
+            .check(RegulatedKnowledgeReader::crossMemberProblems)
+            .build();
 
     private RegulatedKnowledgeReader() {
     }
@@ -42,75 +53,80 @@ public final class RegulatedKnowledgeReader {
 
     /** Reads a parsed document (a plain tree, as the codec gives). */
     static RegulatedKnowledge fromTree(String source, Object tree) {
-        return JsonTreeReader.read(tree, root -> knowledge(source, root), problems -> malformed(source, problems));
-    }
-
-    private static RegulatedKnowledge knowledge(String source, Value root) {
-        ObjectValue document = root.object("schema_version", "case_id", "capability_thresholds", "calendars");
-        document.required("schema_version").mustEqual(SCHEMA_VERSION);
-        String caseId = document.required("case_id").nonBlankString();
-        List<CapabilityThreshold> thresholds = document.required("capability_thresholds").list(item -> {
-            ObjectValue threshold = item.object("id", "metric", "minimum", "unit", "description");
-            String id = threshold.required("id").nonBlankString();
-            String metric = threshold.required("metric").nonBlankString();
-            BigDecimal minimum = threshold.required("minimum").decimal();
-            String unit = threshold.optional("unit").nonBlankString();
-            String description = threshold.required("description").nonBlankString();
-            return threshold.build(() -> new CapabilityThreshold(id, metric, minimum, unit, description,
-                    Locator.json(source, threshold.pointer())));
-        });
-        List<TransitionCalendar> calendars = document.required("calendars").list(item -> calendar(source, item));
-        return document.build(() -> new RegulatedKnowledge(source, caseId, thresholds, calendars));
-    }
-
-    private static TransitionCalendar calendar(String source, Value value) {
-        ObjectValue calendar = value.object("id", "name", "description", "capability_range", "dock_utilisation_range",
-                "uncertainty_band", "budget", "bottlenecks", "policy_flags");
-        String id = calendar.required("id").nonBlankString();
-        String name = calendar.required("name").nonBlankString();
-        String description = calendar.required("description").nonBlankString();
-        ValueRange capability = range(source, calendar.required("capability_range").object("min", "max", "unit"));
-        ValueRange dock = range(source, calendar.required("dock_utilisation_range").object("min", "max", "unit"));
-        ObjectValue band = calendar.required("uncertainty_band").object("min", "max", "unit", "description");
-        ValueRange bandRange = range(source, band);
-        String bandDescription = band.required("description").nonBlankString();
-        ObjectValue budget = calendar.required("budget").object("envelope", "currency", "profile");
-        // The schema says an envelope is not negative: the reader holds every file to it, not only validated ones.
-        BigDecimal envelope = budget.required("envelope").decimal(BigDecimal.ZERO, null);
-        String currency = budget.required("currency").nonBlankString();
-        String profile = budget.optional("profile").nonBlankString();
-        List<Bottleneck> bottlenecks = described(source, calendar.required("bottlenecks"), "resource", Bottleneck::new);
-        List<PolicyFlag> flags = described(source, calendar.required("policy_flags"), "severity", PolicyFlag::new);
-        return calendar.build(() -> new TransitionCalendar(id, name, description, capability, dock,
-                new UncertaintyBand(bandRange, bandDescription, Locator.json(source, band.pointer())),
-                new BudgetEnvelope(envelope, currency, profile, Locator.json(source, budget.pointer())),
-                bottlenecks, flags, Locator.json(source, calendar.pointer())));
-    }
-
-    /** What {@link #described} builds: a bottleneck or a policy flag. */
-    private interface Described<T> {
-        T of(String id, String text, String description, Locator locator);
-    }
-
-    /** An array of objects of three texts, {@code id}, {@code textKey} and {@code description}. */
-    private static <T> List<T> described(String source, Value array, String textKey, Described<T> constructor) {
-        return array.list(item -> {
-            ObjectValue object = item.object("id", textKey, "description");
-            String id = object.required("id").nonBlankString();
-            String text = object.required(textKey).nonBlankString();
-            String description = object.required("description").nonBlankString();
-            return object.build(() -> constructor.of(id, text, description, Locator.json(source, object.pointer())));
-        });
-    }
-
-    private static ValueRange range(String source, ObjectValue range) {
-        BigDecimal min = range.required("min").decimal();
-        BigDecimal max = range.required("max").decimal();
-        String unit = range.optional("unit").nonBlankString();
-        if (min != null && max != null && min.compareTo(max) > 0) {
-            range.problem("min " + JsonNumbers.asWritten(min) + " is above max " + JsonNumbers.asWritten(max));
+        RegulatedKnowledgeSpec spec = FORMAT.read(tree, "", problems -> malformed(source, problems));
+        List<CapabilityThreshold> thresholds = new ArrayList<>();
+        for (int i = 0; i < spec.capabilityThresholds().size(); i++) {
+            RegulatedKnowledgeSpec.Threshold threshold = spec.capabilityThresholds().get(i);
+            thresholds.add(new CapabilityThreshold(threshold.id(), threshold.metric(), threshold.minimum(),
+                    threshold.unit(), threshold.description(), Locator.json(source, "/capability_thresholds/" + i)));
         }
-        return range.build(() -> new ValueRange(min, max, unit, Locator.json(source, range.pointer())));
+        List<TransitionCalendar> calendars = new ArrayList<>();
+        for (int i = 0; i < spec.calendars().size(); i++) {
+            calendars.add(calendar(source, spec.calendars().get(i), "/calendars/" + i));
+        }
+        return new RegulatedKnowledge(source, spec.caseId(), thresholds, calendars);
+    }
+
+    /** Where the schema and {@link RegulatedKnowledgeSpec} disagree on members; empty when they agree. */
+    static List<String> mismatches() {
+        return FORMAT.mismatches();
+    }
+
+    private static TransitionCalendar calendar(String source, RegulatedKnowledgeSpec.Calendar calendar, String at) {
+        RegulatedKnowledgeSpec.Band band = calendar.uncertaintyBand();
+        RegulatedKnowledgeSpec.Budget budget = calendar.budget();
+        List<Bottleneck> bottlenecks = new ArrayList<>();
+        for (int i = 0; i < calendar.bottlenecks().size(); i++) {
+            RegulatedKnowledgeSpec.Bottleneck bottleneck = calendar.bottlenecks().get(i);
+            bottlenecks.add(new Bottleneck(bottleneck.id(), bottleneck.resource(), bottleneck.description(),
+                    Locator.json(source, at + "/bottlenecks/" + i)));
+        }
+        List<PolicyFlag> flags = new ArrayList<>();
+        for (int i = 0; i < calendar.policyFlags().size(); i++) {
+            RegulatedKnowledgeSpec.Flag flag = calendar.policyFlags().get(i);
+            flags.add(new PolicyFlag(flag.id(), flag.severity(), flag.description(),
+                    Locator.json(source, at + "/policy_flags/" + i)));
+        }
+        return new TransitionCalendar(calendar.id(), calendar.name(), calendar.description(),
+                range(source, calendar.capabilityRange(), at + "/capability_range"),
+                range(source, calendar.dockUtilisationRange(), at + "/dock_utilisation_range"),
+                new UncertaintyBand(new ValueRange(band.min(), band.max(), band.unit(),
+                        Locator.json(source, at + "/uncertainty_band")), band.description(),
+                        Locator.json(source, at + "/uncertainty_band")),
+                new BudgetEnvelope(budget.envelope(), budget.currency(), budget.profile(),
+                        Locator.json(source, at + "/budget")),
+                bottlenecks, flags, Locator.json(source, at));
+    }
+
+    private static ValueRange range(String source, RegulatedKnowledgeSpec.Range range, String at) {
+        return new ValueRange(range.min(), range.max(), range.unit(), Locator.json(source, at));
+    }
+
+    // A range whose min is above its max holds nothing; a calendar is found by its id.
+    private static List<JsonProblem> crossMemberProblems(RegulatedKnowledgeSpec spec) {
+        List<JsonProblem> problems = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < spec.calendars().size(); i++) {
+            RegulatedKnowledgeSpec.Calendar calendar = spec.calendars().get(i);
+            String at = "/calendars/" + i;
+            if (!ids.add(calendar.id())) {
+                problems.add(new JsonProblem(at + "/id", "calendar id " + calendar.id() + " appears twice"));
+            }
+            ordered(calendar.capabilityRange().min(), calendar.capabilityRange().max(), at + "/capability_range",
+                    problems);
+            ordered(calendar.dockUtilisationRange().min(), calendar.dockUtilisationRange().max(),
+                    at + "/dock_utilisation_range", problems);
+            ordered(calendar.uncertaintyBand().min(), calendar.uncertaintyBand().max(), at + "/uncertainty_band",
+                    problems);
+        }
+        return problems;
+    }
+
+    private static void ordered(BigDecimal min, BigDecimal max, String at, List<JsonProblem> problems) {
+        if (min.compareTo(max) > 0) {
+            problems.add(new JsonProblem(at, "min " + JsonNumbers.asWritten(min) + " is above max "
+                    + JsonNumbers.asWritten(max)));
+        }
     }
 
     /** The problems as one exception: located at the first problem, the others listed after it. */

@@ -91,31 +91,13 @@ public final class LengthModTenStrategy implements RoutingStrategy {
         return Arrays.stream(entries).distinct().toList();
     }
 
-    /** {@code strategy}, the pools (indexes with equal entries grouped, by first index), {@code scenario_tag}. */
+    /**
+     * {@code strategy}, the pools (indexes with equal entries grouped, by first index), {@code scenario_tag}: written
+     * by the table's format ({@link LengthModTenStrategyProvider}).
+     */
     @Override
     public Map<String, Object> toTree() {
-        Map<PoolEntry, List<Integer>> grouped = new LinkedHashMap<>();
-        for (int i = 0; i < SIZE; i++) {
-            grouped.computeIfAbsent(entries[i], e -> new ArrayList<>()).add(i);
-        }
-        List<Object> pools = new ArrayList<>();
-        grouped.forEach((entry, indexes) -> {
-            Map<String, Object> pool = new LinkedHashMap<>();
-            pool.put("indexes", indexes);
-            pool.putAll(entry.toWire());
-            pools.add(pool);
-        });
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("strategy", NAME);
-        tree.put("pools", pools);
-        if (scenarioTagger.keyword() != null) {
-            Map<String, Object> tagger = new LinkedHashMap<>();
-            tagger.put("keyword", scenarioTagger.keyword());
-            tagger.put("tags", scenarioTagger.tags());
-            tagger.put("default", scenarioTagger.defaultTag());
-            tree.put("scenario_tag", tagger);
-        }
-        return tree;
+        return LengthModTenStrategyProvider.write(this);
     }
 
     @Override
@@ -201,11 +183,6 @@ public final class LengthModTenStrategy implements RoutingStrategy {
         public Builder scenarioTagger(ScenarioTagger tagger) {
             this.scenarioTagger = Objects.requireNonNull(tagger, "tagger");
             return this;
-        }
-
-        /** Where index {@code index} was given, or null when it was not. */
-        String givenAt(int index) {
-            return setAt[index];
         }
 
         /** The indexes no entry covers yet. */

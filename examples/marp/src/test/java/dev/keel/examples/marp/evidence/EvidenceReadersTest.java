@@ -117,7 +117,7 @@ class EvidenceReadersTest {
         assertThatThrownBy(() -> json(text.replace("\"min\": 0.80, \"max\": 0.98", "\"min\": \"0.80\", \"max\": 0.98")))
                 .hasMessage(JSON_NAME + " /calendars/1/capability_range/min: must be a number, found '0.80'");
         assertThatThrownBy(() -> json(text.replace("\"budget\": { \"envelope\": 110.0, ", "\"budget\": { ")))
-                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: required");
+                .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: is required");
         assertThatThrownBy(() -> json(text.replace("\"envelope\": 110.0", "\"envelope\": -110.0")))
                 .hasMessage(JSON_NAME + " /calendars/1/budget/envelope: must be a number of at least 0, found the number -110.0");
         assertThatThrownBy(() -> json(text.replace("\"min\": 0.82, \"max\": 0.95", "\"min\": 0.99, \"max\": 0.95")))
@@ -146,11 +146,11 @@ class EvidenceReadersTest {
                 .replace("\"case_id\"", "\"surprise\": 1, \"case_id\"");
 
         assertThatThrownBy(() -> json(text)).isInstanceOfSatisfying(MalformedEvidenceException.class, e -> {
-            assertThat(e.location()).isEqualTo("/surprise");
-            assertThat(e.getMessage()).isEqualTo(JSON_NAME + " /surprise: unknown key; expected one of calendars,"
-                    + " capability_thresholds, case_id, schema_version; "
+            assertThat(e.location()).isEqualTo("/calendars/1/budget/envelope");
+            assertThat(e.getMessage()).isEqualTo(JSON_NAME + " /calendars/1/budget/envelope: is required; "
                     + "/calendars/1/capability_range/min: must be a number, found '0.80'; "
-                    + "/calendars/1/budget/envelope: required");
+                    + "/surprise: unknown key; expected one of calendars, capability_thresholds, case_id,"
+                    + " schema_version");
         });
     }
 
@@ -165,8 +165,19 @@ class EvidenceReadersTest {
                 .replace("\"case_id\": \"", "\"case_id\": \"TINY\", \"unused\": \""));
         Object hostile = swap(swap(tree, "HUGE", new BigDecimal("1e999999")), "TINY", new BigDecimal("1e-999999"));
         assertThatThrownBy(() -> RegulatedKnowledgeReader.fromTree(JSON_NAME, hostile)).hasMessageContaining(
-                "/case_id: must be a non-blank string, found the number 1E-999999; ").hasMessageContaining(
-                "/calendars/0/capability_range: min 1E+999999 is above max 0.95");
+                "/case_id: must be a non-blank string, found the number 1E-999999; ");
+        // The range is checked once the schema accepts the document.
+        Object huge = swap(JsonCodec.strict().parse(resource(JSON_NAME)
+                .replace("\"min\": 0.82, \"max\": 0.95", "\"min\": \"HUGE\", \"max\": 0.95")), "HUGE",
+                new BigDecimal("1e999999"));
+        assertThatThrownBy(() -> RegulatedKnowledgeReader.fromTree(JSON_NAME, huge))
+                .hasMessage(JSON_NAME + " /calendars/0/capability_range: min 1E+999999 is above max 0.95");
+    }
+
+    /** The schema and the record the document binds to declare the same members. */
+    @Test
+    void theSchemaAndTheRecordAgree() {
+        assertThat(RegulatedKnowledgeReader.mismatches()).isEmpty();
     }
 
     /** A copy of {@code tree} with every value equal to {@code from} replaced by {@code to}. */

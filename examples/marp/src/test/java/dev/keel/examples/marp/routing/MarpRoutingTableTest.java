@@ -103,14 +103,29 @@ class MarpRoutingTableTest {
         assertThatThrownBy(() -> RoutingTable.parse(json))
                 .isInstanceOf(InvalidPolicyException.class)
                 .hasMessage("invalid routing table: "
-                        + "/pools/0/router_selected_llm: must be a non-blank string, found the number 7; "
-                        + "/pools/0/backend_target: required; "
-                        + "/pools/0/indexes/1: must be an integer from 0 to 9, found 'one'; "
-                        + "/scenario_tag: the scenario tag must be a word, found 'a b'; "
-                        + "/internal_backend_target: required; "
+                        + "/internal_backend_target: is required; "
+                        + "/overrides/0/role: must be a non-blank string, found ' '; "
                         + "/overrides/0/weight: unknown key; expected one of backend_target, name, reasoning_mode, role, router_selected_llm; "
-                        + "/overrides/0/role: must be a non-blank string, found ' '");
+                        + "/pools/0/backend_target: is required; "
+                        + "/pools/0/indexes/1: must be an integer from 0 to 9, found 'one'; "
+                        + "/pools/0/router_selected_llm: must be a non-blank string, found the number 7; "
+                        + "/scenario_tag/tags/0: must be a word (no white space), found 'a b'");
         assertThat(MARP_SCHEMA.validate(json, InputFormat.JSON)).isNotEmpty();
+    }
+
+    @Test
+    void aScenarioWordWithAnyUnicodeWhiteSpaceIsRefused() {
+        String json = "{\"strategy\":\"marp_length_mod_10\",\"pools\":[{\"indexes\":[0,1,2,3,4,5,6,7,8,9]," + POOL
+                + "}],\"scenario_tag\":{\"keyword\":\"scenario\",\"tags\":[\"a\u2003b\"]},\"internal_backend_target\":\"i\"}";
+
+        assertThatThrownBy(() -> RoutingTable.parse(json)).isInstanceOf(InvalidPolicyException.class)
+                .hasMessage("invalid routing table: /scenario_tag: the scenario tag must be a word, found 'a\u2003b'");
+    }
+
+    /** The schema and the record the table binds to declare the same members. */
+    @Test
+    void theSchemaAndTheRecordAgree() {
+        assertThat(LengthModTenStrategyProvider.mismatches()).isEmpty();
     }
 
     @Test
