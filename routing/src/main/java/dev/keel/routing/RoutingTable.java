@@ -47,17 +47,16 @@ public final class RoutingTable {
      * @throws InvalidPolicyException            when it is not a valid routing table
      */
     public static RoutingTable parse(String json) {
-        return fromTree(Objects.requireNonNull(JsonCodec.strict().parse(json), "a routing table, not null"));
+        return fromTree(JsonCodec.strict().parse(json));
     }
 
     /** As {@link #parse(String)}, naming the strategies a table may use. */
     public static RoutingTable parse(String json, RoutingStrategies strategies) {
-        return fromTree(Objects.requireNonNull(JsonCodec.strict().parse(json), "a routing table, not null"),
-                strategies);
+        return fromTree(JsonCodec.strict().parse(json), strategies);
     }
 
     /** As {@link #parse(String)}, from a plain JSON tree (as {@link JsonCodec#parse} gives). */
-    public static RoutingTable fromTree(Object tree) {
+    public static RoutingTable fromTree(@Nullable Object tree) {
         return fromTree(tree, null);
     }
 
@@ -70,7 +69,7 @@ public final class RoutingTable {
      *                   is only consulted when the table names one other than {@value RoutingStrategy#WEIGHTED}
      * @throws InvalidPolicyException naming the JSON pointer of every problem
      */
-    public static RoutingTable fromTree(Object tree, @Nullable RoutingStrategies strategies) {
+    public static RoutingTable fromTree(@Nullable Object tree, @Nullable RoutingStrategies strategies) {
         Object named = tree instanceof Map<?, ?> map && map.containsKey("strategy") ? map.get("strategy")
                 : RoutingStrategy.WEIGHTED;
         boolean weighted = RoutingStrategy.WEIGHTED.equals(named);
@@ -78,7 +77,7 @@ public final class RoutingTable {
         RoutingTableSpec spec = collect(problems, failure -> RoutingTableFormat.read(weighted ? tree
                 : RoutingTableFormat.common(tree), failure));
         RoutingStrategy strategy = null;
-        if (named instanceof String name && problems.stream().noneMatch(p -> p.pointer().equals("/strategy"))) {
+        if (tree != null && named instanceof String name && problems.stream().noneMatch(p -> p.pointer().equals("/strategy"))) {
             RoutingStrategies known = strategies != null ? strategies
                     : weighted ? RoutingStrategies.builtIn() : RoutingStrategies.discover();
             Optional<RoutingStrategyProvider> provider = known.find(name);

@@ -56,6 +56,14 @@ class RoutingTableTest {
     }
 
     @Test
+    void aDocumentThatIsNotAnObjectIsAnInvalidTable() {
+        for (String json : List.of("null", "[]", "7", "\"table\"")) {
+            assertThatThrownBy(() -> RoutingTable.parse(json)).as(json).isInstanceOf(InvalidPolicyException.class)
+                    .hasMessageContaining("invalid routing table");
+        }
+    }
+
+    @Test
     void theWeightedStrategyMayBeNamed() {
         assertThat(RoutingTable.parse("{\"strategy\": \"weighted\", " + Tables.WEIGHTED_JSON.substring(1)))
                 .isEqualTo(Tables.weightedWithAuditorOverride());

@@ -84,7 +84,7 @@ public final class DocumentFormat<T> {
      * @param failure makes the exception thrown of the problems, sorted by pointer
      * @throws X when the document is not valid
      */
-    public <X extends RuntimeException> T read(Object tree, String pointer,
+    public <X extends RuntimeException> T read(@Nullable Object tree, String pointer,
             Function<List<JsonProblem>, X> failure) {
         List<JsonProblem> problems = validator.validate(tree, "", pointer);
         if (!problems.isEmpty()) {
@@ -140,7 +140,7 @@ public final class DocumentFormat<T> {
         return value == null ? null : MAPPER.convertValue(value, Object.class);
     }
 
-    private <X extends RuntimeException> T bind(Object tree, String pointer, Function<List<JsonProblem>, X> failure) {
+    private <X extends RuntimeException> T bind(@Nullable Object tree, String pointer, Function<List<JsonProblem>, X> failure) {
         Object bound = tree;
         if (tree instanceof Map && ((Map<?, ?>) tree).containsKey("$schema")) {
             Map<Object, Object> withoutSchema = new LinkedHashMap<>((Map<?, ?>) tree);
@@ -186,10 +186,7 @@ public final class DocumentFormat<T> {
 
     /** Assembles a format. Not thread-safe. */
     public static final class Builder<T> {
-        private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
-            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
-
-    private final Class<T> type;
+        private final Class<T> type;
         private final String schemaResource;
         private final Map<String, Function<String, Optional<String>>> keywords = new LinkedHashMap<>();
         private final List<Function<T, List<JsonProblem>>> checks = new ArrayList<>();

@@ -173,7 +173,7 @@ final class SchemaValidator {
     }
 
     /** The problems in {@code tree} read as the part at {@code schemaPointer}, sorted, with pointers from {@code pointer}. */
-    List<JsonProblem> validate(Object tree, String schemaPointer, String pointer) {
+    List<JsonProblem> validate(@Nullable Object tree, String schemaPointer, String pointer) {
         List<JsonProblem> problems = new ArrayList<>();
         for (Error error : part(schemaPointer).validate(node(tree))) {
             problems.add(problem(error, pointer));
@@ -189,7 +189,7 @@ final class SchemaValidator {
     }
 
     /** A plain tree as the validator's node, numbers exact. */
-    private static JsonNode node(Object value) {
+    private static JsonNode node(@Nullable Object value) {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         if (value == null) {
             return nodes.nullNode();

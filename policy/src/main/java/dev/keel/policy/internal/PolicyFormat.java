@@ -45,7 +45,6 @@ public final class PolicyFormat {
      * @param pointer where the document stands in a larger tree ({@code ""} for a document of its own)
      * @throws PolicyValidationException listing every problem, each with its pointer
      */
-    @SuppressWarnings("NullAway") // DocumentFormat.read takes a null tree (the schema reports it) but is not marked so
     public static PolicySpec read(@Nullable Object tree, String pointer) {
         return FORMAT.read(tree, pointer, PolicyFormat::failure);
     }

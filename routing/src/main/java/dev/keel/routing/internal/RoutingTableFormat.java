@@ -50,13 +50,13 @@ public final class RoutingTableFormat {
      *
      * @throws X what {@code failure} makes of every problem, sorted by pointer
      */
-    public static <X extends RuntimeException> RoutingTableSpec read(Object tree,
+    public static <X extends RuntimeException> RoutingTableSpec read(@Nullable Object tree,
             Function<List<JsonProblem>, X> failure) {
         return FORMAT.read(tree, "", failure);
     }
 
     /** The members of {@code tree} every table may have, when it is an object; the others are its strategy's. */
-    public static Object common(Object tree) {
+    public static @Nullable Object common(@Nullable Object tree) {
         if (!(tree instanceof Map)) {
             return tree;
         }
