@@ -39,16 +39,21 @@ final class PartFilter {
 
     private final Decision decision;
     private final TextFilter texts;
+    private final Steps steps;
     private final List<Redaction> redactions = new ArrayList<>();
 
-    private PartFilter(Decision decision, TextFilter texts) {
+    private PartFilter(Decision decision, TextFilter texts, Steps steps) {
         this.decision = decision;
         this.texts = texts;
+        this.steps = steps;
     }
 
-    /** {@code part} filtered for {@code decision}, which is ALLOW or PARTIAL. */
-    static FilteredPart filter(Decision decision, Part part, TextFilter texts, int maxInputChars) {
-        return new PartFilter(decision, texts).filter(part, maxInputChars);
+    /**
+     * {@code part} filtered for {@code decision}, which is ALLOW or PARTIAL, counting each value visited and each
+     * name tried in {@code steps}.
+     */
+    static FilteredPart filter(Decision decision, Part part, TextFilter texts, int maxInputChars, Steps steps) {
+        return new PartFilter(decision, texts, steps).filter(part, maxInputChars);
     }
 
     private FilteredPart filter(Part part, int maxInputChars) {
@@ -105,6 +110,7 @@ final class PartFilter {
     /** The value filtered, as a plain tree, walked as the JSON writer walks it. */
     private @Nullable Object value(@Nullable Object value, String pointer) {
         Cancellation.checkpoint();
+        steps.add(1);
         if (value == null || value instanceof Boolean) {
             return value;
         }
@@ -169,6 +175,7 @@ final class PartFilter {
                 String unique = base;
                 int ordinal = nextOrdinal.getOrDefault(base, 2);
                 while (taken.contains(unique)) {
+                    steps.add(1);
                     unique = base + " #" + Integer.toBinaryString(ordinal).replace('1', '^').replace('0', '~');
                     ordinal++;
                 }

@@ -83,7 +83,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     : List.of(new Redaction(Redaction.DENIED, 0, rendered.length(), rendered, "")));
         }
         return PartFilter.filter(decision, part, (text, markdown) -> apply(decision, text, markdown, steps),
-                maxInputChars);
+                maxInputChars, steps);
     }
 
     /** As {@link #apply(Decision, String)}, counting the steps of the PARTIAL scan and of the redaction in {@code steps}. */
