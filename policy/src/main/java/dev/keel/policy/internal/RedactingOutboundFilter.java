@@ -24,8 +24,9 @@ import java.util.Objects;
 /**
  * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
  * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
- * the text normalised once ({@link NormalizedText#ofMarkup}: character references decoded, invisible characters
- * removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
+ * each reading of the text (as written; for Markdown also as rendered and its link targets, {@link MarkdownReading})
+ * with its escapes read ({@link Escapes}) and normalised once ({@link NormalizedText#ofMarkup}: character
+ * references decoded, invisible characters removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
  * and the replacements are made there. Overlapping findings are merged into one redaction of the kind of the one
  * that starts first. Every part takes time linear in the text; a text longer than the filter's limit is not read
  * at all but withheld whole ({@link Redaction#OVERSIZED}). Immutable and thread-safe.
