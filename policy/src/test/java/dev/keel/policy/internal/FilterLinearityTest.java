@@ -7,9 +7,13 @@ import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.RestrictionSet;
 import java.util.ArrayList;
+import dev.keel.core.content.Part;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +74,52 @@ class FilterLinearityTest {
         for (int i = 0; i < SIZES.length; i++) {
             Steps counted = new Steps();
             FILTER.apply(Decision.PARTIAL, text.apply(SIZES[i]), counted);
+            steps[i] = counted.count();
+        }
+        assertThat(steps[0]).as("%s: the steps are counted", family).isPositive();
+        for (int i = 1; i < SIZES.length; i++) {
+            assertThat((double) steps[i] / steps[i - 1])
+                    .as("%s: steps %s for %s characters", family, java.util.Arrays.toString(steps),
+                            java.util.Arrays.toString(SIZES))
+                    .isLessThanOrEqualTo(MAX_RATIO);
+        }
+    }
+
+    /**
+     * Parts of each kind, built to the size given: Markdown whose reading maps back through emphasis, comments, tags,
+     * code spans, links and HTML blocks; escapes and runs of backslashes; JSON with many strings, numbers and names
+     * that all become the same name once filtered.
+     */
+    static Stream<Arguments> partFamilies() {
+        List<Arguments> families = new ArrayList<>();
+        for (String unit : new String[] {"**fo**rty ", "fo<!-- -->rty ", "for<b></b>ty ", "sev*en*ty ", "***a*b**c ",
+            "`one` ", "[fo](https://x.example/q3 \"t\")rty ", "![a](b) ", "<div>one</div>\n\n", "&amp;fifty ",
+            "\\*one\\* ", "1. one\n", "> one\n", "[r]: /q3\n[fo][r]rty\n", "one\n  \n"}) {
+            families.add(Arguments.of("markdown " + describe(unit),
+                    (IntFunction<Part>) size -> Part.markdown(repeated(unit, size))));
+        }
+        for (String unit : new String[] {"\\nforty ", "\\u0066orty ", "\\\\\\\\n", "\\", "\\u00"}) {
+            families.add(Arguments.of("text " + describe(unit), (IntFunction<Part>) size -> Part.text(repeated(unit, size))));
+        }
+        families.add(Arguments.of("json strings and numbers", (IntFunction<Part>) size -> Part.json(
+                IntStream.range(0, size / 8).mapToObj(i -> i % 2 == 0 ? (Object) i : "one two").toList())));
+        families.add(Arguments.of("json names all filtered alike", (IntFunction<Part>) size -> {
+            Map<String, Object> object = new LinkedHashMap<>();
+            for (int i = 0; object.size() < size / 8; i++) {
+                object.put("q" + (i % 4 + 1) + " " + i, i);
+            }
+            return Part.json(object);
+        }));
+        return families.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("partFamilies")
+    void doublingAPartAtMostDoublesTheWork(String family, IntFunction<Part> part) {
+        long[] steps = new long[SIZES.length];
+        for (int i = 0; i < SIZES.length; i++) {
+            Steps counted = new Steps();
+            FILTER.apply(Decision.PARTIAL, part.apply(SIZES[i]), counted);
             steps[i] = counted.count();
         }
         assertThat(steps[0]).as("%s: the steps are counted", family).isPositive();
