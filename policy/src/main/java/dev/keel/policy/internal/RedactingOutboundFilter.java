@@ -5,7 +5,9 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Cancellation;
 import dev.keel.core.Decision;
+import dev.keel.core.content.Part;
 import dev.keel.core.text.NormalizedText;
+import dev.keel.policy.FilteredPart;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
@@ -64,6 +66,23 @@ public final class RedactingOutboundFilter implements OutboundFilter {
     @Override
     public FilteredText apply(Decision decision, String text) {
         return apply(decision, text, new Steps());
+    }
+
+    @Override
+    public FilteredPart apply(Decision decision, Part part) {
+        return apply(decision, part, new Steps());
+    }
+
+    /** As {@link #apply(Decision, Part)}, counting the steps of every string's filtering in {@code steps}. */
+    FilteredPart apply(Decision decision, Part part, Steps steps) {
+        Objects.requireNonNull(decision, "decision");
+        Objects.requireNonNull(part, "part");
+        if (decision == Decision.DENY) {
+            String rendered = part.rendered();
+            return new FilteredPart(decision, null, rendered.isEmpty() ? List.of()
+                    : List.of(new Redaction(Redaction.DENIED, 0, rendered.length(), rendered, "")));
+        }
+        return PartFilter.filter(decision, part, (text, markdown) -> apply(decision, text, steps), maxInputChars);
     }
 
     /** As {@link #apply(Decision, String)}, counting the steps of the PARTIAL scan and of the redaction in {@code steps}. */
