@@ -5,6 +5,7 @@ import dev.keel.core.Provenance;
 import dev.keel.core.content.Part;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.Withheld;
+import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
@@ -12,8 +13,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What the user may see of an answer's parts under one decision: every leaf passed through the outbound filter as
- * a part ({@link PartFilter}), the text as Markdown, free values as JSON. Used once, where a
+ * What the user may see of an answer's parts under one decision (never DENY: a denial is shown as under PARTIAL):
+ * every leaf passed through the outbound filter as a part ({@link OutboundFilter#apply(Decision, Part)}), the text
+ * as Markdown, free values as JSON, failure detail as text. Used once, where a
  * {@link dev.keel.pipeline.GovernedAnswer} is built. Immutable and thread-safe.
  */
 public final class ShownContent {
@@ -33,17 +35,17 @@ public final class ShownContent {
 
     /** {@code text} (a model's answer: Markdown) as the user may read it. */
     public Text text(String text) {
-        PartFilter.Filtered filtered = PartFilter.apply(filter, decision, Part.markdown(text));
+        FilteredPart filtered = filter.apply(decision, Part.markdown(text));
         List<Withheld> withheld = new ArrayList<>();
         for (Redaction redaction : filtered.redactions()) {
             withheld.add(new Withheld(redaction.kind(), redaction.start(), redaction.end(), redaction.replacement()));
         }
-        return new Text(filtered.part().rendered(), withheld);
+        return new Text(kept(filtered).rendered(), withheld);
     }
 
     /** {@code value} (a plain JSON value) as the user may see it: strings and keys scanned, figures per decision. */
     public Object value(Object value) {
-        return ((Part.Json) PartFilter.apply(filter, decision, Part.json(value)).part()).value();
+        return ((Part.Json) kept(filter.apply(decision, Part.json(value)))).value();
     }
 
     /**
@@ -68,6 +70,11 @@ public final class ShownContent {
     }
 
     private String nullable(String text) {
-        return text == null ? null : PartFilter.apply(filter, decision, Part.text(text)).part().rendered();
+        return text == null ? null : kept(filter.apply(decision, Part.text(text))).rendered();
+    }
+
+    private static Part kept(FilteredPart filtered) {
+        return filtered.kept().orElseThrow(() -> new IllegalStateException("content is shown under "
+                + filtered.decision().wireName() + ", never withheld whole"));
     }
 }
