@@ -124,6 +124,56 @@ class OutboundFilterPartsTest {
         assertThat(redaction.at("/a", true).toWire()).containsEntry("pointer", "/a").containsEntry("key", true);
     }
 
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> renderedMarkdown() {
+        return java.util.stream.Stream.of(
+                // the smallest source range covering the finding: from its first letter to its last
+                pair("**fo**rty boats", "**[figure withheld] boats"),
+                pair("fo<!-- -->rty boats", "[figure withheld] boats"),
+                pair("for<b></b>ty boats", "[figure withheld] boats"),
+                pair("sev*en*ty boats", "[figure withheld] boats"),
+                pair("in M<i></i>ay", "in [date withheld]"),
+                pair("***fo*r**ty boats", "***[figure withheld] boats"),
+                pair("`fo`rty boats", "`[figure withheld] boats"),
+                pair("[fo](https://x.example)rty boats", "[[figure withheld] boats"),
+                pair("see [it](https://x.example/q3)", "see [it](https://x.example/[quarter withheld])"),
+                pair("see [it][r]\n\n[r]: https://x.example/q3", "see [it][r]\n\n[r]: https://x.example/[quarter withheld]"),
+                pair("<div>\n<p>fo<b></b>rty</p>\n</div>", "<div>\n<p>[figure withheld]</p>\n</div>"),
+                pair("fifty &amp; more", "[figure withheld] &amp; more"),
+                // a backslash escape: the whole stretch where literal and source differ
+                pair("a \\*fifty\\* b", "a [figure withheld]* b"),
+                pair("plain words", "plain words"));
+    }
+
+    private static org.junit.jupiter.params.provider.Arguments pair(String source, String expected) {
+        return org.junit.jupiter.params.provider.Arguments.of(source, expected);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("renderedMarkdown")
+    void markdownIsReadAsRenderedAndRedactedInItsSource(String source, String expected) {
+        FilteredPart filtered = plain.apply(Decision.PARTIAL, Part.markdown(source));
+
+        assertThat(((Part.Markdown) filtered.part()).source()).isEqualTo(expected);
+    }
+
+    @Test
+    void plainTextIsNotReadAsMarkdown() {
+        assertThat(plain.apply(Decision.PARTIAL, Part.text("**fo**rty boats")).part())
+                .isEqualTo(Part.text("**fo**rty boats"));
+    }
+
+    @Test
+    void escapesDoNotHideWhatFollowsThem() {
+        String key = "sk-ant-api03-" + "a".repeat(40);
+
+        assertThat(credentials.apply(Decision.ALLOW, "{\"q\":\"hi\\n" + key + "\"}").text()).doesNotContain(key);
+        assertThat(plain.apply(Decision.PARTIAL, "line\\nforty\\tboats").text())
+                .isEqualTo("line\\n[figure withheld]\\tboats");
+        assertThat(plain.apply(Decision.PARTIAL, "\\u0066orty boats").text()).isEqualTo("[figure withheld] boats");
+        assertThat(plain.apply(Decision.PARTIAL, Part.json(Map.of("q", "a\\nforty"))).part())
+                .isEqualTo(Part.json(Map.of("q", "a\\n[figure withheld]")));
+    }
+
     private static Map<String, Object> ordered(Object... keysAndValues) {
         Map<String, Object> map = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
