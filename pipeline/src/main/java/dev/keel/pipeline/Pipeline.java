@@ -202,7 +202,7 @@ public interface Pipeline {
 
         /**
          * Where the pipeline keeps what it knows of each session (that a session became internal only, under
-         * {@link #SESSION_INTERNAL_ONLY}); a store in memory unless set. Give the host's durable store when sessions
+         * {@link Pipeline#SESSION_INTERNAL_ONLY}); a store in memory unless set. Give the host's durable store when sessions
          * outlive the process or span nodes.
          */
         public Builder sessionStore(SessionStore store) {

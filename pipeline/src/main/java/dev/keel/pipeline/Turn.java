@@ -145,8 +145,9 @@ public interface Turn {
 
     /**
      * Sets a provenance extension (a plain JSON value by name; see {@link dev.keel.core.Provenance.Builder#extension}).
-     * As in the trace, only filtered ({@link #filtered}) or Keel-made text may go into an extension: the pipeline
-     * filters the answer's text, not its extensions.
+     * The answer shows it filtered under its decision, as a JSON value: every string and member name read, every
+     * number withheld under PARTIAL ({@link GovernedAnswer}). The names Keel sets
+     * ({@link GovernedAnswer#KEEL_EXTENSIONS}) are refused.
      */
     void extension(String name, Object value);
 }
