@@ -151,12 +151,18 @@ final class GovernedCalls {
      */
     static Pipeline pipeline(PolicyDocument policy, UnaryOperator<LlmBackend> model, List<EvidenceItem> memory,
                              AuditSink audit) {
+        return pipelineBuilder(policy, model, memory, audit).build();
+    }
+
+    /** {@link #pipeline}'s builder, for a benchmark that changes a part of it. */
+    static Pipeline.Builder pipelineBuilder(PolicyDocument policy, UnaryOperator<LlmBackend> model,
+                                            List<EvidenceItem> memory, AuditSink audit) {
         Backends.Builder backends = Backends.builder().internal(INTERNAL, model.apply(scripted(INTERNAL)));
         EXTERNAL.forEach(name -> backends.external(name, model.apply(scripted(name))));
         return Pipeline.builder().policy(policy).policySources(MarpData.POLICY).routing(MarpData.routingTable())
                 .backends(backends.build()).evidence(fromMemory(memory))
                 .reasoning(SingleCallReasoning.of(turn -> prompt(turn.evidence(), turn.request().message())))
-                .auditSink(audit).build();
+                .auditSink(audit);
     }
 
     /**

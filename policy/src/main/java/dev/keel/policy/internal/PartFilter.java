@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -86,7 +87,8 @@ final class PartFilter {
             oversized(call.rendered(), "");
             return Map.of();
         }
-        return (Map<String, Object>) value(call.arguments(), "/arguments");
+        // An object filtered is an object.
+        return (Map<String, Object>) Objects.requireNonNull(value(call.arguments(), "/arguments"));
     }
 
     /** The value withheld whole for its size: the placeholder, one {@link Redaction#OVERSIZED} redaction. */

@@ -42,7 +42,8 @@ final class Reading {
     /** Where in the source the character at {@code index} comes from; the source's length past the last one. */
     int sourceStart(int index) {
         if (index == text.length()) {
-            return starts == null || index == 0 ? source.length() : ends[index - 1];
+            // starts and ends are both set or both null.
+            return ends == null || index == 0 ? source.length() : ends[index - 1];
         }
         return starts == null ? index : starts[index];
     }
