@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One flat rule ({@code docs/rules.md}): where it applies ({@link RuleScope}), how it ranks (priority, higher
@@ -41,7 +42,7 @@ public final class Rule {
      * {@link JsonTreeReader}: null when absent, or when it is not an id (the problem, by pointer, goes to the value's
      * reader).
      */
-    public static String readId(JsonTreeReader.Value value) {
+    public static @Nullable String readId(JsonTreeReader.Value value) {
         String id = value.string();
         if (id == null) {
             return null;
@@ -54,27 +55,29 @@ public final class Rule {
     private final String id;
     private final RuleScope scope;
     private final int priority;
-    private final String group;
+    private final @Nullable String group;
     private final String conditionText;
     private final String actionText;
     private final Lane lane;
-    private final String enforcementExpression;
-    private final String forbidPattern;
+    private final @Nullable String enforcementExpression;
+    private final @Nullable String forbidPattern;
     private final Map<String, Extraction> extract;
     private final OnMissing onMissing;
     private final boolean hard;
     private final boolean risky;
     private final List<String> tools;
-    private final RuleCheck check;
+    /** The compiled check of a deterministic rule; null for a subjective one. */
+    private final @Nullable RuleCheck check;
 
-    private Rule(Builder b, RuleCheck check) {
+    /** A rule of {@code b}, whose {@link Builder#problems()} are none. */
+    private Rule(Builder b, @Nullable RuleCheck check) {
         this.id = b.id;
         this.scope = b.scope;
         this.priority = b.priority;
         this.group = b.group;
-        this.conditionText = b.conditionText;
-        this.actionText = b.actionText;
-        this.lane = b.lane;
+        this.conditionText = Objects.requireNonNull(b.conditionText, "condition_text");
+        this.actionText = Objects.requireNonNull(b.actionText, "action_text");
+        this.lane = Objects.requireNonNull(b.lane, "lane");
         this.enforcementExpression = b.enforcementExpression;
         this.forbidPattern = b.forbidPattern;
         this.extract = Collections.unmodifiableMap(new LinkedHashMap<>(b.extract));
@@ -203,18 +206,18 @@ public final class Rule {
         private final String id;
         private RuleScope scope = RuleScope.global();
         private int priority;
-        private String group;
-        private String conditionText;
-        private String actionText;
-        private Lane lane;
-        private String enforcementExpression;
-        private String forbidPattern;
+        private @Nullable String group;
+        private @Nullable String conditionText;
+        private @Nullable String actionText;
+        private @Nullable Lane lane;
+        private @Nullable String enforcementExpression;
+        private @Nullable String forbidPattern;
         private final Map<String, Extraction> extract = new LinkedHashMap<>();
-        private OnMissing onMissing;
+        private @Nullable OnMissing onMissing;
         private boolean hard;
         private boolean risky;
         private final List<String> tools = new ArrayList<>();
-        private RuleCheck compiled;
+        private @Nullable RuleCheck compiled;
 
         private Builder(String id) {
             this.id = id;
@@ -230,7 +233,8 @@ public final class Rule {
             return this;
         }
 
-        public Builder group(String group) {
+        /** The conflict group; null: none. */
+        public Builder group(@Nullable String group) {
             this.group = group;
             return this;
         }
@@ -271,7 +275,8 @@ public final class Rule {
             return this;
         }
 
-        public Builder onMissing(OnMissing onMissing) {
+        /** What the expression means when a variable has no value; null: the default, {@link OnMissing#SKIP}. */
+        public Builder onMissing(@Nullable OnMissing onMissing) {
             this.onMissing = onMissing;
             this.compiled = null;
             return this;
@@ -308,21 +313,25 @@ public final class Rule {
             if (!problems.isEmpty() || lane != Lane.DETERMINISTIC) {
                 return problems;
             }
-            if (forbidPattern != null) {
-                compiled = compiled != null ? compiled : RuleCheck.forbidding(forbidPattern);
+            String pattern = forbidPattern;
+            if (pattern != null) {
+                compiled = compiled != null ? compiled : RuleCheck.forbidding(pattern);
                 return List.of();
             }
-            if (compiled == null) {
+            RuleCheck check = compiled;
+            if (check == null) {
                 try {
-                    compiled = RuleCheck.expression(Objects.requireNonNull(enforcementExpression, "expression"),
+                    // The schema has seen that a deterministic rule without a forbidden pattern has an expression.
+                    check = RuleCheck.expression(Objects.requireNonNull(enforcementExpression, "expression"),
                             extract, onMissing == null ? OnMissing.SKIP : onMissing);
                 } catch (InvalidInputException e) {
                     return List.of(new JsonProblem("/enforcement_expression", e.getMessage()));
                 }
+                compiled = check;
             }
             List<JsonProblem> unread = new ArrayList<>();
             for (String variable : extract.keySet()) {
-                if (!compiled.variables().contains(variable)) {
+                if (!check.variables().contains(variable)) {
                     unread.add(new JsonProblem(JsonPointers.child("/extract", variable), "the expression does not "
                             + "read '" + variable + "'"));
                 }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An application's rules, the scenarios its conversations move through, and the entities its sensor reads
@@ -72,7 +73,7 @@ public final class RuleBook {
     }
 
     /** As {@link #fromJson}, from a parsed plain-value tree. */
-    public static RuleBook fromTree(Object tree) {
+    public static RuleBook fromTree(@Nullable Object tree) {
         RuleFormat.Parts parts = RuleFormat.readBook(tree);
         return new RuleBook(parts.rules(), parts.scenarios(), parts.entities());
     }
@@ -104,13 +105,15 @@ public final class RuleBook {
      * scenario's own).
      */
     public List<Transition> candidatesAt(Position position) {
-        if (!position.inScenario()) {
+        String current = position.scenario();
+        if (current == null) {
             return entryPoints;
         }
+        String at = position.step();
         List<Transition> open = new ArrayList<>();
-        scenario(position.scenario()).ifPresent(scenario -> {
-            if (position.step() != null) {
-                scenario.step(position.step()).ifPresent(step -> open.addAll(step.transitions()));
+        scenario(current).ifPresent(scenario -> {
+            if (at != null) {
+                scenario.step(at).ifPresent(step -> open.addAll(step.transitions()));
             }
             open.addAll(scenario.transitions());
         });

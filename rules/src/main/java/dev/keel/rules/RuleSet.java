@@ -15,8 +15,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A flat list of rules with unique ids, and the two pure operations over it ({@code docs/rules.md}):
@@ -83,7 +85,7 @@ public final class RuleSet {
     }
 
     /** As {@link #fromJson}, from a parsed plain-value tree (an array). */
-    public static RuleSet fromTree(Object tree) {
+    public static RuleSet fromTree(@Nullable Object tree) {
         RuleFormat.ReadRules read = RuleFormat.readRules(tree, "");
         if (!read.problems().isEmpty()) {
             throw new InvalidRulesException("invalid rules", read.problems());
@@ -102,7 +104,8 @@ public final class RuleSet {
         }
         RuleFormat.ReadRules read = RuleFormat.readRules(value.raw(), value.pointer());
         for (JsonProblem problem : read.problems()) {
-            at(value, problem.pointer().substring(value.pointer().length())).problem(problem.message());
+            at(value, problem.pointer().substring(value.pointer().length()))
+                    .problem(Objects.requireNonNull(problem.message(), "message"));
         }
         return new RuleSet(read.rules());
     }

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -85,6 +86,9 @@ public final class RuleFormat {
      *         what the checks across members and the rules' expressions find
      */
     public static Parts readBook(@Nullable Object tree) {
+        if (tree == null) {
+            throw bookFailure(nullProblems("", JsonTreeReader.Value::anyObject));
+        }
         BookSpec spec = FORMAT.read(tree, "", RuleFormat::bookFailure);
         List<JsonProblem> problems = new ArrayList<>(crossMemberProblems(spec));
         List<Rule> rules = new ArrayList<>();
@@ -104,10 +108,7 @@ public final class RuleFormat {
      */
     public static ReadRules readRules(@Nullable Object tree, String pointer) {
         if (tree == null) {
-            // The binding leaves null members out, so the schema would see no rules at all: the tree reader words it.
-            JsonTreeReader reader = JsonTreeReader.of(null, pointer);
-            reader.root().items();
-            return new ReadRules(List.of(), reader.problems());
+            return new ReadRules(List.of(), nullProblems(pointer, JsonTreeReader.Value::items));
         }
         List<JsonProblem> problems = new ArrayList<>();
         for (JsonProblem problem : FORMAT.problems(rulesOnly(tree), "", "")) {
@@ -148,6 +149,16 @@ public final class RuleFormat {
             }
         }
         return new ReadRules(List.copyOf(rules), sorted(problems));
+    }
+
+    /**
+     * The problem of a document that is null where {@code expected} reads a container, worded as the tree reader
+     * words it: the format validates trees, and a plain tree leaves a null out.
+     */
+    private static List<JsonProblem> nullProblems(String pointer, Consumer<JsonTreeReader.Value> expected) {
+        JsonTreeReader reader = JsonTreeReader.of(null, pointer);
+        expected.accept(reader.root());
+        return reader.problems();
     }
 
     private static Map<String, Object> rulesOnly(Object rules) {
