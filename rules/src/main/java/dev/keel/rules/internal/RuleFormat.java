@@ -42,7 +42,7 @@ import org.jspecify.annotations.Nullable;
  * The rule book's format: its JSON Schema ({@code dev/keel/rules/schema/rule-book.schema.json}) is the validator, with
  * two keywords of its own ({@code linearPattern} for forbidden patterns, {@code valuePattern} for the patterns that
  * capture a value), and a valid document binds to {@link BookSpec}. What JSON Schema cannot state is checked on the
- * bound record ({@link #crossMemberProblems}: ids unique, references resolve), and each rule's expression is compiled
+ * bound record (ids unique, references resolve), and each rule's expression is compiled
  * as the rule is built; every problem carries the JSON pointer of the offending value. Rules alone ({@link RuleSet})
  * are read as the {@code rules} of a book that has nothing else, rules and parts built in code are validated by the
  * same schema, and rules are written back through the same binding. Pure and thread-safe.
@@ -104,39 +104,30 @@ public final class RuleFormat {
 
     /**
      * Reads an array of rules given as a plain tree, standing at {@code pointer} in its document: the rules without
-     * a problem, and every problem of the others (a repeated id is a problem of the later rule).
+     * a problem, and every problem of the others (a repeated id is a problem of the later rule): those the schema
+     * finds, sorted by pointer, then those found as the rules are built, in the order of the rules.
      */
     public static ReadRules readRules(@Nullable Object tree, String pointer) {
         if (tree == null) {
             return new ReadRules(List.of(), nullProblems(pointer, JsonTreeReader.Value::items));
         }
         List<JsonProblem> problems = new ArrayList<>();
-        for (JsonProblem problem : FORMAT.problems(rulesOnly(tree), "", "")) {
-            // Past the most problems listed, the count of the others stands at the root: here, the array.
-            String below = problem.pointer().startsWith(RULES) ? problem.pointer().substring(RULES.length()) : "";
-            problems.add(new JsonProblem(pointer + below, problem.message()));
-        }
-        if (!(tree instanceof List<?> items)) {
-            return new ReadRules(List.of(), problems);
-        }
-        Set<Integer> broken = new HashSet<>();
-        for (JsonProblem problem : problems) {
-            List<String> below = JsonPointers.parse(problem.pointer().substring(pointer.length()));
-            if (below.isEmpty()) {
-                return new ReadRules(List.of(), problems);
-            }
-            broken.add(Integer.valueOf(below.get(0)));
-        }
-        List<Object> valid = new ArrayList<>();
+        List<RuleSpec> specs;
         List<Integer> indexes = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            if (!broken.contains(i)) {
-                valid.add(items.get(i));
+        try {
+            specs = FORMAT.read(rulesOnly(tree), "", RuleFormat::rulesFailure).rules();
+            for (int i = 0; i < specs.size(); i++) {
                 indexes.add(i);
             }
+        } catch (InvalidRulesException e) {
+            // Some rules break the schema (a list in one validation, as the format reports it): the others are read.
+            for (JsonProblem problem : e.problems()) {
+                // Past the most problems listed, the count of the others stands at the root: here, the array.
+                String below = problem.pointer().startsWith(RULES) ? problem.pointer().substring(RULES.length()) : "";
+                problems.add(new JsonProblem(pointer + below, problem.message()));
+            }
+            specs = valid(tree, pointer, problems, indexes);
         }
-        // Every rule here passed the schema: the binding cannot fail.
-        List<RuleSpec> specs = FORMAT.read(rulesOnly(valid), "", RuleFormat::rulesFailure).rules();
         Set<String> ids = new HashSet<>();
         List<Rule> rules = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
@@ -148,7 +139,34 @@ public final class RuleFormat {
                 build(specs.get(i), at, rules, problems);
             }
         }
-        return new ReadRules(List.copyOf(rules), sorted(problems));
+        return new ReadRules(List.copyOf(rules), List.copyOf(problems));
+    }
+
+    /**
+     * The rules of {@code tree} that have none of {@code problems} (found by the schema, at pointers from
+     * {@code pointer}), bound; their indexes in {@code tree} go to {@code indexes}. None when the array as a whole
+     * has a problem.
+     */
+    private static List<RuleSpec> valid(Object tree, String pointer, List<JsonProblem> problems,
+            List<Integer> indexes) {
+        Set<Integer> broken = new HashSet<>();
+        for (JsonProblem problem : problems) {
+            List<String> below = JsonPointers.parse(problem.pointer().substring(pointer.length()));
+            if (below.isEmpty() || !(tree instanceof List)) {
+                return List.of();
+            }
+            broken.add(Integer.valueOf(below.get(0)));
+        }
+        List<?> items = (List<?>) tree;
+        List<Object> valid = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            if (!broken.contains(i)) {
+                valid.add(items.get(i));
+                indexes.add(i);
+            }
+        }
+        // Each of these rules passed the schema where it stood, so the list of them does too.
+        return FORMAT.read(rulesOnly(valid), "", RuleFormat::rulesFailure).rules();
     }
 
     /**

@@ -92,10 +92,10 @@ class RuleFormatTest {
                 "/lines/3");
 
         assertThat(read.rules()).extracting(Rule::id).as("a rule's scenario is a book's to resolve").containsExactly("r");
-        assertThat(read.problems()).extracting(JsonProblem::pointer).containsExactly("/lines/3/1/id",
-                "/lines/3/2/action_text", "/lines/3/2/condition_text", "/lines/3/2/lane", "/lines/3/2/scope",
-                "/lines/3/3/enforcement_expression");
-        assertThat(read.problems().get(0).message()).isEqualTo("another rule has the id 'r'");
+        assertThat(read.problems()).as("the schema's first, then those found as the rules are built")
+                .extracting(JsonProblem::pointer).containsExactly("/lines/3/2/action_text", "/lines/3/2/condition_text",
+                        "/lines/3/2/lane", "/lines/3/2/scope", "/lines/3/1/id", "/lines/3/3/enforcement_expression");
+        assertThat(read.problems().get(4).message()).isEqualTo("another rule has the id 'r'");
         assertThat(RuleFormat.readRules(null, "/rules").problems()).extracting(Object::toString)
                 .containsExactly("/rules: must be an array, found null");
     }
@@ -111,6 +111,14 @@ class RuleFormatTest {
 
         assertThat(read.rules()).isEmpty();
         assertThat(read.problems()).hasSize(101).last().asString().startsWith("/rules: and ");
+    }
+
+    @Test
+    void aNullBookOrListIsNamedAsNotAnObjectOrArray() {
+        assertThatThrownBy(() -> RuleBook.fromJson("null")).isInstanceOf(InvalidRulesException.class)
+                .hasMessage("invalid rule book: /: must be an object, found null");
+        assertThatThrownBy(() -> RuleSet.fromJson("null")).isInstanceOf(InvalidRulesException.class)
+                .hasMessage("invalid rules: /: must be an array, found null");
     }
 
     @Test
