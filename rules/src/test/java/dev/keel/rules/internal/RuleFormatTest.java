@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
+import dev.keel.rules.CandidateKind;
 import dev.keel.rules.EntityDeclaration;
 import dev.keel.rules.Extraction;
 import dev.keel.rules.InvalidRulesException;
+import dev.keel.rules.Lane;
 import dev.keel.rules.OnMissing;
 import dev.keel.rules.Rule;
 import dev.keel.rules.RuleBook;
@@ -16,7 +18,6 @@ import dev.keel.rules.RuleSet;
 import dev.keel.rules.Scenario;
 import dev.keel.rules.Step;
 import dev.keel.rules.Transition;
-import dev.keel.rules.CandidateKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -180,7 +181,7 @@ class RuleFormatTest {
             rule.group("g" + random.nextInt(3));
         }
         switch (random.nextInt(3)) {
-            case 0 -> rule.lane(dev.keel.rules.Lane.SUBJECTIVE);
+            case 0 -> rule.lane(Lane.SUBJECTIVE);
             case 1 -> rule.forbidPattern("(?i)\\bword" + random.nextInt(10) + "\\b");
             default -> {
                 rule.enforcementExpression("amount <= " + random.nextInt(100));
