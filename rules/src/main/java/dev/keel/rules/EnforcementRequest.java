@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link RuleSet#check} checks: the answer, the rules selected for the turn (every hard rule is checked
@@ -59,7 +60,7 @@ public final class EnforcementRequest {
     public static final class Builder {
         private final List<String> selected = new ArrayList<>();
         private final Map<String, Object> variables = new LinkedHashMap<>();
-        private String response;
+        private @Nullable String response;
         private boolean risky;
         private boolean sampled;
 

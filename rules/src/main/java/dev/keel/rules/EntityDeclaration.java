@@ -3,8 +3,11 @@ package dev.keel.rules;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.InvalidInputException;
-import dev.keel.rules.internal.RuleCheck;
+import dev.keel.core.json.JsonProblem;
+import dev.keel.rules.internal.BookSpec;
+import dev.keel.rules.internal.RuleFormat;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,17 +57,18 @@ public final class EntityDeclaration {
     }
 
     /**
+     * An entity, checked as the rule book's schema checks one in a document.
+     *
      * @throws InvalidInputException when the name is not a variable name, or the pattern does not run on the
-     *         linear-time engine or has not exactly one capturing group
+     *         linear-time engine or has not exactly one capturing group; the message names the member by pointer
      */
     public static EntityDeclaration of(String name, String pattern, Type type, Store store) {
-        if (name == null || !name.matches(Rule.VARIABLE_PATTERN)) {
-            throw new InvalidInputException("an entity name is a variable name (a letter or '_', then letters, "
-                    + "digits or '_'), found '" + name + "'");
+        List<JsonProblem> problems = RuleFormat.entityProblems(new BookSpec.EntitySpec(
+                Objects.requireNonNull(name, "name"), Objects.requireNonNull(pattern, "pattern"),
+                Objects.requireNonNull(type, "type").wireName(), Objects.requireNonNull(store, "store").wireName()));
+        if (!problems.isEmpty()) {
+            throw new InvalidInputException(JsonProblem.describe("entity", problems));
         }
-        RuleCheck.valuePatternProblem(Objects.requireNonNull(pattern, "pattern"), "entity patterns").ifPresent(problem -> {
-            throw new InvalidInputException("pattern " + problem);
-        });
         return new EntityDeclaration(name, pattern, type, store);
     }
 

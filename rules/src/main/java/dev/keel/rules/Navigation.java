@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link Navigator#navigate} decided: the action, where it leads, and every candidate's effective score in the
@@ -13,10 +14,10 @@ import java.util.Optional;
 public final class Navigation {
 
     private final NavigationAction action;
-    private final NavigationCandidate target;
+    private final @Nullable NavigationCandidate target;
     private final List<EffectiveScore> scores;
 
-    Navigation(NavigationAction action, NavigationCandidate target, List<EffectiveScore> scores) {
+    Navigation(NavigationAction action, @Nullable NavigationCandidate target, List<EffectiveScore> scores) {
         this.action = Objects.requireNonNull(action, "action");
         if (action.moves() != (target != null)) {
             // Only the navigator builds a navigation, with a target exactly when the action moves.

@@ -2,6 +2,7 @@ package dev.keel.rules;
 
 import dev.keel.core.InvalidInputException;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a conversation is: in no scenario yet, in a scenario, or at a step of one. Immutable and thread-safe.
@@ -9,7 +10,7 @@ import java.util.Optional;
  * @param scenario the current scenario, or null outside every scenario
  * @param step     the current step of that scenario, or null
  */
-public record Position(String scenario, String step) {
+public record Position(@Nullable String scenario, @Nullable String step) {
 
     private static final Position NONE = new Position(null, null);
 
@@ -26,7 +27,7 @@ public record Position(String scenario, String step) {
     }
 
     /** In {@code scenario}, at {@code step} (null: at no particular step). */
-    public static Position of(String scenario, String step) {
+    public static Position of(@Nullable String scenario, @Nullable String step) {
         return scenario == null && step == null ? NONE : new Position(scenario, step);
     }
 

@@ -4,17 +4,18 @@ import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
+import dev.keel.rules.internal.BookSpec;
 import dev.keel.rules.internal.RuleCheck;
+import dev.keel.rules.internal.RuleFormat;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One flat rule ({@code docs/rules.md}): where it applies ({@link RuleScope}), how it ranks (priority, higher
@@ -28,55 +29,55 @@ import java.util.regex.Pattern;
  */
 public final class Rule {
 
-    /** What a rule id, a scenario id and a step id look like: letters, digits, {@code _}, {@code .}, {@code -}. */
+    /**
+     * What a rule id, a scenario id and a step id look like: letters, digits, {@code _}, {@code .}, {@code -} (the
+     * rule book's schema, which checks it, says the same).
+     */
     public static final String ID_PATTERN = "[A-Za-z0-9_.-]{1,100}";
-    /** What a variable name looks like: a CEL identifier. */
+    /** What a variable name looks like: a CEL identifier (as the rule book's schema says). */
     public static final String VARIABLE_PATTERN = "[A-Za-z_][A-Za-z0-9_]{0,99}";
-
-    private static final Pattern ID = Pattern.compile(ID_PATTERN);
-    private static final Pattern VARIABLE = Pattern.compile(VARIABLE_PATTERN);
-    private static final Set<String> CEL_RESERVED = Set.of("true", "false", "null", "in", "as", "break", "const",
-            "continue", "else", "for", "function", "if", "import", "let", "loop", "package", "namespace", "return",
-            "var", "void", "while");
 
     /**
      * Reads a rule, scenario or step id ({@link #ID_PATTERN}) at {@code value}, in a document read with a
      * {@link JsonTreeReader}: null when absent, or when it is not an id (the problem, by pointer, goes to the value's
      * reader).
      */
-    public static String readId(JsonTreeReader.Value value) {
+    public static @Nullable String readId(JsonTreeReader.Value value) {
         String id = value.string();
-        if (id != null && !ID.matcher(id).matches()) {
-            value.problem("must be 1 to 100 letters, digits, '_', '.' or '-', found " + JsonTreeReader.describe(id));
+        if (id == null) {
             return null;
         }
-        return id;
+        Optional<String> problem = RuleFormat.idProblem(id);
+        problem.ifPresent(value::problem);
+        return problem.isPresent() ? null : id;
     }
 
     private final String id;
     private final RuleScope scope;
     private final int priority;
-    private final String group;
+    private final @Nullable String group;
     private final String conditionText;
     private final String actionText;
     private final Lane lane;
-    private final String enforcementExpression;
-    private final String forbidPattern;
+    private final @Nullable String enforcementExpression;
+    private final @Nullable String forbidPattern;
     private final Map<String, Extraction> extract;
     private final OnMissing onMissing;
     private final boolean hard;
     private final boolean risky;
     private final List<String> tools;
-    private final RuleCheck check;
+    /** The compiled check of a deterministic rule; null for a subjective one. */
+    private final @Nullable RuleCheck check;
 
-    private Rule(Builder b, RuleCheck check) {
+    /** A rule of {@code b}, whose {@link Builder#problems()} are none. */
+    private Rule(Builder b, @Nullable RuleCheck check) {
         this.id = b.id;
         this.scope = b.scope;
         this.priority = b.priority;
         this.group = b.group;
-        this.conditionText = b.conditionText;
-        this.actionText = b.actionText;
-        this.lane = b.lane;
+        this.conditionText = Objects.requireNonNull(b.conditionText, "condition_text");
+        this.actionText = Objects.requireNonNull(b.actionText, "action_text");
+        this.lane = Objects.requireNonNull(b.lane, "lane");
         this.enforcementExpression = b.enforcementExpression;
         this.forbidPattern = b.forbidPattern;
         this.extract = Collections.unmodifiableMap(new LinkedHashMap<>(b.extract));
@@ -178,52 +179,20 @@ public final class Rule {
     }
 
     /** The rule in its JSON form ({@code docs/rules.md}), members in the documented order. */
+    @SuppressWarnings("unchecked")
     public Map<String, Object> toWire() {
-        Map<String, Object> wire = new LinkedHashMap<>();
-        wire.put("id", id);
-        wire.put("scope", scope.kind().wireName());
-        if (scope.scenario() != null) {
-            wire.put("scenario", scope.scenario());
-        }
-        if (scope.step() != null) {
-            wire.put("step", scope.step());
-        }
-        wire.put("priority", priority);
-        if (group != null) {
-            wire.put("group", group);
-        }
-        wire.put("condition_text", conditionText);
-        wire.put("action_text", actionText);
-        wire.put("lane", lane.wireName());
-        if (enforcementExpression != null) {
-            wire.put("enforcement_expression", enforcementExpression);
-        }
-        if (forbidPattern != null) {
-            wire.put("forbid_pattern", forbidPattern);
-        }
-        if (!extract.isEmpty()) {
-            Map<String, Object> variables = new LinkedHashMap<>();
-            extract.forEach((name, extraction) -> variables.put(name, Map.of("pattern", extraction.pattern(), "type",
-                    extraction.type().wireName())));
-            wire.put("extract", variables);
-        }
-        if (enforcementExpression != null) {
-            wire.put("on_missing", onMissing.wireName());
-        }
-        wire.put("hard", hard);
-        wire.put("risky", risky);
-        wire.put("tools", tools);
-        return wire;
+        return (Map<String, Object>) RuleFormat.write(List.of(this)).get(0);
     }
 
+    /** Rules are equal when their JSON forms are. */
     @Override
     public boolean equals(Object other) {
-        return other instanceof Rule && toWire().equals(((Rule) other).toWire());
+        return other instanceof Rule && RuleFormat.spec(this).equals(RuleFormat.spec((Rule) other));
     }
 
     @Override
     public int hashCode() {
-        return toWire().hashCode();
+        return RuleFormat.spec(this).hashCode();
     }
 
     @Override
@@ -237,18 +206,18 @@ public final class Rule {
         private final String id;
         private RuleScope scope = RuleScope.global();
         private int priority;
-        private String group;
-        private String conditionText;
-        private String actionText;
-        private Lane lane;
-        private String enforcementExpression;
-        private String forbidPattern;
+        private @Nullable String group;
+        private @Nullable String conditionText;
+        private @Nullable String actionText;
+        private @Nullable Lane lane;
+        private @Nullable String enforcementExpression;
+        private @Nullable String forbidPattern;
         private final Map<String, Extraction> extract = new LinkedHashMap<>();
-        private OnMissing onMissing;
+        private @Nullable OnMissing onMissing;
         private boolean hard;
         private boolean risky;
         private final List<String> tools = new ArrayList<>();
-        private RuleCheck compiled;
+        private @Nullable RuleCheck compiled;
 
         private Builder(String id) {
             this.id = id;
@@ -264,7 +233,8 @@ public final class Rule {
             return this;
         }
 
-        public Builder group(String group) {
+        /** The conflict group; null: none. */
+        public Builder group(@Nullable String group) {
             this.group = group;
             return this;
         }
@@ -305,7 +275,8 @@ public final class Rule {
             return this;
         }
 
-        public Builder onMissing(OnMissing onMissing) {
+        /** What the expression means when a variable has no value; null: the default, {@link OnMissing#SKIP}. */
+        public Builder onMissing(@Nullable OnMissing onMissing) {
             this.onMissing = onMissing;
             this.compiled = null;
             return this;
@@ -334,110 +305,49 @@ public final class Rule {
         /**
          * Everything wrong with the rule so far, each problem with the JSON pointer of the offending member relative
          * to the rule ({@code /forbid_pattern}; {@code ""} for the rule as a whole); empty when {@link #build()}
-         * will succeed. Compiles the expression and the patterns (once: {@link #build()} reuses them).
+         * will succeed. The rule book's schema checks the rule as it would a rule in a document; then the expression
+         * and the patterns are compiled (once: {@link #build()} reuses them).
          */
         public List<JsonProblem> problems() {
-            List<JsonProblem> problems = new ArrayList<>();
-            if (id == null || !ID.matcher(id).matches()) {
-                problems.add(new JsonProblem("/id", "must be 1 to 100 letters, digits, '_', '.' or '-', found "
-                        + (id == null ? "nothing" : "'" + id + "'")));
+            List<JsonProblem> problems = RuleFormat.ruleProblems(spec());
+            if (!problems.isEmpty() || lane != Lane.DETERMINISTIC) {
+                return problems;
             }
-            for (String[] text : new String[][] {{"/condition_text", conditionText}, {"/action_text", actionText}}) {
-                if (text[1] == null || text[1].isBlank()) {
-                    problems.add(new JsonProblem(text[0], "must be a non-blank text"));
-                }
+            String pattern = forbidPattern;
+            if (pattern != null) {
+                compiled = compiled != null ? compiled : RuleCheck.forbidding(pattern);
+                return List.of();
             }
-            if (group != null && group.isBlank()) {
-                problems.add(new JsonProblem("/group", "must be a non-blank text"));
-            }
-            if (lane == null) {
-                problems.add(new JsonProblem("/lane", "required: deterministic or subjective"));
-            }
-            if (hard && scope.kind() != RuleScope.Kind.GLOBAL) {
-                problems.add(new JsonProblem("/hard", "only a global rule may be hard: a hard rule is checked on "
-                        + "every turn, wherever the conversation is"));
-            }
-            Set<String> seenTools = new HashSet<>();
-            for (int i = 0; i < tools.size(); i++) {
-                String tool = tools.get(i);
-                if (tool.isBlank() || !seenTools.add(tool)) {
-                    problems.add(new JsonProblem("/tools/" + i, tool.isBlank() ? "must be a non-blank tool name"
-                            : "names tool '" + tool + "' twice"));
-                }
-            }
-            if (lane == Lane.SUBJECTIVE) {
-                subjectiveProblems(problems);
-            } else if (lane == Lane.DETERMINISTIC) {
-                deterministicProblems(problems);
-            }
-            return problems;
-        }
-
-        private void subjectiveProblems(List<JsonProblem> problems) {
-            String judged = "a subjective rule is judged, not computed: only a deterministic rule has ";
-            if (enforcementExpression != null) {
-                problems.add(new JsonProblem("/enforcement_expression", judged + "an enforcement_expression"));
-            }
-            if (forbidPattern != null) {
-                problems.add(new JsonProblem("/forbid_pattern", judged + "a forbid_pattern"));
-            }
-            if (!extract.isEmpty()) {
-                problems.add(new JsonProblem("/extract", judged + "variables to extract"));
-            }
-            if (onMissing != null) {
-                problems.add(new JsonProblem("/on_missing", judged + "on_missing"));
-            }
-        }
-
-        private void deterministicProblems(List<JsonProblem> problems) {
-            if ((enforcementExpression == null) == (forbidPattern == null)) {
-                problems.add(new JsonProblem("", "a deterministic rule has either an enforcement_expression or a "
-                        + "forbid_pattern" + (forbidPattern == null ? "" : ", not both")));
-                return;
-            }
-            if (forbidPattern != null) {
-                if (!extract.isEmpty()) {
-                    problems.add(new JsonProblem("/extract", "extract binds variables of an enforcement_expression; "
-                            + "this rule has a forbid_pattern"));
-                }
-                if (onMissing != null) {
-                    problems.add(new JsonProblem("/on_missing", "on_missing is about the variables of an "
-                            + "enforcement_expression; this rule has a forbid_pattern"));
-                }
-                RuleCheck.patternProblem(forbidPattern).ifPresentOrElse(
-                        problem -> problems.add(new JsonProblem("/forbid_pattern", problem)),
-                        () -> compiled = compiled != null ? compiled : RuleCheck.forbidding(forbidPattern));
-                return;
-            }
-            int before = problems.size();
-            extract.forEach((variable, extraction) -> {
-                String at = JsonPointers.child("/extract", variable);
-                if (!VARIABLE.matcher(variable).matches() || CEL_RESERVED.contains(variable)) {
-                    problems.add(new JsonProblem(at, "a variable name is a CEL identifier (a letter or '_', then "
-                            + "letters, digits or '_') that is not a reserved word"));
-                } else {
-                    RuleCheck.valuePatternProblem(extraction.pattern(), "extract patterns").ifPresent(problem ->
-                            problems.add(new JsonProblem(at + "/pattern", problem)));
-                }
-            });
-            if (problems.size() > before) {
-                return;
-            }
-            if (compiled == null) {
+            RuleCheck check = compiled;
+            if (check == null) {
                 try {
-                    compiled = RuleCheck.expression(enforcementExpression, extract,
-                            onMissing == null ? OnMissing.SKIP : onMissing);
+                    // The schema has seen that a deterministic rule without a forbidden pattern has an expression.
+                    check = RuleCheck.expression(Objects.requireNonNull(enforcementExpression, "expression"),
+                            extract, onMissing == null ? OnMissing.SKIP : onMissing);
                 } catch (InvalidInputException e) {
-                    problems.add(new JsonProblem("/enforcement_expression", e.getMessage()));
-                    return;
+                    return List.of(new JsonProblem("/enforcement_expression", e.getMessage()));
                 }
+                compiled = check;
             }
+            List<JsonProblem> unread = new ArrayList<>();
             for (String variable : extract.keySet()) {
-                if (!compiled.variables().contains(variable)) {
-                    problems.add(new JsonProblem(JsonPointers.child("/extract", variable), "the expression does not "
+                if (!check.variables().contains(variable)) {
+                    unread.add(new JsonProblem(JsonPointers.child("/extract", variable), "the expression does not "
                             + "read '" + variable + "'"));
                 }
             }
+            return unread;
+        }
+
+        /** The rule so far as its JSON form binds it: what is not set is left out. */
+        private BookSpec.RuleSpec spec() {
+            Map<String, BookSpec.ExtractionSpec> variables = new LinkedHashMap<>();
+            extract.forEach((variable, extraction) -> variables.put(variable,
+                    new BookSpec.ExtractionSpec(extraction.pattern(), extraction.type().wireName())));
+            return new BookSpec.RuleSpec(id, scope.kind().wireName(), scope.scenario(), scope.step(), priority, group,
+                    conditionText, actionText, lane == null ? null : lane.wireName(), enforcementExpression,
+                    forbidPattern, variables.isEmpty() ? null : variables,
+                    onMissing == null ? null : onMissing.wireName(), hard, risky, List.copyOf(tools));
         }
 
         /**

@@ -2,18 +2,19 @@ package dev.keel.rules;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.core.json.JsonTreeReader;
-import dev.keel.rules.internal.BookReader;
+import dev.keel.rules.internal.RuleFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An application's rules, the scenarios its conversations move through, and the entities its sensor reads
- * ({@code docs/rules.md}; JSON Schema {@code dev/keel/rules/schema/rule-book.schema.json} in the jar). Loading checks
- * every reference: a rule's scenario and step exist, a transition leads to a step of its scenario, ids are unique.
+ * ({@code docs/rules.md}). Its JSON form is defined by the JSON Schema {@code dev/keel/rules/schema/rule-book.schema.json}
+ * in the jar, which validates every book, read or built in code; loading also checks what the schema cannot: a rule's
+ * scenario and step exist, a transition leads to a step of its scenario, ids are unique, expressions compile.
  *
  * <p>Immutable and thread-safe.
  */
@@ -48,11 +49,12 @@ public final class RuleBook {
     /**
      * A rule book of these parts.
      *
-     * @throws InvalidRulesException naming every broken reference or repeated id, by the JSON pointer it has in the
-     *         JSON form ({@code /scenarios/0/steps/1/transitions/0/to})
+     * @throws InvalidRulesException naming every problem the rule book's schema finds in its JSON form, or else every
+     *         broken reference or repeated id, by the JSON pointer it has in the JSON form
+     *         ({@code /scenarios/0/steps/1/transitions/0/to})
      */
     public static RuleBook of(RuleSet rules, List<Scenario> scenarios, List<EntityDeclaration> entities) {
-        List<JsonProblem> problems = BookReader.crossCheck(rules, scenarios, entities);
+        List<JsonProblem> problems = RuleFormat.bookProblems(rules, scenarios, entities);
         if (!problems.isEmpty()) {
             throw new InvalidRulesException("invalid rule book", problems);
         }
@@ -71,10 +73,9 @@ public final class RuleBook {
     }
 
     /** As {@link #fromJson}, from a parsed plain-value tree. */
-    public static RuleBook fromTree(Object tree) {
-        BookReader.Parts parts = JsonTreeReader.read(tree, BookReader::read,
-                problems -> new InvalidRulesException("invalid rule book", problems));
-        return of(parts.rules(), parts.scenarios(), parts.entities());
+    public static RuleBook fromTree(@Nullable Object tree) {
+        RuleFormat.Parts parts = RuleFormat.readBook(tree);
+        return new RuleBook(parts.rules(), parts.scenarios(), parts.entities());
     }
 
     public RuleSet rules() {
@@ -104,13 +105,15 @@ public final class RuleBook {
      * scenario's own).
      */
     public List<Transition> candidatesAt(Position position) {
-        if (!position.inScenario()) {
+        String current = position.scenario();
+        if (current == null) {
             return entryPoints;
         }
+        String at = position.step();
         List<Transition> open = new ArrayList<>();
-        scenario(position.scenario()).ifPresent(scenario -> {
-            if (position.step() != null) {
-                scenario.step(position.step()).ifPresent(step -> open.addAll(step.transitions()));
+        scenario(current).ifPresent(scenario -> {
+            if (at != null) {
+                scenario.step(at).ifPresent(step -> open.addAll(step.transitions()));
             }
             open.addAll(scenario.transitions());
         });

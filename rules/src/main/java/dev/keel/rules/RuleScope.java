@@ -3,6 +3,7 @@ package dev.keel.rules;
 import dev.keel.core.InvalidInputException;
 import java.util.Locale;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a rule applies: everywhere ({@link Kind#GLOBAL}), in one scenario ({@link Kind#SCENARIO}), or in one step of
@@ -12,7 +13,7 @@ import java.util.Objects;
  * @param scenario the scenario, for a scenario or step scope; null for a global one
  * @param step     the step, for a step scope; null otherwise
  */
-public record RuleScope(Kind kind, String scenario, String step) {
+public record RuleScope(Kind kind, @Nullable String scenario, @Nullable String step) {
 
     /** The kinds of scope, in the order rules of equal priority are listed: step, scenario, global. */
     public enum Kind {
@@ -60,8 +61,9 @@ public record RuleScope(Kind kind, String scenario, String step) {
     public boolean contains(Position position) {
         return switch (kind) {
             case GLOBAL -> true;
-            case SCENARIO -> scenario.equals(position.scenario());
-            case STEP -> scenario.equals(position.scenario()) && step.equals(position.step());
+            // A scenario or step scope names its scenario (and a step scope its step): never equal to null.
+            case SCENARIO -> Objects.equals(scenario, position.scenario());
+            case STEP -> Objects.equals(scenario, position.scenario()) && Objects.equals(step, position.step());
         };
     }
 }

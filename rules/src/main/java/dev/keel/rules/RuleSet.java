@@ -6,7 +6,7 @@ import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.rules.internal.RuleCheck;
-import dev.keel.rules.internal.RuleReader;
+import dev.keel.rules.internal.RuleFormat;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -15,8 +15,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A flat list of rules with unique ids, and the two pure operations over it ({@code docs/rules.md}):
@@ -60,7 +62,7 @@ public final class RuleSet {
      */
     public static RuleSet of(Collection<Rule> rules) {
         List<Rule> list = List.copyOf(rules);
-        List<JsonProblem> problems = RuleReader.duplicateIds(list, "");
+        List<JsonProblem> problems = RuleFormat.repeatedRuleIds(list.stream().map(Rule::id).toList(), "");
         if (!problems.isEmpty()) {
             throw new InvalidRulesException("invalid rules", problems);
         }
@@ -83,8 +85,12 @@ public final class RuleSet {
     }
 
     /** As {@link #fromJson}, from a parsed plain-value tree (an array). */
-    public static RuleSet fromTree(Object tree) {
-        return JsonTreeReader.read(tree, RuleSet::read, problems -> new InvalidRulesException("invalid rules", problems));
+    public static RuleSet fromTree(@Nullable Object tree) {
+        RuleFormat.ReadRules read = RuleFormat.readRules(tree, "");
+        if (!read.problems().isEmpty()) {
+            throw new InvalidRulesException("invalid rules", read.problems());
+        }
+        return new RuleSet(read.rules());
     }
 
     /**
@@ -92,7 +98,26 @@ public final class RuleSet {
      * every problem (by pointer) goes to the value's reader, and the set holds the rules that have none.
      */
     public static RuleSet read(JsonTreeReader.Value value) {
-        return new RuleSet(RuleReader.readAll(value));
+        if (value.raw() == null) {
+            value.items(); // absent or null: a problem where the value is required
+            return empty();
+        }
+        RuleFormat.ReadRules read = RuleFormat.readRules(value.raw(), value.pointer());
+        for (JsonProblem problem : read.problems()) {
+            at(value, problem.pointer().substring(value.pointer().length()))
+                    .problem(Objects.requireNonNull(problem.message(), "message"));
+        }
+        return new RuleSet(read.rules());
+    }
+
+    /** The value at {@code relative} (a JSON pointer) below {@code base}, for recording a problem there. */
+    private static JsonTreeReader.Value at(JsonTreeReader.Value base, String relative) {
+        JsonTreeReader.Value value = base;
+        for (String token : JsonPointers.parse(relative)) {
+            value = value.raw() instanceof List ? value.items().get(Integer.parseInt(token))
+                    : value.anyObject().optional(token);
+        }
+        return value;
     }
 
     /** The rules, in the order given. */
@@ -179,7 +204,7 @@ public final class RuleSet {
 
     /** The rules in their JSON form, in the order given. */
     public List<Object> toWire() {
-        return rules.stream().map(rule -> (Object) rule.toWire()).toList();
+        return RuleFormat.write(rules);
     }
 
     @Override

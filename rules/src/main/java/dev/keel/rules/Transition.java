@@ -4,6 +4,7 @@ import dev.keel.core.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A move a conversation can make, with the utterances that ask for it: a transition out of a step, a transition of
@@ -16,7 +17,7 @@ import java.util.Objects;
  * @param to       the step it leads to
  * @param examples utterances that ask for it, at least one
  */
-public record Transition(String id, CandidateKind kind, String scenario, String from, String to,
+public record Transition(String id, CandidateKind kind, String scenario, @Nullable String from, String to,
                          List<String> examples) {
 
     /** @throws InvalidInputException when there is no example, or a step transition has no step to leave */

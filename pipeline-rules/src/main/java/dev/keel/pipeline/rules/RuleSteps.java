@@ -17,6 +17,7 @@ import dev.keel.rules.RuleIndex;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A conversation governed by flat scoped rules, as steps of the governed call ({@code docs/rules.md}):
@@ -112,8 +113,8 @@ public final class RuleSteps {
 
     /** Configures the steps; not thread-safe. */
     public static final class Builder {
-        private RuleBook book;
-        private Embedder embedder;
+        private @Nullable RuleBook book;
+        private @Nullable Embedder embedder;
         private SessionStore sessionStore = new InMemorySessionStore();
         private Sensor sensor = Sensor.embedded();
         private ToolExecutor tools = ToolExecutor.none();
@@ -123,7 +124,7 @@ public final class RuleSteps {
         private double minSimilarity = 0.30;
         private int maxRules = 8;
         private BigDecimal judgeSampleRate = BigDecimal.ZERO;
-        private String judgeBackend;
+        private @Nullable String judgeBackend;
         private String instructions = DEFAULT_INSTRUCTIONS;
 
         private Builder() {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link Sensor} read from a message, in one pass ({@code docs/rules.md}): where the user wants to go (a
@@ -17,7 +18,7 @@ import java.util.Optional;
  * @param ambiguityScore  from 0 (clear) to 1 (no telling what is meant)
  * @param ambiguityReason why, in a few words
  */
-public record SensorReading(String detectedIntent, Map<String, Object> entities, BigDecimal ambiguityScore,
+public record SensorReading(@Nullable String detectedIntent, Map<String, Object> entities, BigDecimal ambiguityScore,
                             String ambiguityReason) {
 
     /** @throws InvalidInputException when the score is outside [0, 1] */

@@ -24,6 +24,7 @@ import java.util.Deque;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Enforcement expressions in CEL: compiled once, evaluated many times. An expression's free identifiers are its
@@ -93,7 +94,7 @@ final class CelExpressions {
 
         private final long limit;
         private long steps;
-        private CancelledException cancelled;
+        private @Nullable CancelledException cancelled;
 
         Cost(long limit) {
             this.limit = limit;

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The compiled check of a deterministic rule ({@code docs/rules.md}): a forbidden pattern that must not match the
@@ -49,12 +50,12 @@ public final class RuleCheck {
         }
     }
 
-    private final Pattern forbidden;
-    private final CelExpressions.Compiled expression;
+    private final @Nullable Pattern forbidden;
+    private final CelExpressions.@Nullable Compiled expression;
     private final Map<String, Pattern> extract;
     private final OnMissing onMissing;
 
-    private RuleCheck(Pattern forbidden, CelExpressions.Compiled expression, Map<String, Pattern> extract,
+    private RuleCheck(@Nullable Pattern forbidden, CelExpressions.@Nullable Compiled expression, Map<String, Pattern> extract,
                       OnMissing onMissing) {
         this.forbidden = forbidden;
         this.expression = expression;
@@ -118,8 +119,10 @@ public final class RuleCheck {
         if (forbidden != null) {
             return forbidden.matcher(answer).find() ? Outcome.BROKEN : Outcome.KEPT;
         }
+        // A check has a forbidden pattern or an expression: this one has the expression.
+        CelExpressions.Compiled compiled = Objects.requireNonNull(expression, "expression");
         Map<String, List<Object>> values = new LinkedHashMap<>();
-        for (String variable : expression.variables()) {
+        for (String variable : compiled.variables()) {
             List<Object> read = extract.containsKey(variable) ? extracted(extract.get(variable), answer) : List.of();
             if (read.isEmpty() && variables.containsKey(variable)) {
                 read = List.of(variables.get(variable));
@@ -130,20 +133,22 @@ public final class RuleCheck {
             values.put(variable, read);
         }
         CelExpressions.Cost cost = new CelExpressions.Cost(MAX_COST);
-        boolean holds = holdsForEveryCombination(new ArrayList<>(values.entrySet()), 0, new HashMap<>(), cost);
+        boolean holds = holdsForEveryCombination(compiled, new ArrayList<>(values.entrySet()), 0, new HashMap<>(),
+                cost);
         return new Outcome(!holds, cost.spent() ? Optional.of(COST_EXCEEDED) : Optional.empty(), cost.steps());
     }
 
     /** Whether the expression holds for every combination; the first that fails, or a spent cost, ends the walk. */
-    private boolean holdsForEveryCombination(List<Map.Entry<String, List<Object>>> values, int index,
-                                             Map<String, Object> bindings, CelExpressions.Cost cost) {
+    private static boolean holdsForEveryCombination(CelExpressions.Compiled expression,
+            List<Map.Entry<String, List<Object>>> values, int index, Map<String, Object> bindings,
+            CelExpressions.Cost cost) {
         if (index == values.size()) {
             return expression.holds(bindings, cost);
         }
         Map.Entry<String, List<Object>> variable = values.get(index);
         for (Object value : variable.getValue()) {
             bindings.put(variable.getKey(), value);
-            if (!holdsForEveryCombination(values, index + 1, bindings, cost)) {
+            if (!holdsForEveryCombination(expression, values, index + 1, bindings, cost)) {
                 return false;
             }
         }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A conversation's state as a turn sees it once hydrated: its session, the turn's number in it, where it is, the
@@ -62,7 +63,7 @@ record Conversation(String sessionId, long turn, Position position, Map<String, 
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> map(Object value) {
+    static Map<String, Object> map(@Nullable Object value) {
         return value instanceof Map ? (Map<String, Object>) value : Map.of();
     }
 }

@@ -9,6 +9,7 @@ import dev.keel.rules.EntityDeclaration;
 import dev.keel.rules.Position;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Puts the entities the sensor read where they are kept, once: session entities into the session (with the turn's
@@ -69,7 +70,9 @@ final class Hydration implements TurnStep {
                     return conversation;
                 })));
         Position position = Position.of((String) slice.get("scenario"), (String) slice.get("step"));
-        Conversation conversation = new Conversation(sessionId, ((Number) slice.get("turn")).longValue(), position,
+        // The update above has just counted the turn.
+        long number = ((Number) Objects.requireNonNull(slice.get("turn"), "turn")).longValue();
+        Conversation conversation = new Conversation(sessionId, number, position,
                 Conversation.map(slice.get("variables")), profile != null ? profile
                 : Conversation.map(slice.get("profile")));
         turn.put(RuleTurn.CONVERSATION, conversation);

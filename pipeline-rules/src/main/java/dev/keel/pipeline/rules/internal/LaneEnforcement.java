@@ -52,8 +52,8 @@ final class LaneEnforcement implements EnforcementStep {
         Judge.Finding finding = new Judge.Finding(List.of(), "");
         if (lane1.passed() && !lane1.judge().isEmpty()) {
             judged = lane1.judge();
-            String target = config.judgeBackend() != null ? config.judgeBackend()
-                    : turn.route().orElseThrow().backendTarget();
+            String configured = config.judgeBackend();
+            String target = configured != null ? configured : turn.route().orElseThrow().backendTarget();
             finding = Judge.ask(turn, target, judged.stream().map(id -> rules.find(id).orElseThrow()).toList(), answer);
             broken.addAll(finding.violated());
         }

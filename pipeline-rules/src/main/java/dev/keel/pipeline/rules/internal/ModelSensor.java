@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sensor as one model call ({@link Sensor#model(String, int)}): a stage contract {@value #STAGE} whose output
@@ -120,12 +121,14 @@ public final class ModelSensor implements Sensor {
                 entities.put(entity.name(), read);
             }
         }
+        // The sensor's contract, which the completed run kept, requires the score.
         return new SensorReading((String) output.get("detected_intent"), entities,
-                (BigDecimal) output.get("ambiguity_score"), String.valueOf(output.get("ambiguity_reason")));
+                (BigDecimal) Objects.requireNonNull(output.get("ambiguity_score"), "ambiguity_score"),
+                String.valueOf(output.get("ambiguity_reason")));
     }
 
     /** A number the model gave as a number or as a numeric text (thousands separators allowed); else null. */
-    private static BigDecimal number(Object value) {
+    private static @Nullable BigDecimal number(@Nullable Object value) {
         if (value instanceof BigDecimal decimal) {
             return decimal;
         }

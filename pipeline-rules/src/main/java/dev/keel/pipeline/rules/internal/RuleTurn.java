@@ -20,6 +20,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The steps of {@link RuleSteps}, built once from their configuration. Immutable and thread-safe.
@@ -30,7 +31,7 @@ public final class RuleTurn {
     public record Config(RuleBook book, Embedder embedder, RuleIndex rules, IntentIndex intents,
                          SessionStore sessionStore, Sensor sensor, ToolExecutor tools, NavigationConfig navigation,
                          BigDecimal ambiguityThreshold, String clarification, double minSimilarity, int maxRules,
-                         BigDecimal judgeSampleRate, String judgeBackend, String instructions) {
+                         BigDecimal judgeSampleRate, @Nullable String judgeBackend, String instructions) {
     }
 
     static final TurnKey<MessageMeaning> MEANING = TurnKey.of("rules_message_meaning", MessageMeaning.class);
