@@ -1,7 +1,9 @@
 package dev.keel.committee;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,11 @@ public record CommitteeRequest(Source source, Mode mode, User user, Context cont
         public Optional<String> contentTypeOption() {
             return Optional.ofNullable(contentType);
         }
+
+        /** The file as a part of a message: its name, URL and content type, its text not known. */
+        public Part.Attachment part() {
+            return Part.Attachment.of(filename, url, contentType, null);
+        }
     }
 
     public CommitteeRequest {
@@ -51,6 +58,17 @@ public record CommitteeRequest(Source source, Mode mode, User user, Context cont
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(message, "message");
         attachments = List.copyOf(attachments);
+    }
+
+    /**
+     * The user's message as the parts of a chat message: the message as text, then each attachment as an
+     * attachment part, so that whoever reads the request (governance, a filter) reads a file's name and URL too.
+     */
+    public List<Part> messageParts() {
+        List<Part> parts = new ArrayList<>();
+        parts.add(Part.text(message));
+        attachments.forEach(attachment -> parts.add(attachment.part()));
+        return parts;
     }
 
     /** A request from the command line, with no context and no attachment. */

@@ -18,6 +18,7 @@ import dev.keel.core.InvalidContractException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
@@ -173,7 +174,7 @@ class StageRuntimeTest {
         assertThat(category.get(1).prompt().messages()).isEqualTo(5);
 
         ChatRequest reask = backend.requests().get(3);
-        assertThat(reask.messages().get(3)).isEqualTo(ChatMessage.assistant(imprecise));
+        assertThat(reask.messages().get(3)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT, Part.markdown(imprecise)));
         String correction = reask.messages().get(4).text();
         assertThat(correction).contains("\"telemetry\"").contains("score_precision")
                 .contains("/categorySelection/candidates/tax_refund/score");

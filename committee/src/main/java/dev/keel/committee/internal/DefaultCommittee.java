@@ -19,12 +19,14 @@ import dev.keel.committee.PreHints;
 import dev.keel.committee.ScoredAgent;
 import dev.keel.committee.TaskType;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.ResponseFormat;
@@ -248,16 +250,16 @@ public final class DefaultCommittee implements Committee {
                 for (String agent : agents) {
                     List<ChatMessage> messages = new ArrayList<>(Prompts.agent(request, plan, taskType, agent, round, List.of()));
                     if (round > 1) {
-                        messages.add(ChatMessage.user(filler(carried)));
+                        messages.add(filler(carried));
                     }
                     total = total.add(estimate(agent, request(messages, AGENT_TOKENS)));
                 }
             }
             List<ChatMessage> scoring = new ArrayList<>(Prompts.score(request, List.of()));
-            scoring.add(ChatMessage.user(filler(carried)));
+            scoring.add(filler(carried));
             total = total.add(estimate(config.scorerRole(), request(scoring, SCORE_TOKENS_PER_AGENT * agents.size())));
             List<ChatMessage> synthesis = new ArrayList<>(Prompts.synthesis(request, taskType, List.of(), List.of()));
-            synthesis.add(ChatMessage.user(filler(carried)));
+            synthesis.add(filler(carried));
             return total.add(estimate(CommitteeConfig.MASTER, request(synthesis, SYNTHESIS_TOKENS)));
         }
 
@@ -450,8 +452,11 @@ public final class DefaultCommittee implements Committee {
         }
     }
 
-    /** A stand-in for text not written yet, of {@code length} characters, for estimates only. */
-    private static String filler(int length) {
-        return "x".repeat(Math.max(0, length));
+    /**
+     * A stand-in, for estimates only, for the outputs a later prompt will carry: a message of one JSON part (the kind
+     * they will be sent as, so that it is filtered and sized as they will be) holding {@code length} characters.
+     */
+    private static ChatMessage filler(int length) {
+        return ChatMessage.of(ChatRole.USER, Part.json("x".repeat(Math.max(0, length))));
     }
 }

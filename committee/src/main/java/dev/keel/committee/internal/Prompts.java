@@ -8,8 +8,9 @@ import dev.keel.committee.CredStatus;
 import dev.keel.committee.OrchestrationPlan;
 import dev.keel.committee.PreHints;
 import dev.keel.committee.TaskType;
-import dev.keel.core.json.JsonCodec;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -19,12 +20,13 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The messages of each call: a system message stating the role and the exact JSON contract, and a user message that
- * is a JSON object of the call's input. Pure and thread-safe.
+ * The messages of each call: a system message stating the role and the exact JSON contract (the committee's own
+ * text), and a user message whose parts are the call's input as one JSON part and, for the calls that read them,
+ * the request's files as attachment parts. Nothing the user or a model wrote is ever spliced into a string: the
+ * user's request and the models' outputs are values of the JSON part, read as values by every filter (a line break
+ * in the request is a line break there, not the two characters of its escape). Pure and thread-safe.
  */
 final class Prompts {
-
-    private static final JsonCodec CODEC = JsonCodec.strict();
 
     private static final Map<String, String> DUTIES = Map.of(
             "solver", "Answer the request directly and completely.",
@@ -50,9 +52,8 @@ final class Prompts {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("mode", request.mode().wireName());
         input.put("message", request.message());
-        input.put("attachments", request.toWire().getOrDefault("attachments", List.of()));
         input.put("hints", hints.toWire());
-        return List.of(ChatMessage.system(system), ChatMessage.user(CODEC.write(input)));
+        return messages(system, input, request.attachments());
     }
 
     static List<ChatMessage> agent(CommitteeRequest request, @Nullable OrchestrationPlan plan, TaskType taskType,
@@ -69,7 +70,6 @@ final class Prompts {
         Map<String, Object> input = new LinkedHashMap<>();
         input.put("message", request.message());
         input.put("taskType", taskType.wireName());
-        input.put("attachments", request.toWire().getOrDefault("attachments", List.of()));
         input.put("round", round);
         if (plan != null) {
             input.put("committee", plan.agentsToRun());
@@ -79,7 +79,7 @@ final class Prompts {
             previous.forEach(output -> outputs.add(output.toWire()));
             input.put("previousRound", outputs);
         }
-        return List.of(ChatMessage.system(system), ChatMessage.user(CODEC.write(input)));
+        return messages(system, input, request.attachments());
     }
 
     static List<ChatMessage> score(CommitteeRequest request, List<AgentOutput> outputs) {
@@ -95,7 +95,7 @@ final class Prompts {
         List<Object> list = new ArrayList<>();
         outputs.forEach(output -> list.add(output.toWire()));
         input.put("outputs", list);
-        return List.of(ChatMessage.system(system), ChatMessage.user(CODEC.write(input)));
+        return messages(system, input, List.of());
     }
 
     static List<ChatMessage> synthesis(CommitteeRequest request, TaskType taskType, List<AgentOutput> outputs,
@@ -137,6 +137,18 @@ final class Prompts {
             agents.add(agent);
         }
         input.put("agents", agents);
-        return List.of(ChatMessage.system(system), ChatMessage.user(CODEC.write(input)));
+        return messages(system, input, List.of());
+    }
+
+    /**
+     * The system message and the user message of {@code input} as a JSON part, followed by {@code files} as
+     * attachment parts.
+     */
+    private static List<ChatMessage> messages(String system, Map<String, Object> input,
+                                              List<CommitteeRequest.Attachment> files) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(Part.json(input));
+        files.forEach(file -> parts.add(file.part()));
+        return List.of(ChatMessage.system(system), new ChatMessage(ChatRole.USER, parts));
     }
 }

@@ -1,6 +1,9 @@
 package dev.keel.core.reask;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,21 +20,23 @@ public interface Correction {
     ChatMessage message(List<Problem> problems);
 
     /**
-     * The shared wording, for replies that must be one JSON object: a user message listing each problem as
-     * {@code - code at pointer: message} (at most {@value #MAX_LISTED_PROBLEMS}, then how many more) and asking for
-     * one JSON object with them corrected.
+     * The shared wording, for replies that must be one JSON object: a user message of three text parts, what is
+     * wrong, the problems, each as {@code - code at pointer: message} on a line of its own (at most
+     * {@value #MAX_LISTED_PROBLEMS}, then how many more), and what to do: one JSON object with them corrected. The
+     * problems are a part of their own because their messages may quote the rejected reply: they are never spliced
+     * into the instruction's text.
      */
     static Correction standard() {
         return problems -> {
-            StringBuilder text = new StringBuilder("Your reply does not satisfy the output contract:\n");
-            problems.stream().limit(MAX_LISTED_PROBLEMS).forEach(p -> text.append("- ").append(p.code()).append(" at ")
-                    .append(p.pointer().isEmpty() ? "(the whole output)" : p.pointer()).append(": ")
-                    .append(p.message()).append('\n'));
+            List<String> lines = new ArrayList<>();
+            problems.stream().limit(MAX_LISTED_PROBLEMS).forEach(p -> lines.add("- " + p.code() + " at "
+                    + (p.pointer().isEmpty() ? "(the whole output)" : p.pointer()) + ": " + p.message()));
             if (problems.size() > MAX_LISTED_PROBLEMS) {
-                text.append("- and ").append(problems.size() - MAX_LISTED_PROBLEMS).append(" more\n");
+                lines.add("- and " + (problems.size() - MAX_LISTED_PROBLEMS) + " more");
             }
-            return ChatMessage.user(text.append("Reply again with one JSON object only, with these violations corrected.")
-                    .toString());
+            return ChatMessage.of(ChatRole.USER, Part.text("Your reply does not satisfy the output contract:"),
+                    Part.text(String.join("\n", lines)),
+                    Part.text("Reply again with one JSON object only, with these violations corrected."));
         };
     }
 }

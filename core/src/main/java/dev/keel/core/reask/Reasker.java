@@ -4,11 +4,13 @@ import dev.keel.core.BackendException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.KeelException;
 import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.LlmBackend;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,7 +106,9 @@ public final class Reasker {
             if (history == History.LAST) {
                 conversation.subList(given, conversation.size()).clear();
             }
-            conversation.add(ChatMessage.assistant(attempt.reply().orElseThrow().text()));
+            // The rejected reply goes back as the model wrote it, a Markdown part: read as rendered by every filter.
+            conversation.add(ChatMessage.of(ChatRole.ASSISTANT,
+                    Part.markdown(attempt.reply().orElseThrow().text())));
             conversation.add(Objects.requireNonNull(correction.message(attempt.problems()), "correction"));
         }
         return new ReaskResult<>(attempts);

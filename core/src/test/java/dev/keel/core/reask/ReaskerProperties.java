@@ -3,8 +3,10 @@ package dev.keel.core.reask;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import dev.keel.test.properties.Weighted;
@@ -68,7 +70,8 @@ class ReaskerProperties {
                         if (i > 0) {
                             List<ChatMessage> sent = attempt.request().messages();
                             assertThat(sent).hasSize(history == Reasker.History.ALL ? 1 + 2 * i : 3);
-                            assertThat(sent.get(sent.size() - 2)).isEqualTo(ChatMessage.assistant(script.get(i - 1)));
+                            assertThat(sent.get(sent.size() - 2)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT,
+                                    Part.markdown(script.get(i - 1))));
                             assertThat(sent.get(sent.size() - 1).text()).contains("attempt " + i + " said "
                                     + script.get(i - 1));
                         }

@@ -9,6 +9,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
@@ -64,9 +65,10 @@ class ReaskerTest {
         assertThat(sent).hasSize(3);
         ChatRequest second = sent.get(1);
         assertThat(second.messages()).hasSize(4).startsWith(REQUEST.messages().toArray(ChatMessage[]::new));
-        assertThat(second.messages().get(2)).isEqualTo(ChatMessage.assistant("```json\n{\"answer\": 1}\n```"));
+        assertThat(second.messages().get(2)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT,
+                Part.markdown("```json\n{\"answer\": 1}\n```")));
         assertThat(second.messages().get(3).role()).isEqualTo(ChatRole.USER);
-        assertThat(second.messages().get(3).text()).startsWith("Your reply does not satisfy the output contract:\n- "
+        assertThat(second.messages().get(3).text()).startsWith("Your reply does not satisfy the output contract:\n\n- "
                 + Problem.NOT_JSON + " at (the whole output): the output is wrapped in a Markdown code fence");
         // The whole conversation by default: the third ask carries both rejected replies and both corrections.
         ChatRequest third = sent.get(2);
@@ -89,7 +91,7 @@ class ReaskerTest {
 
         ChatRequest third = backend.requests().get(2);
         assertThat(third.messages()).hasSize(4);
-        assertThat(third.messages().get(2)).isEqualTo(ChatMessage.assistant("still no"));
+        assertThat(third.messages().get(2)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT, Part.markdown("still no")));
         assertThat(third.messages().get(3)).isEqualTo(ChatMessage.user("fix 1: " + Problem.NOT_JSON));
     }
 
@@ -273,7 +275,7 @@ class ReaskerTest {
 
         String text = Correction.standard().message(problems).text();
 
-        assertThat(text).contains("- p19 at /items/19: wrong").doesNotContain("p20").contains("- and 3 more\n")
+        assertThat(text).contains("- p19 at /items/19: wrong").doesNotContain("p20").contains("- and 3 more\n\n")
                 .endsWith("Reply again with one JSON object only, with these violations corrected.");
     }
 

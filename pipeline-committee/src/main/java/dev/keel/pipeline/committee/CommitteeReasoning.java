@@ -8,6 +8,8 @@ import dev.keel.committee.Mode;
 import dev.keel.committee.Outcome;
 import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
@@ -19,6 +21,7 @@ import dev.keel.pipeline.TurnKey;
 import dev.keel.pipeline.TurnOutcome;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -41,8 +44,10 @@ import java.util.Objects;
  * ({@link LlmBackend#outgoing}: instructed and egress-filtered), not on the committee's own prompt.
  *
  * <p>The committee request comes from the governed request's attribute {@value #REQUEST_ATTRIBUTE} (a
- * {@link CommitteeRequest}, or its wire form); without one, the governed message is asked in {@code ask} mode. Its
- * message must be the governed message, so that governance judged what the committee answers. A regeneration runs
+ * {@link CommitteeRequest}, or its wire form); without one, the governed message is asked in {@code ask} mode. The
+ * governed user message must be the committee request's {@linkplain CommitteeRequest#messageParts() parts} (its
+ * text, then each attachment as an attachment part), so that governance judged what the committee answers, the
+ * files' names and URLs included. A regeneration runs
  * the committee again, under the mode's cap again.
  *
  * <p>Immutable and thread-safe: each turn builds its own committee.
@@ -129,13 +134,20 @@ public final class CommitteeReasoning implements ReasoningStep {
 
     private static CommitteeRequest committeeRequest(Turn turn) {
         Object given = turn.request().attributes().get(REQUEST_ATTRIBUTE);
-        CommitteeRequest request = given == null ? CommitteeRequest.of(Mode.ASK, turn.request().message())
-                : given instanceof CommitteeRequest typed ? typed : CommitteeRequest.fromWire(given);
-        if (!request.message().equals(turn.request().message())) {
-            throw new ConfigurationException("the committee request's message is not the governed request's message;"
-                    + " governance must judge what the committee answers");
+        if (given == null) {
+            return CommitteeRequest.of(Mode.ASK, turn.request().message());
+        }
+        CommitteeRequest request = given instanceof CommitteeRequest typed ? typed : CommitteeRequest.fromWire(given);
+        if (!unlabelled(request.messageParts()).equals(unlabelled(turn.request().userMessage().parts()))) {
+            throw new ConfigurationException("the committee request's message and attachments are not the governed"
+                    + " request's message (its text, then each attachment as an attachment part); governance must"
+                    + " judge what the committee answers");
         }
         return request;
+    }
+
+    private static List<Part> unlabelled(List<Part> parts) {
+        return parts.stream().map(part -> part.withLabels(Labels.NONE)).toList();
     }
 
     /** A role's governed backend, each prompt instructed for the turn. */

@@ -5,6 +5,7 @@ import static dev.keel.pipeline.rules.RuleFixtures.sensorReply;
 import static dev.keel.test.core.CoreAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
@@ -91,10 +92,18 @@ class RuleStepsTest {
 
         RuleMatch match = answer.value(RuleSteps.MATCH).orElseThrow();
         assertThat(match.ids()).containsExactlyInAnyOrder("refund_limit", "within_window");
-        String prompt = system(model.requests(RequestMatcher.purpose(RuleSteps.GENERATION_PURPOSE)).get(0));
+        ChatRequest generation = model.requests(RequestMatcher.purpose(RuleSteps.GENERATION_PURPOSE)).get(0);
+        String prompt = system(generation);
         assertThat(prompt).contains("Refunds above 50 need a manager's approval.",
                 "Refund only orders delivered within 30 days.", "lookup_order", "\"days_since_delivery\":12",
-                "first_name: Ann");
+                "{\"first_name\":\"Ann\"}");
+        // The tool results and the profile are data: JSON parts of their own, never spliced into the instructions.
+        assertThat(generation.messages().stream().filter(m -> m.role() == ChatRole.SYSTEM)
+                .flatMap(m -> m.parts().stream()).filter(Part.Json.class::isInstance).map(Part::rendered))
+                .containsExactly("{\"lookup_order\":{\"days_since_delivery\":12,\"order_found\":true}}",
+                        "{\"first_name\":\"Ann\"}");
+        assertThat(generation.messages().get(generation.messages().size() - 1).parts())
+                .as("the user's message as the request gave it").singleElement().isInstanceOf(Part.Text.class);
         assertThat(prompt).doesNotContain("Never name another shop.", "Be polite.", "Mention the spring offer.",
                 "acme", "condition");
         assertThat(toolCalls).singleElement().satisfies(call -> {

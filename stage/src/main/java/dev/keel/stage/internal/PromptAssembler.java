@@ -1,8 +1,9 @@
 package dev.keel.stage.internal;
 
-import dev.keel.core.json.JsonCodec;
+import dev.keel.core.content.Part;
 import dev.keel.core.reask.Problem;
 import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.stage.SessionFields;
 import dev.keel.stage.StageContract;
 import dev.keel.stage.StageKind;
@@ -34,7 +35,6 @@ final class PromptAssembler {
             "5. Always include \"telemetry\": {\"notes\": null}. When told that your output failed validation, send the"
                     + " whole corrected object again with \"telemetry\": {\"notes\": \"<what you fixed>\"}.");
 
-    private final JsonCodec codec = JsonCodec.strict();
     private final ChatMessage persona;
     private final Map<String, ChatMessage> directives;
 
@@ -72,16 +72,19 @@ final class PromptAssembler {
         return directive.isEmpty() ? envelope : directive + "\n\n" + envelope;
     }
 
-    /** The user block: {@code {"input": {<slot>: <value>, ...}}}, slots in the contract's order. */
+    /**
+     * The user block: {@code {"input": {<slot>: <value>, ...}}}, slots in the contract's order, as one JSON part (the
+     * user's request and earlier stages' outputs are values in it, read as values by every filter).
+     */
     ChatMessage userBlock(Map<String, Object> slotValues) {
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("input", slotValues);
-        return ChatMessage.user(codec.write(block));
+        return ChatMessage.of(ChatRole.USER, Part.json(block));
     }
 
     /**
-     * The re-ask: what to do, then the violations as the telemetry note the corrected output should answer with
-     * its own note.
+     * The re-ask: what to do (a text part), then the violations as the telemetry note the corrected output should
+     * answer with its own note (a JSON part: the violations may quote the rejected output).
      */
     ChatMessage correction(String stageId, List<Problem> violations) {
         String notes = violations.size() + (violations.size() == 1 ? " violation: " : " violations: ")
@@ -90,8 +93,8 @@ final class PromptAssembler {
         telemetry.put("notes", notes);
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("telemetry", telemetry);
-        return ChatMessage.user("Your JSON for stage \"" + stageId + "\" failed validation. Send the complete"
-                + " corrected JSON object again, with every violation below fixed and \"telemetry\": {\"notes\":"
-                + " \"<what you fixed>\"}. Reply with the JSON object only.\n" + codec.write(block));
+        return ChatMessage.of(ChatRole.USER, Part.text("Your JSON for stage \"" + stageId + "\" failed validation."
+                + " Send the complete corrected JSON object again, with every violation below fixed and \"telemetry\":"
+                + " {\"notes\": \"<what you fixed>\"}. Reply with the JSON object only."), Part.json(block));
     }
 }

@@ -73,8 +73,9 @@ public final class ChatService {
                 new NoRecordingException("replay mode answers only the recorded requests (" + replies.source() + ": "
                         + replies.conversations().stream().map(RecordedConversation::name).toList()
                         + "); no recording has this mode and message")));
+        // The message and each attachment as parts: governance reads a file's name and URL as it reads the text.
         GovernedRequest governed = GovernedRequest.builder().requestId(requestId).principal(principal)
-                .message(request.message()).attribute(CommitteeReasoning.REQUEST_ATTRIBUTE, request).build();
+                .message(request.messageParts()).attribute(CommitteeReasoning.REQUEST_ATTRIBUTE, request).build();
         GovernedAnswer answer;
         if (recording.isPresent()) {
             try (RecordedReplies.Replay ignored = replay.orElseThrow().replay(requestId, recording.get())) {
@@ -88,9 +89,7 @@ public final class ChatService {
         if (!violations.isEmpty()) {
             LOG.warn("reply invariants broken: {}", violations);
         }
-        Optional<Map<String, Object>> replayNote = recording.map(conversation -> replay.orElseThrow()
-                .note(conversation.name()));
-        Map<String, Object> wire = wire(request, answer, replayNote);
+        Map<String, Object> wire = wire(request, answer);
         LOG.info("answered mode={} source={} decision={} outcome={} committee={} c_final={}{}",
                 request.mode().wireName(), request.source().wireName(), answer.decision().wireName(),
                 answer.outcome().wireName(), response.map(r -> r.outcome().wireName()).orElse("not_run"),
@@ -99,20 +98,28 @@ public final class ChatService {
         return new ChatExchange(answer, response, wire, violations, recording.map(RecordedConversation::name));
     }
 
-    /** {@code {"reply", "meta", "audit"?}}: everything from the governed answer, so everything filtered. */
-    private Map<String, Object> wire(CommitteeRequest request, GovernedAnswer answer,
-                                     Optional<Map<String, Object>> replayNote) {
+    /**
+     * {@code {"reply", "meta", "audit"?}}: everything from the governed answer, its text and its provenance's
+     * extensions, each leaf of which was shown through the outbound filter under the answer's decision when the
+     * answer was built; the one exception is the meta of a request no committee ran for, the service's own
+     * (its task type, its cap, zeros).
+     */
+    private Map<String, Object> wire(CommitteeRequest request, GovernedAnswer answer) {
         Map<?, ?> committee = answer.provenance().extension(CommitteeReasoning.EXTENSION) instanceof Map<?, ?> map
                 ? map : Map.of();
+        Object replayNote = answer.provenance().extension(CommitteeModels.REPLAY_EXTENSION);
         Map<String, Object> meta = new LinkedHashMap<>();
         if (committee.get("meta") instanceof Map<?, ?> committeeMeta) {
             committeeMeta.forEach((key, value) -> meta.put((String) key, value));
         } else {
             meta.putAll(notRunMeta(request));
         }
-        replayNote.ifPresent(note -> meta.put("replay", note));
+        if (replayNote != null) {
+            meta.put("replay", replayNote);
+        }
         Map<String, Object> provenance = new LinkedHashMap<>(answer.provenance().toWire());
         provenance.remove(CommitteeReasoning.EXTENSION);
+        provenance.remove(CommitteeModels.REPLAY_EXTENSION);
         meta.put("provenance", provenance);
 
         Map<String, Object> wire = new LinkedHashMap<>();
@@ -127,7 +134,9 @@ public final class ChatService {
                 appendix.put("mode", request.mode().wireName());
                 appendix.put("committee", "not run: " + answer.outcome().wireName());
             }
-            replayNote.ifPresent(note -> appendix.put("replay", note));
+            if (replayNote != null) {
+                appendix.put("replay", replayNote);
+            }
             wire.put("audit", appendix);
         }
         return wire;

@@ -46,6 +46,9 @@ public final class CommitteeModels {
     /** The shipped policy of the service, on the class path. */
     public static final String POLICY = "committee/policy.json";
 
+    /** The provenance extension that says, in replay mode, which recording answered the model calls. */
+    public static final String REPLAY_EXTENSION = "replay";
+
     /** The shipped routing table of the service, on the class path. */
     public static final String ROUTING = "committee/routing.json";
 
@@ -126,13 +129,18 @@ public final class CommitteeModels {
     }
 
     /**
-     * A turn step that, in replay mode, records in the call's audit record ({@code details.replay}) which recording
-     * answered its model calls; it does nothing for live models.
+     * A turn step that, in replay mode, notes which recording answered the call's model calls: in the call's audit
+     * record ({@code details.replay}) and in the answer's provenance (extension {@value #REPLAY_EXTENSION}, shown
+     * to the caller as every extension is, through the outbound filter under the answer's decision); it does nothing
+     * for live models.
      */
     public TurnStep replayNote() {
         return turn -> {
-            replay.ifPresent(replies -> replies.replaying(turn.requestId())
-                    .ifPresent(recording -> turn.auditDetail("replay", replies.note(recording))));
+            replay.ifPresent(replies -> replies.replaying(turn.requestId()).ifPresent(recording -> {
+                Map<String, Object> note = replies.note(recording);
+                turn.auditDetail("replay", note);
+                turn.extension(REPLAY_EXTENSION, note);
+            }));
             return StepResult.proceed();
         };
     }

@@ -56,7 +56,7 @@ public final class WardAssistant {
                 .backends(Backends.builder().internal(WARD_MODEL, b.wardModel).external(GENERAL_MODEL, b.generalModel)
                         .build())
                 .evidence(new WardEvidence(records))
-                .reasoning(SingleCallReasoning.of(turn -> WardPrompt.request(turn.request().message(),
+                .reasoning(SingleCallReasoning.of(turn -> WardPrompt.request(turn.request().userMessage(),
                         turn.evidence())))
                 .composer(WardAssistant::compose)
                 .auditSink(b.auditSink)

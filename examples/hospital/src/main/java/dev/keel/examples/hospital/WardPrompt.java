@@ -1,5 +1,6 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceItem;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
@@ -9,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The prompt of the ward assistant's one model call: what the assistant is, the question, and the ward records that
- * bear on it, one per line; and the way back, for the ward's writer, from a prompt to its records. Pure and
+ * The prompt of the ward assistant's one model call: what the assistant is (the system message), then a user
+ * message of parts: a line naming the question, the user's message with its own parts and labels, a line naming the
+ * records, and the ward records that bear on it as one JSON part (a list of strings). Nothing the user wrote and no
+ * record is spliced into a string. And the way back, for the ward's writer, from a prompt to its records. Pure and
  * thread-safe.
  */
 final class WardPrompt {
@@ -21,39 +24,39 @@ final class WardPrompt {
     static final String SYSTEM = "You are the Larch Ward assistant. Answer the question from the ward records given"
             + " and from nothing else; when they do not answer it, say so. Never write a medical record number.";
 
+    private static final String QUESTION = "Question:";
     private static final String RECORDS = "Ward records:";
-    private static final String ITEM = "- ";
 
     private WardPrompt() {
     }
 
-    /** The request for {@code question}, with {@code evidence}'s records. */
-    static ChatRequest request(String question, EvidenceSet evidence) {
-        StringBuilder user = new StringBuilder("Question: ").append(question.strip()).append("\n\n").append(RECORDS);
-        for (EvidenceItem item : evidence.items()) {
-            user.append('\n').append(ITEM).append(item.text().replace('\n', ' '));
-        }
-        if (evidence.isEmpty()) {
-            user.append("\n(none)");
-        }
+    /** The request for the user's message {@code question}, with {@code evidence}'s records. */
+    static ChatRequest request(ChatMessage question, EvidenceSet evidence) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(Part.text(QUESTION));
+        parts.addAll(question.parts());
+        parts.add(Part.text(RECORDS));
+        parts.add(Part.json(evidence.items().stream().map(EvidenceItem::text).toList()));
         return ChatRequest.builder().addMessage(ChatMessage.system(SYSTEM))
-                .addMessage(ChatMessage.user(user.toString())).purpose(PURPOSE).build();
+                .addMessage(new ChatMessage(ChatRole.USER, parts)).purpose(PURPOSE).build();
     }
 
-    /** The records in the last user message of {@code request} that has any; empty when none has. */
+    /**
+     * The records in the last user message of {@code request} that has any (the JSON part after the line naming
+     * them, as the request holds it); empty when none has.
+     */
     static List<String> records(ChatRequest request) {
         List<ChatMessage> messages = request.messages();
         for (int i = messages.size() - 1; i >= 0; i--) {
             ChatMessage message = messages.get(i);
-            int at = message.text().indexOf(RECORDS);
-            if (message.role() == ChatRole.USER && at >= 0) {
-                List<String> records = new ArrayList<>();
-                for (String line : message.text().substring(at + RECORDS.length()).split("\n")) {
-                    if (line.startsWith(ITEM)) {
-                        records.add(line.substring(ITEM.length()));
-                    }
+            List<Part> parts = message.parts();
+            for (int p = 0; message.role() == ChatRole.USER && p + 1 < parts.size(); p++) {
+                if (parts.get(p) instanceof Part.Text named && named.text().equals(RECORDS)
+                        && parts.get(p + 1) instanceof Part.Json json && json.value() instanceof List<?> list) {
+                    List<String> records = new ArrayList<>();
+                    list.forEach(record -> records.add(String.valueOf(record)));
+                    return records;
                 }
-                return records;
             }
         }
         return List.of();

@@ -2,6 +2,7 @@ package dev.keel.examples.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -79,7 +80,8 @@ class ServicesAssistantTest {
 
         ChatRequest reask = model.requests().get(2);
         List<ChatMessage> messages = reask.messages();
-        assertThat(messages.get(messages.size() - 2)).isEqualTo(ChatMessage.assistant(AGENCY_MISCOUNTED.formatted(1)));
+        assertThat(messages.get(messages.size() - 2)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT,
+                Part.markdown(AGENCY_MISCOUNTED.formatted(1))));
         assertThat(messages.get(messages.size() - 1).role()).isEqualTo(ChatRole.USER);
         assertThat(messages.get(messages.size() - 1).text()).contains("\"telemetry\"").contains("[count_mismatch]");
     }

@@ -102,8 +102,8 @@ class StructuredOutputTest {
         assertThat(third).extracting(ChatMessage::role).containsExactly(
                 ChatRole.SYSTEM, ChatRole.USER, ChatRole.ASSISTANT, ChatRole.USER, ChatRole.ASSISTANT, ChatRole.USER);
         assertThat(third.get(2).text()).isEqualTo("Sure! {summary: A is steadier");
-        assertThat(third.get(5).text()).isEqualTo("Your reply does not satisfy the output contract:\n"
-                + "- out_of_range at /confidence: confidence must be a number in [0, 1]\n"
+        assertThat(third.get(5).text()).isEqualTo("Your reply does not satisfy the output contract:\n\n"
+                + "- out_of_range at /confidence: confidence must be a number in [0, 1]\n\n"
                 + "Reply again with one JSON object only, with these violations corrected.");
     }
 

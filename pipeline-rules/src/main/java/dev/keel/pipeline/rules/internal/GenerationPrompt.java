@@ -1,24 +1,28 @@
 package dev.keel.pipeline.rules.internal;
 
-import dev.keel.core.json.JsonCodec;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.rules.Position;
 import dev.keel.rules.Rule;
 import dev.keel.rules.Scenario;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The generation prompt: the configured instructions, where the conversation is, the matched rules' actions (nothing
- * else of the rule book), the tool results and the profile fields the scenario names; then the user's message. The
- * reasoning step adds the PARTIAL instruction and, on a second attempt, the broken rules. Immutable and thread-safe.
+ * The generation prompt: a system message of the configured instructions, where the conversation is and the matched
+ * rules' actions (nothing else of the rule book), as text, then the tool results and the profile fields the scenario
+ * names, each a JSON part after a line naming it (data, never spliced into the instructions); then the user's
+ * message with its parts and their labels as the request gave them. The reasoning step adds the PARTIAL instruction
+ * and, on a second attempt, the broken rules. Immutable and thread-safe.
  */
 final class GenerationPrompt implements Function<Turn, ChatRequest> {
-
-    private static final JsonCodec CODEC = JsonCodec.strict();
 
     private final RuleTurn.Config config;
 
@@ -43,25 +47,28 @@ final class GenerationPrompt implements Function<Turn, ChatRequest> {
         for (Rule rule : turn.get(RuleSteps.MATCH).orElseThrow().rules()) {
             system.append("\n- ").append(rule.actionText());
         }
+        List<Part> parts = new ArrayList<>();
+        parts.add(Part.text(system.toString()));
         Map<String, Map<String, Object>> tools = turn.get(RuleSteps.TOOLS).orElseThrow().results();
         if (!tools.isEmpty()) {
-            system.append("\n\nTool results:");
-            tools.forEach((tool, result) -> system.append("\n- ").append(tool).append(": ").append(CODEC.write(result)));
+            parts.add(Part.text("Tool results:"));
+            parts.add(Part.json(tools));
         }
         if (scenario != null) {
-            StringBuilder profile = new StringBuilder();
+            Map<String, Object> profile = new LinkedHashMap<>();
             for (String field : scenario.profileFields()) {
                 Object value = conversation.profile().get(field);
                 if (value != null) {
-                    profile.append("\n- ").append(field).append(": ").append(value);
+                    profile.put(field, value);
                 }
             }
-            if (profile.length() > 0) {
-                system.append("\n\nCustomer profile:").append(profile);
+            if (!profile.isEmpty()) {
+                parts.add(Part.text("Customer profile:"));
+                parts.add(Part.json(profile));
             }
         }
         return ChatRequest.builder().purpose(RuleSteps.GENERATION_PURPOSE)
-                .addMessage(ChatMessage.system(system.toString()))
-                .addMessage(ChatMessage.user(turn.request().message())).build();
+                .addMessage(new ChatMessage(ChatRole.SYSTEM, parts))
+                .addMessage(turn.request().userMessage()).build();
     }
 }

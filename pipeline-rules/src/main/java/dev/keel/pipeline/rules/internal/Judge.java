@@ -1,11 +1,13 @@
 package dev.keel.pipeline.rules.internal;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.rules.RuleSteps;
@@ -16,7 +18,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Lane 2: one call asking a judge model whether an answer keeps to subjective rules, for a strict JSON verdict
+ * Lane 2: one call asking a judge model whether an answer keeps to subjective rules (the rules in the system message,
+ * the answer as a Markdown part of its own), for a strict JSON verdict
  * {@code {"verdict": "pass" | "violation", "violated": [rule ids], "reason": text}}. A reply that is not exactly that
  * (not one JSON object, an id that was not asked about, a verdict that disagrees with its list) is not trusted: every
  * rule asked about counts as broken. Immutable and thread-safe.
@@ -41,7 +44,7 @@ final class Judge {
         rules.forEach(rule -> system.append("\n- ").append(rule.id()).append(": ").append(rule.actionText()));
         ChatRequest request = ChatRequest.builder().purpose(RuleSteps.JUDGE_PURPOSE)
                 .addMessage(ChatMessage.system(system.toString()))
-                .addMessage(ChatMessage.user(answer)).responseFormat(ResponseFormat.JSON).build();
+                .addMessage(ChatMessage.of(ChatRole.USER, Part.markdown(answer))).responseFormat(ResponseFormat.JSON).build();
         String reply = turn.backends().chat(target, request).text();
         return read(reply, rules.stream().map(Rule::id).toList());
     }

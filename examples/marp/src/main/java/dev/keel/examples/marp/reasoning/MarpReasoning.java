@@ -1,7 +1,9 @@
 package dev.keel.examples.marp.reasoning;
 
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
@@ -14,9 +16,10 @@ import java.util.function.Function;
 
 /**
  * The MARP assistant's reasoning: one call to the backend routing chose, with the structured brief of its main
- * explanatory subtask ({@link ExplanationPrompt}); the reply is {@link Commentary}, never evidence. The call goes
- * through the turn's governed backends, so a prompt to an external model is egress-filtered, an internal-only
- * request never leaves the house, and a failed external model falls back to the internal one, with the reason.
+ * explanatory subtask ({@link ExplanationPrompt}) as one Markdown part, so that every filter reads it as rendered;
+ * the reply is {@link Commentary}, never evidence. The call goes through the turn's governed backends, so a prompt
+ * to an external model is egress-filtered, an internal-only request never leaves the house, and a failed external
+ * model falls back to the internal one, with the reason.
  *
  * <p>Immutable; thread-safe when the brief function is.
  */
@@ -41,7 +44,7 @@ public final class MarpReasoning implements ReasoningStep {
         RoutingDecision route = turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"));
         String prompt = ExplanationPrompt.render(brief.apply(turn));
         BackendReply reply = turn.backends().chat(route.backendTarget(), ChatRequest.builder()
-                .addMessage(ChatMessage.user(prompt)).build());
+                .addMessage(ChatMessage.of(ChatRole.USER, Part.markdown(prompt))).build());
         String usedReason = reply.usedReason();
         Commentary commentary = new Commentary(reply.text(), reply.target(), reply.used(), usedReason,
                 reply.reply().usage(), EvidenceNumbers.notIn(reply.text(), prompt), prompt);
