@@ -2,22 +2,41 @@ package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Provenance;
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceSet;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
+import dev.keel.pipeline.internal.ShownContent;
 import dev.keel.policy.GovernanceBundle;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * The result of one governed call: how it ended, the decision it was answered under, the text the user may read
- * (it passed the outbound filter exactly once), what was withheld (kind and place, never the text), the
- * provenance, the trace of every step, and the model calls made. The audit record of the call was written
- * before this was returned.
+ * The result of one governed call: how it ended, the decision it was answered under, the text the user may read,
+ * what was withheld (kind and place, never the text), the provenance, the trace of every step, the model calls
+ * made, and the turn as two labelled messages for the host's chat memory ({@link #userMessage()},
+ * {@link #answerMessage()}). The audit record of the call was written before this was returned.
+ *
+ * <p>Everything the user may see is filtered when the answer is built, in this one place, under its decision (a
+ * denial's own text as under PARTIAL): the text, and every leaf of the provenance's free values (the reason another
+ * backend answered, each extension an application's step set, read as a JSON value: strings and keys scanned,
+ * numbers withheld under PARTIAL) and of the calls' failure detail. Keel's own extensions
+ * ({@link #KEEL_EXTENSIONS}: routing's, the sensitivity's rules, the number of model calls) are Keel-made and kept.
  *
  * <p>Immutable and thread-safe.
  */
 public final class GovernedAnswer {
+
+    /** The provenance extensions the pipeline itself writes, from its own values; a step may not set them. */
+    public static final Set<String> KEEL_EXTENSIONS = Set.of(RoutingDecision.ROUTER_SELECTED_LLM,
+            RoutingDecision.REASONING_MODE, RoutingDecision.INTERNAL_ONLY, RoutingDecision.ROUTING_OVERRIDE,
+            "internal_only_rules", "llm_calls");
 
     private final String requestId;
     private final TurnOutcome outcome;
@@ -30,19 +49,33 @@ public final class GovernedAnswer {
     private final GovernanceBundle governance;
     private final EvidenceSet evidence;
     private final Map<TurnKey<?>, Object> values;
+    private final ChatMessage userMessage;
+    private final ChatMessage answerMessage;
 
     private GovernedAnswer(Builder b) {
         this.requestId = Objects.requireNonNull(b.requestId, "requestId");
         this.outcome = Objects.requireNonNull(b.outcome, "outcome");
         this.decision = Objects.requireNonNull(b.decision, "decision");
-        this.text = Objects.requireNonNull(b.text, "text");
-        this.withheld = List.copyOf(b.withheld);
-        this.provenance = Objects.requireNonNull(b.provenance, "provenance");
-        this.trace = List.copyOf(b.trace);
-        this.calls = List.copyOf(b.calls);
+        Objects.requireNonNull(b.text, "text");
+        Objects.requireNonNull(b.provenance, "provenance");
+        this.userMessage = Objects.requireNonNull(b.userMessage, "userMessage");
+        // A denial's own text (its reason and rationale) may still hold figures: it is shown as under PARTIAL.
+        ShownContent shown = new ShownContent(b.filter, decision == Decision.DENY ? Decision.PARTIAL : decision);
+        ShownContent.Text filtered = shown.text(b.text);
+        this.text = filtered.text();
+        this.withheld = filtered.withheld();
+        this.provenance = shown.provenance(b.provenance, KEEL_EXTENSIONS);
+        this.calls = b.calls.stream().map(shown::call).toList();
+        Decision shownUnder = decision == Decision.DENY ? Decision.PARTIAL : decision;
+        List<TraceStep> steps = new ArrayList<>(b.trace);
+        steps.add(new TraceStep("outbound_filter", withheld.size() + " redaction(s) under " + shownUnder.wireName(),
+                Map.of("withheld", Withheld.counts(withheld))));
+        this.trace = List.copyOf(steps);
         this.governance = Objects.requireNonNull(b.governance, "governance");
         this.evidence = Objects.requireNonNull(b.evidence, "evidence");
         this.values = Map.copyOf(b.values);
+        Labels labels = b.labels != null ? b.labels : Labels.of(Set.of(), false, decision);
+        this.answerMessage = ChatMessage.of(ChatRole.ASSISTANT, new Part.Markdown(text, labels));
     }
 
     /** Assembles an answer: the pipeline's, or a test's stand-in. */
@@ -63,9 +96,28 @@ public final class GovernedAnswer {
         return decision;
     }
 
-    /** The text the user may read. */
+    /** The text the user may read: filtered under the decision when the answer was built. */
     public String text() {
         return text;
+    }
+
+    /**
+     * The user's message of this turn with its labels: each part's own, joined with the turn's (the domains the
+     * turn touched, internal only when it had to stay in the house, the decision; DENY when it was denied). A host's
+     * chat memory keeps it so, and gives it back in the next request's history.
+     */
+    public ChatMessage userMessage() {
+        return userMessage;
+    }
+
+    /** The answer as an assistant message for the host's chat memory: {@link #text()}, labelled as the turn. */
+    public ChatMessage answerMessage() {
+        return answerMessage;
+    }
+
+    /** The turn's labels, which the answer message carries. */
+    public Labels labels() {
+        return answerMessage.labels();
     }
 
     /** What the outbound filter withheld, in text order. */
@@ -82,7 +134,7 @@ public final class GovernedAnswer {
         return provenance;
     }
 
-    /** What each step decided, in order. */
+    /** What each step decided, in order, ending with what the outbound filter withheld when the answer was built. */
     public List<TraceStep> trace() {
         return trace;
     }
@@ -136,15 +188,35 @@ public final class GovernedAnswer {
         private TurnOutcome outcome;
         private Decision decision;
         private String text;
-        private List<Withheld> withheld = List.of();
         private Provenance provenance;
         private List<TraceStep> trace = List.of();
         private List<BackendCall> calls = List.of();
         private GovernanceBundle governance;
         private EvidenceSet evidence = EvidenceSet.empty();
         private Map<TurnKey<?>, Object> values = Map.of();
+        private OutboundFilter filter = OutboundFilter.withoutRestrictions();
+        private ChatMessage userMessage;
+        private Labels labels;
 
         private Builder() {
+        }
+
+        /** The filter the answer is shown through (the pipeline's policy's); one without restrictions unless set. */
+        public Builder filter(OutboundFilter filter) {
+            this.filter = Objects.requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /** The user's message of the turn, labelled (required). */
+        public Builder userMessage(ChatMessage userMessage) {
+            this.userMessage = userMessage;
+            return this;
+        }
+
+        /** The turn's labels, for the answer message; no domain, not internal only, the decision unless set. */
+        public Builder labels(Labels labels) {
+            this.labels = labels;
+            return this;
         }
 
         /** The values the steps kept, by key. */
@@ -168,16 +240,13 @@ public final class GovernedAnswer {
             return this;
         }
 
+        /** The text as composed: it is filtered when the answer is built. */
         public Builder text(String text) {
             this.text = text;
             return this;
         }
 
-        public Builder withheld(List<Withheld> withheld) {
-            this.withheld = withheld;
-            return this;
-        }
-
+        /** The provenance as assembled: its free values are filtered when the answer is built. */
         public Builder provenance(Provenance provenance) {
             this.provenance = provenance;
             return this;

@@ -1,38 +1,61 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Principal;
+import dev.keel.core.content.Part;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One request to govern: the message, the principal the host authenticated (none when it authenticated nobody),
- * and optionally the request id, the session and application attributes. The host is trusted; the message is
- * not. Immutable and thread-safe; the builder is not thread-safe.
+ * One request to govern: a conversation, and who asks. The conversation is the history (the earlier messages, oldest
+ * first, each made of labelled parts as an earlier {@link GovernedAnswer} returned them, or unlabelled when the host
+ * kept plain text) and the user's current message (one or more parts: text, attachments, ...). Governance, the
+ * labels and every check are taken over all of it, since all of it may be sent to a model.
+ *
+ * <p>The host is trusted for the principal, the {@linkplain #subject() subject} (the authenticated user's id), the
+ * session id and the {@linkplain #auditAttributes() audit attributes}; the message and the history are not. Two
+ * kinds of attributes, kept apart: {@link #attributes()} are objects the application passes to its own steps and
+ * are never recorded; {@link #auditAttributes()} are plain strings the host wants on record (a tenant, a channel),
+ * written to the audit record, the decision log and the logging context of the call.
+ *
+ * <p>Immutable and thread-safe; the builder is not thread-safe.
  */
 public final class GovernedRequest {
 
     private final String requestId;
     private final Principal principal;
-    private final String message;
+    private final String subject;
+    private final List<ChatMessage> history;
+    private final ChatMessage userMessage;
     private final String sessionId;
     private final Map<String, Object> attributes;
+    private final Map<String, String> auditAttributes;
 
     private GovernedRequest(Builder b) {
+        if (b.parts.isEmpty()) {
+            throw new NullPointerException("message");
+        }
         this.requestId = b.requestId;
         this.principal = b.principal;
-        this.message = Objects.requireNonNull(b.message, "message");
+        this.subject = b.subject;
+        this.history = List.copyOf(b.history);
+        this.userMessage = new ChatMessage(ChatRole.USER, b.parts);
         this.sessionId = b.sessionId;
         this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.attributes));
+        this.auditAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.auditAttributes));
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A request of {@code message} for {@code principal} (null: the host authenticated nobody). */
+    /** A request of {@code message} for {@code principal} (null: the host authenticated nobody), with no history. */
     public static GovernedRequest of(Principal principal, String message) {
         return builder().principal(principal).message(message).build();
     }
@@ -47,9 +70,24 @@ public final class GovernedRequest {
         return Optional.ofNullable(principal);
     }
 
-    /** The user's message: untrusted text. */
+    /** The authenticated user's id, as the host knows it; recorded in the audit, never sent to a model. */
+    public Optional<String> subject() {
+        return Optional.ofNullable(subject);
+    }
+
+    /** The earlier messages of the conversation, oldest first; empty for a first turn. */
+    public List<ChatMessage> history() {
+        return history;
+    }
+
+    /** The user's current message, as given: its parts with the labels they came with (none unless the host set some). */
+    public ChatMessage userMessage() {
+        return userMessage;
+    }
+
+    /** The user's current message as text (its parts rendered): untrusted. */
     public String message() {
-        return message;
+        return userMessage.text();
     }
 
     /** The session the request belongs to, if any. */
@@ -57,24 +95,34 @@ public final class GovernedRequest {
         return Optional.ofNullable(sessionId);
     }
 
-    /** What the application passes to its own steps (plain values by name). */
+    /** What the application passes to its own steps (plain values by name); never recorded. */
     public Map<String, Object> attributes() {
         return attributes;
+    }
+
+    /** What the host wants on record with the call (plain strings by name): audit record, decision log, logging context. */
+    public Map<String, String> auditAttributes() {
+        return auditAttributes;
     }
 
     @Override
     public String toString() {
         return "GovernedRequest{" + (requestId == null ? "" : requestId + ", ") + "principal=" + principal
-                + ", message length=" + message.length() + (sessionId == null ? "" : ", session=" + sessionId) + "}";
+                + (subject == null ? "" : ", subject=" + subject) + ", history=" + history.size()
+                + " messages, message parts=" + userMessage.parts().size()
+                + (sessionId == null ? "" : ", session=" + sessionId) + "}";
     }
 
     /** Collects a request; not thread-safe. */
     public static final class Builder {
         private String requestId;
         private Principal principal;
-        private String message;
+        private String subject;
+        private final List<ChatMessage> history = new ArrayList<>();
+        private List<Part> parts = List.of();
         private String sessionId;
         private final Map<String, Object> attributes = new LinkedHashMap<>();
+        private final Map<String, String> auditAttributes = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -89,8 +137,38 @@ public final class GovernedRequest {
             return this;
         }
 
+        /** The authenticated user's id (the host's; trusted); none unless set. */
+        public Builder subject(String subject) {
+            this.subject = subject;
+            return this;
+        }
+
+        /** The user's current message: one text part. */
         public Builder message(String message) {
-            this.message = message;
+            return message(Part.text(Objects.requireNonNull(message, "message")));
+        }
+
+        /** The user's current message: {@code parts} (text, attachments, ...), at least one. */
+        public Builder message(Part... parts) {
+            return message(List.of(parts));
+        }
+
+        /** The user's current message: {@code parts}, at least one. */
+        public Builder message(List<? extends Part> parts) {
+            this.parts = List.copyOf(parts);
+            return this;
+        }
+
+        /** The earlier messages, oldest first, replacing any given before. */
+        public Builder history(List<ChatMessage> messages) {
+            history.clear();
+            messages.forEach(this::addHistory);
+            return this;
+        }
+
+        /** Adds {@code message} after the earlier ones. */
+        public Builder addHistory(ChatMessage message) {
+            history.add(Objects.requireNonNull(message, "message"));
             return this;
         }
 
@@ -99,8 +177,15 @@ public final class GovernedRequest {
             return this;
         }
 
+        /** A value for the application's steps; never recorded. */
         public Builder attribute(String name, Object value) {
             attributes.put(Objects.requireNonNull(name, "name"), value);
+            return this;
+        }
+
+        /** A value recorded with the call (audit record, decision log, logging context): plain text, no user content. */
+        public Builder auditAttribute(String name, String value) {
+            auditAttributes.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
             return this;
         }
 

@@ -3,6 +3,8 @@ package dev.keel.pipeline;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
+import dev.keel.core.spi.InMemorySessionStore;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.internal.DefaultPipeline;
 import dev.keel.pipeline.internal.PipelineSettings;
 import dev.keel.policy.DomainDetector;
@@ -45,6 +47,12 @@ public interface Pipeline {
     /** The kind of the audit record of every call ({@code docs/governed-call.md}, "The audit record"). */
     String AUDIT_KIND = "governed_call";
 
+    /**
+     * The key of a session's state ({@link SessionStore}) under which the pipeline keeps the rules that made the
+     * session internal only (a list of strings); absent while it is not.
+     */
+    String SESSION_INTERNAL_ONLY = "keel.internal_only";
+
     static Builder builder() {
         return new Builder();
     }
@@ -57,6 +65,15 @@ public interface Pipeline {
      *         fails (the call is audited as failed first, when the sink allows)
      */
     GovernedAnswer call(GovernedRequest request);
+
+    /**
+     * The host says that the session {@code sessionId}, kept internal only since one of its turns had to stay in the
+     * house, may use external backends again (for example once its memory was cleared). Later turns are governed by
+     * what they hold: a history part still labelled internal only keeps its turn inside. A pipeline that keeps no
+     * session state has nothing to clear.
+     */
+    default void clearInternalOnly(String sessionId) {
+    }
 
     /** Configures a {@link Pipeline}; not thread-safe. */
     final class Builder {
@@ -78,6 +95,7 @@ public interface Pipeline {
         private Function<GovernanceBundle, String> denial = Builder::defaultDenial;
         private String refusal = DEFAULT_REFUSAL;
         private AuditSink auditSink = AuditSink.noop();
+        private SessionStore sessionStore;
         private Clock clock = Clock.systemUTC();
         private IdSource idSource = IdSource.randomUuid();
         private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -182,6 +200,16 @@ public interface Pipeline {
             return this;
         }
 
+        /**
+         * Where the pipeline keeps what it knows of each session (that a session became internal only, under
+         * {@link #SESSION_INTERNAL_ONLY}); a store in memory unless set. Give the host's durable store when sessions
+         * outlive the process or span nodes.
+         */
+        public Builder sessionStore(SessionStore store) {
+            this.sessionStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
         /** When audit records are written; the system clock (UTC) unless set. */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
@@ -251,7 +279,8 @@ public interface Pipeline {
             }
             return new DefaultPipeline(new PipelineSettings(policy, policySources, principalResolver, domainDetector,
                     knowledgeRanker, routingTable, backends, evidence, turnSteps, reasoning, enforcement, composer,
-                    denial, refusal, auditSink, clock, idSource, rawAuditDetails), observationRegistry);
+                    denial, refusal, auditSink, sessionStore != null ? sessionStore : new InMemorySessionStore(), clock,
+                    idSource, rawAuditDetails), observationRegistry);
         }
 
         private static void require(Object value, String what) {

@@ -27,9 +27,12 @@ public final class SingleCallReasoning implements ReasoningStep {
         return new SingleCallReasoning(prompt);
     }
 
-    /** Reasoning that sends the user's message as it is. */
+    /**
+     * Reasoning that sends the conversation as the turn may send it ({@link Turn#conversation()}: the history without
+     * what was denied, then the user's message), every part with its labels.
+     */
     public static SingleCallReasoning userMessage() {
-        return of(turn -> ChatRequest.ofUserMessage(turn.request().message()));
+        return of(turn -> ChatRequest.builder().messages(turn.conversation()).build());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.content.Labels;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -29,6 +30,20 @@ public interface Turn {
     String requestId();
 
     GovernedRequest request();
+
+    /**
+     * The conversation as this turn may send it to a model, oldest first: the request's history without the parts
+     * denied for this principal (they are never replayed), then the user's message; every part labelled with its own
+     * labels joined with the turn's ({@link #labels()}). A prompt built from it carries its labels to
+     * {@link #backends()}, which keeps a part labelled internal only or denied from every external backend.
+     */
+    List<ChatMessage> conversation();
+
+    /**
+     * The labels of everything this turn may send: the domains of the conversation and the evidence, internal only
+     * when the turn must stay in the house, the current decision.
+     */
+    Labels labels();
 
     /** What governance decided before anything else ran. */
     GovernanceBundle governance();

@@ -1,6 +1,7 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
+import dev.keel.core.Principal;
 import dev.keel.policy.DomainRule;
 import dev.keel.policy.Marking;
 import dev.keel.policy.PolicyDocument;
@@ -8,6 +9,8 @@ import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.RolePolicy;
 import dev.keel.policy.Sensitivity;
 import dev.keel.routing.PoolEntry;
+import dev.keel.routing.RoutingIndex;
+import dev.keel.routing.RoutingRequest;
 import dev.keel.routing.RoutingOverride;
 import dev.keel.routing.RoutingTable;
 import java.util.List;
@@ -25,6 +28,11 @@ public final class Fixtures {
     }
 
     public static PolicyDocument policy() {
+        return policyBuilder().build();
+    }
+
+    /** The policy's builder, for a test that adds to it. */
+    public static PolicyDocument.Builder policyBuilder() {
         List<String> planning = List.of("capability_planning", "transition_calendars", "budget_envelopes");
         return PolicyDocument.builder().policyId("fleet").version("1")
                 .role("planner", new RolePolicy(List.of("secret", "top_secret"), List.of("capability_planning",
@@ -45,8 +53,18 @@ public final class Fixtures {
                 .sensitivity(new Sensitivity(List.of("top_secret"), List.of("crew_records"),
                         List.of(new Marking("top_secret", List.of("top secret"), false),
                                 new Marking("top_secret_banner", List.of("TS"), true))))
-                .partialInstruction("Stay qualitative: no figures, dates or weeks.")
-                .build();
+                .partialInstruction("Stay qualitative: no figures, dates or weeks.");
+    }
+
+    /** {@code prefix} made longer until the fixture's table routes it to an external backend for {@code principal}. */
+    public static String externallyRouted(Principal principal, String prefix) {
+        RoutingIndex index = RoutingIndex.create(routingTable());
+        for (int i = 0; ; i++) {
+            String message = prefix + "x".repeat(i);
+            if (!index.route(RoutingRequest.of(principal, message)).backendTarget().equals("internal_chatgpt")) {
+                return message;
+            }
+        }
     }
 
     public static RoutingTable routingTable() {

@@ -13,8 +13,6 @@ import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.routing.RoutingIndex;
-import dev.keel.routing.RoutingRequest;
 import dev.keel.test.core.Reply;
 import dev.keel.test.core.ScriptedBackend;
 import java.time.Clock;
@@ -44,13 +42,7 @@ class PipelineTest {
 
     /** A message about retiring boats that the fixture's table routes to an external backend for this principal. */
     private static String externallyRouted(Principal principal) {
-        RoutingIndex index = RoutingIndex.create(Fixtures.routingTable());
-        for (int i = 0; ; i++) {
-            String message = "Compare the calendars for retiring two boats " + "x".repeat(i);
-            if (!index.route(RoutingRequest.of(principal, message)).backendTarget().equals("internal_chatgpt")) {
-                return message;
-            }
-        }
+        return Fixtures.externallyRouted(principal, "Compare the calendars for retiring two boats ");
     }
 
     @Test

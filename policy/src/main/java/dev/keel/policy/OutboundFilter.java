@@ -1,6 +1,7 @@
 package dev.keel.policy;
 
 import dev.keel.core.Decision;
+import dev.keel.core.content.Part;
 import dev.keel.policy.internal.RedactingOutboundFilter;
 import java.util.List;
 
@@ -75,4 +76,30 @@ public interface OutboundFilter {
 
     /** Filters {@code text} for {@code decision}. */
     FilteredText apply(Decision decision, String text);
+
+    /**
+     * Filters {@code part} for {@code decision}, reading it as its reader does; the result has the part's kind and
+     * labels.
+     *
+     * <ul>
+     *   <li>{@link Part.Text}: as {@link #apply(Decision, String)}.</li>
+     *   <li>{@link Part.Markdown}: the source is read as rendered; each finding is replaced in the source over the
+     *       smallest range that covers it.</li>
+     *   <li>{@link Part.Json}, {@link Part.ToolCall}'s arguments, {@link Part.ToolResult}'s result: walked as
+     *       values. Every string and every member name is read as a text (a string holds its characters, its JSON
+     *       escapes already read). A member name that must change is replaced by its filtered text; when that name
+     *       is taken (by a name kept as it is, or by an earlier replaced one), {@code " #"} and the member's
+     *       ordinal among those given that name, in binary written with {@code ^} for one and {@code ~} for zero,
+     *       are added to it ({@code "[figure withheld] #^~"} for the second), so that no two members share a name
+     *       and no digit is added. Under {@code PARTIAL} every number is withheld: replaced by the string
+     *       {@code "[figure withheld]"}. Booleans and nulls are kept.</li>
+     *   <li>{@link Part.Attachment}: its name, URL and text are each read as a text; its media type is kept.</li>
+     * </ul>
+     * Under {@code DENY} nothing of the part is kept. A text, Markdown source or attachment field longer than the
+     * filter's limit is withheld as {@link #apply(Decision, String)} withholds it; a JSON value whose strings,
+     * member names and numbers together are longer is replaced whole by {@code "[text withheld: too long to
+     * filter]"} (a tool call's arguments by an empty object). Where each redaction is, is said in
+     * {@link FilteredPart}.
+     */
+    FilteredPart apply(Decision decision, Part part);
 }

@@ -8,6 +8,13 @@ import java.util.Objects;
  * One piece of text the {@link OutboundFilter} removed: what kind, where in the original text, what it was and
  * what replaced it.
  *
+ * <p>In a filtered text the offsets are in that text and {@link #pointer()} is empty. In a filtered {@link
+ * dev.keel.core.content.Part} the redaction first names the string it is in: {@link #pointer()} is the JSON pointer
+ * (RFC 6901) of that string in the part's fields, and {@link #start()} and {@link #end()} are offsets within that
+ * string as it is held (before any escape in it is read); when {@link #inKey()} is true the string is the name of
+ * the member the pointer names rather than its value. Pointers are written with the original member names, so
+ * they locate the redaction in the original part. See {@link FilteredPart} for each kind's fields.
+ *
  * <p>{@link #removed()} is the withheld text itself: it belongs in an audit trail, never in anything shown to
  * the user. Immutable and thread-safe.
  *
@@ -18,8 +25,12 @@ import java.util.Objects;
  * @param end         the UTF-16 offset just past it
  * @param removed     the removed text
  * @param replacement what stands in its place in the filtered text
+ * @param pointer     the JSON pointer of the string the offsets are in, within a part; empty for a text and for a
+ *                    part's only string
+ * @param inKey       whether the offsets are in the name of the member {@code pointer} names rather than in its value
  */
-public record Redaction(String kind, int start, int end, String removed, String replacement) {
+public record Redaction(String kind, int start, int end, String removed, String replacement, String pointer,
+                        boolean inKey) {
 
     /** An explicit number: digits of any script, number words, fractions, ranges. */
     public static final String NUMBER = "number";
@@ -47,9 +58,23 @@ public record Redaction(String kind, int start, int end, String removed, String 
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(removed, "removed");
         Objects.requireNonNull(replacement, "replacement");
+        Objects.requireNonNull(pointer, "pointer");
     }
 
-    /** {@code {"kind", "start", "end", "removed", "replacement"}}. */
+    /** A redaction in a text: offsets in the text itself. */
+    public Redaction(String kind, int start, int end, String removed, String replacement) {
+        this(kind, start, end, removed, replacement, "", false);
+    }
+
+    /** This redaction located in a part: in the string at {@code pointer}, its member's name when {@code inKey}. */
+    public Redaction at(String pointer, boolean inKey) {
+        return new Redaction(kind, start, end, removed, replacement, pointer, inKey);
+    }
+
+    /**
+     * {@code {"kind", "start", "end", "removed", "replacement"}}, with {@code "pointer"} when it is not empty and
+     * {@code "key": true} when the redaction is in a member's name (a text's redactions have neither).
+     */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("kind", kind);
@@ -57,6 +82,12 @@ public record Redaction(String kind, int start, int end, String removed, String 
         wire.put("end", end);
         wire.put("removed", removed);
         wire.put("replacement", replacement);
+        if (!pointer.isEmpty()) {
+            wire.put("pointer", pointer);
+        }
+        if (inKey) {
+            wire.put("key", true);
+        }
         return wire;
     }
 }

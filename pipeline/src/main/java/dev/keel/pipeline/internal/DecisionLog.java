@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * The decision log: one line per governed call on the logger {@code dev.keel.decisions}, at INFO, holding one JSON
  * object: the request id, the outcome, the decision, the principals, the reason codes, the route, the model calls
  * (backend asked for and used, tokens, what the egress filter withheld by kind) and what the outbound filter
- * withheld by kind, and the time of each step in microseconds. It never holds the message, the answer or anything
- * withheld: only Keel's own values, which the audit record holds too. Stateless and thread-safe.
+ * withheld by kind, and the time of each step in microseconds; who the call was for as the host said (subject,
+ * session, the host's audit attributes). It never holds the message, the answer or anything withheld: only Keel's
+ * own values and the host's, which the audit record holds too. Stateless and thread-safe.
  */
 final class DecisionLog {
 
@@ -60,6 +61,7 @@ final class DecisionLog {
         line.put("request_id", requestId);
         line.put("outcome", outcome);
         if (turn != null) {
+            DefaultPipeline.identity(turn, line);
             line.put("principal", principal(turn.principal()));
             line.put("host_principal", principal(turn.request().principal()));
             line.put("internal_only", turn.sensitivity().internalOnly());

@@ -4,6 +4,8 @@ import dev.keel.core.Decision;
 import dev.keel.core.EvidenceSources;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
+import dev.keel.core.ReasonCodes;
+import dev.keel.core.content.Labels;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.pipeline.BackendCall;
@@ -17,8 +19,6 @@ import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.Withheld;
-import dev.keel.policy.FilteredText;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.GovernancePlane;
 import dev.keel.policy.OutboundFilter;
@@ -26,8 +26,8 @@ import dev.keel.policy.PolicyDecision;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.policy.PrincipalResolver;
 import dev.keel.policy.RankedPassage;
-import dev.keel.policy.Redaction;
 import dev.keel.policy.SensitivityAssessor;
+import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;
 import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
@@ -87,20 +87,86 @@ public final class DefaultPipeline implements Pipeline {
     @Override
     public GovernedAnswer call(GovernedRequest request) {
         String requestId = request.requestId().orElseGet(settings.idSource()::nextId);
-        ObservedCall observed = ObservedCall.start(observations, requestId);
-        TurnState turn = null;
-        try {
-            GovernanceBundle bundle = observed.step("governance",
-                    () -> governance.assess(request.principal().orElse(null), request.message()));
-            turn = new TurnState(requestId, request, bundle, settings.policy().partialInstruction(),
-                    (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
-            return observed.answered(turn, govern(turn, bundle, observed));
-        } catch (RuntimeException failure) {
-            if (turn != null) {
-                auditFailure(turn, failure);
+        try (LoggingContext ignored = LoggingContext.open(requestId, request)) {
+            ObservedCall observed = ObservedCall.start(observations, requestId);
+            TurnState turn = null;
+            try {
+                Conversation conversation = Conversation.of(request.history(), request.userMessage());
+                // Everything that may be sent is governed, not only the last message.
+                GovernanceBundle bundle = observed.step("governance",
+                        () -> governance.assess(request.principal().orElse(null), conversation.text()));
+                turn = new TurnState(requestId, request, conversation, bundle,
+                        settings.policy().partialInstruction(),
+                        (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
+                return observed.answered(turn, govern(turn, bundle, observed));
+            } catch (RuntimeException failure) {
+                if (turn != null) {
+                    auditFailure(turn, failure);
+                }
+                observed.failed(turn, requestId, failure);
+                throw failure;
             }
-            observed.failed(turn, requestId, failure);
-            throw failure;
+        }
+    }
+
+    @Override
+    public void clearInternalOnly(String sessionId) {
+        settings.sessionStore().update(sessionId, state -> {
+            Map<String, Object> cleared = new LinkedHashMap<>(state);
+            cleared.remove(Pipeline.SESSION_INTERNAL_ONLY);
+            return cleared;
+        });
+    }
+
+    /**
+     * What the conversation's labels and the session add to governance's fresh assessment: history parts denied for
+     * this principal are dropped; the decision is the lowest of the fresh one and the labels' (their domains
+     * evaluated for this principal, and the decision each was produced under); a part labelled internal only, an
+     * internal-only domain in the labels, or a session that was internal only keeps the turn in the house.
+     */
+    private void applyLabels(TurnState turn, Principal principal) {
+        Conversation conversation = turn.conversationState().without(labels -> !labels.domains().isEmpty()
+                && evaluator.evaluate(principal, List.copyOf(labels.domains())).decision() == Decision.DENY);
+        turn.conversation(conversation);
+        if (conversation.dropped() > 0) {
+            turn.reasonCode("denied_content_dropped");
+            turn.trace("conversation", conversation.dropped() + " part(s) of the history denied for this principal"
+                    + " dropped: never replayed", Map.of("dropped_parts", conversation.dropped()));
+        }
+        Labels history = conversation.historyLabels();
+        Decision before = turn.decision();
+        if (!history.domains().isEmpty()) {
+            turn.addDomains(history.domains());
+            Set<String> domains = new LinkedHashSet<>(turn.governance().domains());
+            domains.addAll(history.domains());
+            turn.lowerDecision(evaluator.evaluate(principal, List.copyOf(domains)).decision());
+        }
+        history.assessed().ifPresent(turn::lowerDecision);
+        if (turn.decision() != before) {
+            turn.reasonCode("decision_lowered_by_history");
+            turn.trace("conversation", turn.decision().wireName() + " over the history's labels (lowered from "
+                    + before.wireName() + ")", Map.of("decision", turn.decision().wireName(),
+                    "domains", List.copyOf(history.domains())));
+        }
+        List<String> rules = new ArrayList<>();
+        List<String> codes = new ArrayList<>();
+        if (history.internalOnly()) {
+            rules.add("history internal_only");
+            codes.add("internal_only_by_history");
+        }
+        SensitivityDecision byDomain = sensitivity.assess(List.of(), history.domains(), "");
+        rules.addAll(byDomain.rules());
+        codes.addAll(byDomain.reasonCodes().values());
+        turn.request().sessionId().ifPresent(session -> {
+            if (settings.sessionStore().read(session).get(Pipeline.SESSION_INTERNAL_ONLY) != null) {
+                rules.add("session internal_only");
+                codes.add("internal_only_by_session");
+            }
+        });
+        if (!rules.isEmpty() && turn.raiseSensitivity(new SensitivityDecision(true, rules,
+                ReasonCodes.of(codes.toArray(String[]::new))))) {
+            turn.trace("sensitivity", "internal only by the conversation: " + turn.sensitivity().rules(),
+                    turn.sensitivity().toWire());
         }
     }
 
@@ -109,7 +175,10 @@ public final class DefaultPipeline implements Pipeline {
                 .map(p -> p.role() + " / " + p.clearance()).orElse("no principal") + ", domains " + bundle.domains()
                 + (bundle.sensitivity().internalOnly() ? "; internal only: " + bundle.sensitivity().rules() : ""),
                 governanceDetails(bundle));
-        if (bundle.decision() == Decision.DENY) {
+        if (bundle.decision() != Decision.DENY) {
+            applyLabels(turn, bundle.principal().orElseThrow());
+        }
+        if (turn.decision() == Decision.DENY) {
             return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle), observed);
         }
         for (TurnStep step : settings.turnSteps()) {
@@ -120,7 +189,7 @@ public final class DefaultPipeline implements Pipeline {
             }
         }
         Principal principal = bundle.principal().orElseThrow();
-        observed.step("routing", () -> route(turn, principal, bundle.sensitivity().internalOnly()));
+        observed.step("routing", () -> route(turn, principal, turn.sensitivity().internalOnly()));
 
         PolicyDecision withEvidence = observed.step("evidence", () -> {
             EvidenceSet evidence = settings.evidence().collect(turn);
@@ -235,22 +304,23 @@ public final class DefaultPipeline implements Pipeline {
                 evidence.domains(), GovernancePlane.DEFAULT_RATIONALE_SIZE);
     }
 
-    /** Filters {@code text} once, assembles the provenance, writes the audit record, and answers. */
+    /**
+     * Builds the answer (which filters what the user may see, once), writes the audit record, keeps a session that had
+     * to stay in the house so, and answers.
+     */
     private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed) {
-        // A denial's own text (reason and rationale) may still hold figures: it is filtered as PARTIAL.
-        Decision filterDecision = outcome == TurnOutcome.DENIED ? Decision.PARTIAL : turn.decision();
-        FilteredText filtered = observed.step("outbound_filter", () -> filter.apply(filterDecision, text));
-        List<Withheld> withheld = new ArrayList<>();
-        for (Redaction redaction : filtered.redactions()) {
-            withheld.add(new Withheld(redaction.kind(), redaction.start(), redaction.end(), redaction.replacement()));
+        GovernedAnswer answer = observed.step("outbound_filter", () -> GovernedAnswer.builder()
+                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(filter).text(text)
+                .provenance(provenance(turn, true)).calls(turn.governedBackends().calls())
+                .governance(turn.governance()).evidence(turn.evidence()).values(turn.values())
+                .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace()).build());
+        if (turn.sensitivity().internalOnly()) {
+            turn.request().sessionId().ifPresent(session -> settings.sessionStore().update(session, state -> {
+                Map<String, Object> kept = new LinkedHashMap<>(state);
+                kept.put(Pipeline.SESSION_INTERNAL_ONLY, turn.sensitivity().rules());
+                return kept;
+            }));
         }
-        turn.trace("outbound_filter", withheld.size() + " redaction(s) under " + filterDecision.wireName(),
-                Map.of("withheld", Withheld.counts(withheld)));
-        Provenance provenance = provenance(turn, true);
-        GovernedAnswer answer = GovernedAnswer.builder().requestId(turn.requestId()).outcome(outcome)
-                .decision(turn.decision()).text(filtered.text()).withheld(withheld).provenance(provenance)
-                .trace(turn.trace()).calls(turn.governedBackends().calls()).governance(turn.governance())
-                .evidence(turn.evidence()).values(turn.values()).build();
         observed.step("audit", () -> settings.auditSink().append(auditRecord(turn, answer)));
         return answer;
     }
@@ -285,6 +355,7 @@ public final class DefaultPipeline implements Pipeline {
     private AuditRecord auditRecord(TurnState turn, GovernedAnswer answer) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("outcome", answer.outcome().wireName());
+        identity(turn, payload);
         payload.put("principal", turn.principal().map(p -> (Object) Map.of("role", p.role(), "clearance",
                 p.clearance())).orElse(null));
         payload.put("host_principal", turn.request().principal().map(p -> (Object) Map.of("role", p.role(),
@@ -300,6 +371,8 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("evidence_sources", answer.provenance().evidenceSources().toWire());
         payload.put("withheld", answer.withheldCounts());
         payload.put("message_length", turn.request().message().length());
+        payload.put("history_messages", turn.request().history().size());
+        payload.put("dropped_parts", turn.conversationState().dropped());
         addDetails(turn, payload);
         return AuditRecord.builder().requestId(turn.requestId()).recordedAt(settings.clock().instant())
                 .kind(Pipeline.AUDIT_KIND).payload(payload).build();
@@ -321,6 +394,7 @@ public final class DefaultPipeline implements Pipeline {
     private void auditFailure(TurnState turn, RuntimeException failure) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("outcome", "failed");
+        identity(turn, payload);
         payload.put("failure", failure instanceof dev.keel.core.KeelException
                 ? ((dev.keel.core.KeelException) failure).code() : "internal_error");
         payload.put("decision", turn.decision().wireName());
@@ -333,6 +407,13 @@ public final class DefaultPipeline implements Pipeline {
         } catch (RuntimeException sinkFailure) {
             failure.addSuppressed(sinkFailure);
         }
+    }
+
+    /** Who the call was for, as the host said: subject, session and the host's audit attributes. */
+    static void identity(TurnState turn, Map<String, Object> payload) {
+        payload.put("subject", turn.request().subject().orElse(null));
+        payload.put("session_id", turn.request().sessionId().orElse(null));
+        payload.put("attributes", turn.request().auditAttributes());
     }
 
     private static Map<String, Object> governanceDetails(GovernanceBundle bundle) {

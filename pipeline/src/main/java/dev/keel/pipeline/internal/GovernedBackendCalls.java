@@ -2,7 +2,10 @@ package dev.keel.pipeline.internal;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChainReply;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
@@ -14,7 +17,7 @@ import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.BackendCalls;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.Backends;
-import dev.keel.policy.FilteredText;
+import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
@@ -49,9 +52,10 @@ final class GovernedBackendCalls implements BackendCalls {
     @Override
     public BackendReply chat(String target, ChatRequest request) {
         backend(target); // an unknown target is refused whatever the sensitivity
-        ChatRequest withId = request.requestId().isPresent() ? request
-                : request.toBuilder().requestId(turn.requestId()).build();
-        Attempts attempts = new Attempts(target);
+        ChatRequest sendable = withoutDenied(request, true);
+        ChatRequest withId = sendable.requestId().isPresent() ? sendable
+                : sendable.toBuilder().requestId(turn.requestId()).build();
+        Attempts attempts = new Attempts(target, true);
         ChainReply answer = FallbackChain.of(target, members(target), attempts).call(withId);
         Member answered = attempts.answered;
         String reason = answer.backendUsedReason().orElse(null);
@@ -85,7 +89,8 @@ final class GovernedBackendCalls implements BackendCalls {
      */
     ChatRequest outgoing(String target, ChatRequest request) {
         backend(target); // an unknown target is refused whatever the sensitivity
-        return FallbackChain.of(target, members(target), new Attempts(target)).outgoing(request);
+        return FallbackChain.of(target, members(target), new Attempts(target, false))
+                .outgoing(withoutDenied(request, false));
     }
 
     private LlmBackend backend(String name) {
@@ -131,20 +136,37 @@ final class GovernedBackendCalls implements BackendCalls {
      */
     private final class Attempts implements FallbackChain.Gate<Member> {
         private final String target;
+        /** Whether the turn records what the gate did: a real call does, an estimate does not. */
+        private final boolean record;
         private Member answered;
         private Map<String, Integer> withheld = Map.of();
 
-        Attempts(String target) {
+        Attempts(String target, boolean record) {
             this.target = target;
+            this.record = record;
         }
 
         @Override
         public Optional<String> passOver(Member member, ChatRequest request) {
+            if (!member.external) {
+                return Optional.empty();
+            }
             // The request must stay in the house: the external backend is never sent a word of it.
-            return member.external && turn.sensitivity().internalOnly()
-                    ? Optional.of("internal_only (" + String.join(", ", turn.sensitivity().rules())
-                    + "): external target " + member.name + " was not called")
-                    : Optional.empty();
+            if (turn.sensitivity().internalOnly()) {
+                return Optional.of("internal_only (" + String.join(", ", turn.sensitivity().rules())
+                        + "): external target " + member.name + " was not called");
+            }
+            // A part labelled internal only (a tool's result, content a step carried over) keeps the whole request in.
+            boolean held = request.messages().stream().flatMap(message -> message.parts().stream())
+                    .anyMatch(part -> !part.labels().mayLeave());
+            if (held) {
+                if (record) {
+                    turn.reasonCode("internal_only_content");
+                }
+                return Optional.of("internal_only_content (a part labelled internal only): external target "
+                        + member.name + " was not called");
+            }
+            return Optional.empty();
         }
 
         @Override
@@ -179,15 +201,58 @@ final class GovernedBackendCalls implements BackendCalls {
         }
     }
 
-    /** {@code request} with every message passed through the outbound filter under the turn's decision. */
-    private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld) {
+    /**
+     * {@code request} without the parts labelled DENY: they are never replayed, to any backend. A message left with
+     * no part is dropped whole.
+     *
+     * @param record whether to record the drop in the turn (a real call does; an estimate does not)
+     * @throws InvalidInputException when nothing of the request is left
+     */
+    private ChatRequest withoutDenied(ChatRequest request, boolean record) {
+        int dropped = 0;
         List<ChatMessage> messages = new ArrayList<>(request.messages().size());
         for (ChatMessage message : request.messages()) {
-            FilteredText text = egressFilter.apply(turn.decision(), message.text());
-            for (Redaction redaction : text.redactions()) {
-                withheld.merge(redaction.kind(), 1, Integer::sum);
+            List<Part> parts = message.parts().stream().filter(part -> !part.labels().denied()).toList();
+            dropped += message.parts().size() - parts.size();
+            if (!parts.isEmpty()) {
+                messages.add(parts.size() == message.parts().size() ? message : new ChatMessage(message.role(), parts));
             }
-            messages.add(new ChatMessage(message.role(), text.text()));
+        }
+        if (dropped == 0) {
+            return request;
+        }
+        if (messages.isEmpty()) {
+            throw new InvalidInputException("every part of the request is labelled denied: nothing may be sent");
+        }
+        if (record) {
+            turn.reasonCode("denied_content_dropped");
+            turn.trace("backend_calls", dropped + " part(s) labelled denied dropped from a model request",
+                    Map.of("dropped_parts", dropped));
+        }
+        return request.toBuilder().messages(messages).build();
+    }
+
+    /**
+     * {@code request} with every part passed through the outbound filter, read as its kind says, under the turn's
+     * decision or the part's own when that is lower. Never the rendered message: a prompt is assembled from filtered
+     * parts.
+     */
+    private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld) {
+        Decision decision = turn.decision();
+        List<ChatMessage> messages = new ArrayList<>(request.messages().size());
+        for (ChatMessage message : request.messages()) {
+            List<Part> parts = new ArrayList<>(message.parts().size());
+            for (Part part : message.parts()) {
+                FilteredPart filtered = egressFilter.apply(part.labels().assessed()
+                        .map(decision::mostRestrictive).orElse(decision), part);
+                for (Redaction redaction : filtered.redactions()) {
+                    withheld.merge(redaction.kind(), 1, Integer::sum);
+                }
+                filtered.kept().ifPresent(parts::add);
+            }
+            if (!parts.isEmpty()) {
+                messages.add(new ChatMessage(message.role(), parts));
+            }
         }
         return request.toBuilder().messages(messages).build();
     }

@@ -2,6 +2,7 @@ package dev.keel.pipeline.internal;
 
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.AnswerComposer;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.EnforcementStep;
@@ -28,7 +29,7 @@ public record PipelineSettings(PolicyDocument policy, List<String> policySources
                                RoutingTable routingTable, Backends backends, EvidenceProvider evidence,
                                List<TurnStep> turnSteps, ReasoningStep reasoning, List<EnforcementStep> enforcement,
                                AnswerComposer composer, Function<GovernanceBundle, String> denial, String refusal,
-                               AuditSink auditSink, Clock clock, IdSource idSource,
+                               AuditSink auditSink, SessionStore sessionStore, Clock clock, IdSource idSource,
                                boolean rawAuditDetails) {
 
     public PipelineSettings {

@@ -4,8 +4,11 @@ import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
+import dev.keel.core.content.Labels;
 import dev.keel.core.evidence.EvidenceSet;
+import dev.keel.core.spi.ChatMessage;
 import dev.keel.pipeline.BackendCalls;
+import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.TraceStep;
 import dev.keel.pipeline.Turn;
@@ -15,12 +18,15 @@ import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The state of one governed call, seen by its steps as a {@link Turn}. Written by the pipeline between steps and
@@ -44,11 +50,16 @@ final class TurnState implements Turn {
     private RoutingDecision route;
     private EvidenceSet evidence = EvidenceSet.empty();
     private String regenerationInstruction;
+    private Conversation conversation;
+    /** The domains of the conversation: governance's, and those the history's labels carry. */
+    private final Set<String> domains;
 
-    TurnState(String requestId, GovernedRequest request, GovernanceBundle governance, String partialInstruction,
-              GovernedBackendCalls.Factory backends, OutboundFilter filter) {
+    TurnState(String requestId, GovernedRequest request, Conversation conversation, GovernanceBundle governance,
+              String partialInstruction, GovernedBackendCalls.Factory backends, OutboundFilter filter) {
         this.requestId = Objects.requireNonNull(requestId, "requestId");
         this.request = Objects.requireNonNull(request, "request");
+        this.conversation = Objects.requireNonNull(conversation, "conversation");
+        this.domains = new TreeSet<>(governance.domains());
         this.governance = Objects.requireNonNull(governance, "governance");
         this.partialInstruction = Objects.requireNonNull(partialInstruction, "partialInstruction");
         this.decision = governance.decision();
@@ -67,6 +78,36 @@ final class TurnState implements Turn {
     @Override
     public GovernedRequest request() {
         return request;
+    }
+
+    @Override
+    public synchronized List<ChatMessage> conversation() {
+        return conversation.messages(labels());
+    }
+
+    @Override
+    public synchronized Labels labels() {
+        Set<String> all = new TreeSet<>(domains);
+        all.addAll(evidence.domains());
+        return Labels.of(all, sensitivity.internalOnly(), decision);
+    }
+
+    /** The user's message labelled as the turn. */
+    synchronized ChatMessage userMessage() {
+        return conversation.userMessage(labels());
+    }
+
+    synchronized Conversation conversationState() {
+        return conversation;
+    }
+
+    synchronized void conversation(Conversation conversation) {
+        this.conversation = conversation;
+    }
+
+    /** Adds domains the conversation's labels carry. */
+    synchronized void addDomains(Collection<String> more) {
+        domains.addAll(more);
     }
 
     @Override
@@ -142,6 +183,9 @@ final class TurnState implements Turn {
     public synchronized void extension(String name, Object value) {
         if (dev.keel.core.Provenance.FIELD_NAMES.contains(Objects.requireNonNull(name, "name"))) {
             throw new InvalidInputException("'" + name + "' is a provenance field, not an extension");
+        }
+        if (GovernedAnswer.KEEL_EXTENSIONS.contains(name)) {
+            throw new InvalidInputException("'" + name + "' is an extension Keel sets");
         }
         if (value == null) {
             extensions.remove(name);

@@ -5,7 +5,9 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Cancellation;
 import dev.keel.core.Decision;
+import dev.keel.core.content.Part;
 import dev.keel.core.text.NormalizedText;
+import dev.keel.policy.FilteredPart;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyValidationException;
@@ -66,8 +68,34 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         return apply(decision, text, new Steps());
     }
 
+    @Override
+    public FilteredPart apply(Decision decision, Part part) {
+        return apply(decision, part, new Steps());
+    }
+
+    /** As {@link #apply(Decision, Part)}, counting the steps of every string's filtering in {@code steps}. */
+    FilteredPart apply(Decision decision, Part part, Steps steps) {
+        Objects.requireNonNull(decision, "decision");
+        Objects.requireNonNull(part, "part");
+        if (decision == Decision.DENY) {
+            String rendered = part.rendered();
+            return new FilteredPart(decision, null, rendered.isEmpty() ? List.of()
+                    : List.of(new Redaction(Redaction.DENIED, 0, rendered.length(), rendered, "")));
+        }
+        return PartFilter.filter(decision, part, (text, markdown) -> apply(decision, text, markdown, steps),
+                maxInputChars);
+    }
+
     /** As {@link #apply(Decision, String)}, counting the steps of the PARTIAL scan and of the redaction in {@code steps}. */
     FilteredText apply(Decision decision, String text, Steps steps) {
+        return apply(decision, text, false, steps);
+    }
+
+    /**
+     * {@code text} filtered for {@code decision}, read as written or, when {@code markdown}, also as rendered (its
+     * source is read as written too: a comment or a tag attribute is no reader's, but it is in what leaves).
+     */
+    FilteredText apply(Decision decision, String text, boolean markdown, Steps steps) {
         Objects.requireNonNull(decision, "decision");
         Objects.requireNonNull(text, "text");
         if (decision == Decision.DENY) {
@@ -84,24 +112,42 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         if (!partial && patterns.isEmpty()) {
             return new FilteredText(decision, text, List.of());
         }
-        NormalizedText normalized = NormalizedText.ofMarkup(text);
         Spans spans = new Spans(text, steps);
+        scan(Reading.of(text), partial, spans, steps);
+        if (markdown) {
+            for (Reading reading : MarkdownReading.read(text, steps)) {
+                scan(reading, partial, spans, steps);
+            }
+        }
+        if (partial) {
+            spans.withholdNumbersLeft();
+        }
+        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision);
+    }
+
+    /**
+     * Finds in {@code reading}, its escapes read and normalised once ({@link NormalizedText#ofMarkup}), what the
+     * restrictions and, under PARTIAL, the {@link PartialRedactor} withhold, each mapped back to its source.
+     */
+    private void scan(Reading written, boolean partial, Spans spans, Steps steps) {
+        Reading reading = Escapes.read(written, steps);
+        NormalizedText normalized = NormalizedText.ofMarkup(reading.text());
         for (RestrictionPattern restriction : patterns) {
             Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
                 Cancellation.checkpoint();
                 if (matcher.end() > matcher.start()) {
-                    spans.add(restriction.id(), restriction.replacement(), normalized.originalStart(matcher.start()),
-                            normalized.originalEnd(matcher.end()));
+                    spans.add(restriction.id(), restriction.replacement(),
+                            reading.sourceStart(normalized.originalStart(matcher.start())),
+                            reading.sourceEnd(normalized.originalEnd(matcher.end())));
                 }
             }
         }
         if (partial) {
             PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind),
-                    normalized.originalStart(start), normalized.originalEnd(end)), steps);
-            spans.withholdNumbersLeft();
+                    reading.sourceStart(normalized.originalStart(start)),
+                    reading.sourceEnd(normalized.originalEnd(end))), steps);
         }
-        return spans.isEmpty() ? new FilteredText(decision, text, List.of()) : spans.apply(decision);
     }
 
     private record Span(String kind, String replacement, int start, int end) {
@@ -135,6 +181,10 @@ public final class RedactingOutboundFilter implements OutboundFilter {
          */
         void add(String kind, String replacement, int start, int end) {
             steps.add(1);
+            if (end <= start) {
+                // Found only in what stands for nothing written (the blank line between two blocks).
+                return;
+            }
             found.add(new Span(kind, replacement, widenedStarts.computeIfAbsent(start, this::widenStart),
                     widenedEnds.computeIfAbsent(end, this::widenEnd)));
         }

@@ -1,0 +1,97 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
+import dev.keel.core.spi.ChatMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The conversation of one request as governance reads it and the turn may send it: the history without the parts
+ * denied so far, then the user's message. Each step that drops parts makes a new one, counting what it dropped.
+ * Immutable and thread-safe.
+ */
+final class Conversation {
+
+    private final List<ChatMessage> history;
+    private final ChatMessage userMessage;
+    private final int dropped;
+
+    private Conversation(List<ChatMessage> history, ChatMessage userMessage, int dropped) {
+        this.history = List.copyOf(history);
+        this.userMessage = userMessage;
+        this.dropped = dropped;
+    }
+
+    /** The conversation of {@code history} and {@code userMessage}, without the history's parts labelled DENY. */
+    static Conversation of(List<ChatMessage> history, ChatMessage userMessage) {
+        return new Conversation(history, userMessage, 0).without(Labels::denied);
+    }
+
+    /**
+     * This conversation without the history's parts whose labels {@code denied} accepts; a message left with no part
+     * is dropped whole.
+     */
+    Conversation without(Predicate<Labels> denied) {
+        List<ChatMessage> kept = new ArrayList<>(history.size());
+        int droppedNow = 0;
+        for (ChatMessage message : history) {
+            List<Part> parts = new ArrayList<>(message.parts().size());
+            for (Part part : message.parts()) {
+                if (denied.test(part.labels())) {
+                    droppedNow++;
+                } else {
+                    parts.add(part);
+                }
+            }
+            if (parts.size() == message.parts().size()) {
+                kept.add(message);
+            } else if (!parts.isEmpty()) {
+                kept.add(new ChatMessage(message.role(), parts));
+            }
+        }
+        return droppedNow == 0 ? this : new Conversation(kept, userMessage, dropped + droppedNow);
+    }
+
+    /** How many parts of the history were dropped as denied. */
+    int dropped() {
+        return dropped;
+    }
+
+    /** The history's parts' labels joined: what earlier turns knew of what is replayed. */
+    Labels historyLabels() {
+        return Labels.joinAll(history.stream().map(ChatMessage::labels).toList());
+    }
+
+    /** Every message's text, the history's then the user's: what governance reads. */
+    String text() {
+        if (history.isEmpty()) {
+            return userMessage.text();
+        }
+        StringBuilder text = new StringBuilder();
+        for (ChatMessage message : history) {
+            text.append(message.text()).append("\n\n");
+        }
+        return text.append(userMessage.text()).toString();
+    }
+
+    /** The user's message with each part's labels joined with {@code turn}'s. */
+    ChatMessage userMessage(Labels turn) {
+        return userMessage.mapParts(part -> part.withLabels(part.labels().join(turn)));
+    }
+
+    /** The messages as the turn may send them, each part's labels joined with {@code turn}'s. */
+    List<ChatMessage> messages(Labels turn) {
+        List<ChatMessage> messages = new ArrayList<>(history.size() + 1);
+        for (ChatMessage message : history) {
+            messages.add(message.mapParts(part -> part.withLabels(part.labels().join(turn))));
+        }
+        messages.add(userMessage(turn));
+        return messages;
+    }
+
+    int historySize() {
+        return history.size();
+    }
+}

@@ -1,0 +1,240 @@
+package dev.keel.policy.internal;
+
+import dev.keel.core.Cancellation;
+import dev.keel.core.Decision;
+import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.policy.FilteredPart;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.Redaction;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads a {@link Part} as {@link OutboundFilter#apply(Decision, Part)} says: each string of it through the text
+ * filter, JSON values walked in the order they are written, numbers withheld under PARTIAL. The work is linear in
+ * the part: each string, name and number is visited once, and renaming members costs at most one extra try per
+ * name already taken. Not thread-safe: one per part.
+ */
+final class PartFilter {
+
+    /** Filters one string of the part, as plain text or as Markdown. */
+    interface TextFilter {
+        FilteredText apply(String text, boolean markdown);
+    }
+
+    private static final String NUMBER_PLACEHOLDER = PartialRedactor.placeholder(Redaction.NUMBER);
+
+    private final Decision decision;
+    private final TextFilter texts;
+    private final List<Redaction> redactions = new ArrayList<>();
+
+    private PartFilter(Decision decision, TextFilter texts) {
+        this.decision = decision;
+        this.texts = texts;
+    }
+
+    /** {@code part} filtered for {@code decision}, which is ALLOW or PARTIAL. */
+    static FilteredPart filter(Decision decision, Part part, TextFilter texts, int maxInputChars) {
+        return new PartFilter(decision, texts).filter(part, maxInputChars);
+    }
+
+    private FilteredPart filter(Part part, int maxInputChars) {
+        Part filtered;
+        if (part instanceof Part.Text text) {
+            filtered = new Part.Text(string(text.text(), "", false), text.labels());
+        } else if (part instanceof Part.Markdown markdown) {
+            filtered = new Part.Markdown(record(texts.apply(markdown.source(), true), "", false), markdown.labels());
+        } else if (part instanceof Part.Attachment attachment) {
+            filtered = new Part.Attachment(string(attachment.name(), "/name", false),
+                    attachment.url() == null ? null : string(attachment.url(), "/url", false), attachment.mediaType(),
+                    attachment.text() == null ? null : string(attachment.text(), "/text", false), attachment.labels());
+        } else if (part instanceof Part.Json json) {
+            filtered = new Part.Json(tooLarge(json.value(), maxInputChars) ? oversized(json.rendered(), "")
+                    : value(json.value(), ""), json.labels());
+        } else if (part instanceof Part.ToolCall call) {
+            filtered = new Part.ToolCall(call.id(), call.name(), arguments(call, maxInputChars), call.labels());
+        } else {
+            Part.ToolResult result = (Part.ToolResult) part;
+            filtered = new Part.ToolResult(result.callId(), result.name(), tooLarge(result.result(), maxInputChars)
+                    ? oversized(result.rendered(), "") : value(result.result(), "/result"), result.labels());
+        }
+        // Nothing removed: the part as given, not an equal copy.
+        return new FilteredPart(decision, redactions.isEmpty() ? part : filtered, redactions);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> arguments(Part.ToolCall call, int maxInputChars) {
+        if (tooLarge(call.arguments(), maxInputChars)) {
+            oversized(call.rendered(), "");
+            return Map.of();
+        }
+        return (Map<String, Object>) value(call.arguments(), "/arguments");
+    }
+
+    /** The value withheld whole for its size: the placeholder, one {@link Redaction#OVERSIZED} redaction. */
+    private String oversized(String rendered, String pointer) {
+        redactions.add(new Redaction(Redaction.OVERSIZED, 0, rendered.length(), rendered,
+                RedactingOutboundFilter.OVERSIZED_PLACEHOLDER).at(pointer, false));
+        return RedactingOutboundFilter.OVERSIZED_PLACEHOLDER;
+    }
+
+    private String string(String text, String pointer, boolean key) {
+        return record(texts.apply(text, false), pointer, key);
+    }
+
+    private String record(FilteredText filtered, String pointer, boolean key) {
+        for (Redaction redaction : filtered.redactions()) {
+            redactions.add(redaction.at(pointer, key));
+        }
+        return filtered.text();
+    }
+
+    /** The value filtered, as a plain tree, walked as the JSON writer walks it. */
+    private @Nullable Object value(@Nullable Object value, String pointer) {
+        Cancellation.checkpoint();
+        if (value == null || value instanceof Boolean) {
+            return value;
+        }
+        if (value instanceof CharSequence || value instanceof Enum) {
+            return string(value instanceof Enum<?> constant ? constant.name() : value.toString(), pointer, false);
+        }
+        if (value instanceof Number) {
+            if (decision != Decision.PARTIAL) {
+                return value;
+            }
+            // A number is a figure whatever it counts: under PARTIAL no figure leaves, typed or not.
+            String written = value.toString();
+            redactions.add(new Redaction(Redaction.NUMBER, 0, written.length(), written, NUMBER_PLACEHOLDER)
+                    .at(pointer, false));
+            return NUMBER_PLACEHOLDER;
+        }
+        if (value instanceof Map<?, ?> map) {
+            return object(map, pointer);
+        }
+        if (value instanceof Iterable<?> items) {
+            List<@Nullable Object> out = new ArrayList<>();
+            for (Object item : items) {
+                out.add(value(item, pointer + "/" + out.size()));
+            }
+            return out;
+        }
+        if (value.getClass().isArray()) {
+            int length = Array.getLength(value);
+            List<@Nullable Object> out = new ArrayList<>(length);
+            for (int i = 0; i < length; i++) {
+                out.add(value(Array.get(value, i), pointer + "/" + i));
+            }
+            return out;
+        }
+        return value(JsonCodec.strict().toPlain(value), pointer);
+    }
+
+    /**
+     * The object filtered: names and values in the order they are written. A name that must change takes its
+     * filtered text, made unique as {@link OutboundFilter#apply(Decision, Part)} says; names kept as they are keep
+     * precedence, so a renamed member never takes the name of one written after it.
+     */
+    private Map<String, @Nullable Object> object(Map<?, ?> map, String pointer) {
+        Map<String, @Nullable Object> ordered = inWrittenOrder(map);
+        List<String> names = new ArrayList<>(ordered.size());
+        Set<String> taken = new HashSet<>();
+        int index = 0;
+        boolean[] renamed = new boolean[ordered.size()];
+        for (String name : ordered.keySet()) {
+            String filtered = string(name, pointer + "/" + JsonPointers.escape(name), true);
+            names.add(filtered);
+            renamed[index] = !filtered.equals(name);
+            if (!renamed[index]) {
+                taken.add(name);
+            }
+            index++;
+        }
+        Map<String, Integer> nextOrdinal = new HashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (renamed[i]) {
+                String base = names.get(i);
+                String unique = base;
+                int ordinal = nextOrdinal.getOrDefault(base, 2);
+                while (taken.contains(unique)) {
+                    unique = base + " #" + Integer.toBinaryString(ordinal).replace('1', '^').replace('0', '~');
+                    ordinal++;
+                }
+                nextOrdinal.put(base, ordinal);
+                taken.add(unique);
+                names.set(i, unique);
+            }
+        }
+        Map<String, @Nullable Object> out = new LinkedHashMap<>();
+        index = 0;
+        for (Map.Entry<String, @Nullable Object> member : ordered.entrySet()) {
+            out.put(names.get(index++), value(member.getValue(),
+                    pointer + "/" + JsonPointers.escape(member.getKey())));
+        }
+        return out;
+    }
+
+    /** The members with their names as the JSON writer writes them, in the order it writes them. */
+    private static Map<String, @Nullable Object> inWrittenOrder(Map<?, ?> map) {
+        boolean defined = map instanceof LinkedHashMap || map instanceof SortedMap || map instanceof EnumMap;
+        Map<String, @Nullable Object> ordered = defined ? new LinkedHashMap<>() : new TreeMap<>();
+        for (Map.Entry<?, ?> member : map.entrySet()) {
+            Object key = member.getKey();
+            ordered.put(key instanceof Enum<?> constant ? constant.name() : String.valueOf(key), member.getValue());
+        }
+        return ordered;
+    }
+
+    /** Whether the strings, names and numbers of {@code value} together are longer than {@code limit} characters. */
+    private static boolean tooLarge(@Nullable Object value, int limit) {
+        return size(value, limit) > limit;
+    }
+
+    /** The characters of {@code value}'s strings, names and numbers; counting stops once past {@code limit}. */
+    private static long size(@Nullable Object value, long limit) {
+        if (value == null || value instanceof Boolean) {
+            return 0;
+        }
+        if (value instanceof CharSequence text) {
+            return text.length();
+        }
+        if (value instanceof Number || value instanceof Enum) {
+            return value.toString().length();
+        }
+        long size = 0;
+        if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> member : map.entrySet()) {
+                size += String.valueOf(member.getKey()).length() + size(member.getValue(), limit - size);
+                if (size > limit) {
+                    return size;
+                }
+            }
+        } else if (value instanceof Iterable<?> items) {
+            for (Object item : items) {
+                size += 1 + size(item, limit - size);
+                if (size > limit) {
+                    return size;
+                }
+            }
+        } else if (value.getClass().isArray()) {
+            for (int i = 0, n = Array.getLength(value); i < n && size <= limit; i++) {
+                size += 1 + size(Array.get(value, i), limit - size);
+            }
+        } else {
+            return size(JsonCodec.strict().toPlain(value), limit);
+        }
+        return size;
+    }
+}
