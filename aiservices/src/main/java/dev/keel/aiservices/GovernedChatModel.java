@@ -1,13 +1,18 @@
 package dev.keel.aiservices;
 
+import dev.keel.aiservices.internal.ChatReasoning;
 import dev.keel.aiservices.internal.PipelineChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.EvidenceProvider;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.pipeline.ReasoningStep;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingTable;
@@ -19,83 +24,159 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A langchain4j {@link ChatModel} that is a governed call: every chat it is asked for runs through a Keel
- * {@code Pipeline}, and the host's real models are that pipeline's backends, reached nowhere else. Give it to
- * AI Services as their chat model:
+ * A langchain4j {@link ChatModel} that is a governed call: every chat it is asked for is one call of a Keel
+ * {@link Pipeline}, whose backends are the host's real models, reached nowhere else. Built from the host's pipeline,
+ * so its governance, turn steps, evidence, enforcement, observations and audit are that pipeline's:
  *
  * <pre>{@code
- * ChatModel governed = GovernedChatModel.builder(PolicyFiles.readPolicy(Path.of("ward_policy.json")))
+ * Pipeline pipeline = GovernedChatModel.pipeline(PolicyFiles.readPolicy(Path.of("ward_policy.json")))
  *         .internal("ward", wardModel)                  // runs in the house
  *         .external("cloud", cloudModel)                // every prompt to it is egress-filtered
- *         .principal(currentUser::principal)            // the principal the host authenticated
  *         .auditSink(auditSink)
+ *         .build();
+ * ChatModel governed = GovernedChatModel.builder(pipeline)
+ *         .principal(currentUser::principal)            // the principal the host authenticated
+ *         .subject(currentUser::id)                     // who, on record
+ *         .session(currentUser::conversationId)         // the conversation, for its labels
  *         .build();
  * Assistant assistant = AiServices.builder(Assistant.class).chatModel(governed)
  *         .chatMemory(MessageWindowChatMemory.withMaxMessages(20)).build();
  * }</pre>
  *
- * <p>Each chat is one governed call for the principal the supplier gives (null: nobody was authenticated, so the
- * request is denied). Governance reads the last user message; DENY raises {@link KeelDeniedException} and no model
- * is called; the conversation (system messages, the chat memory's turns, the user message) goes to the backend
- * routing chose, through the pipeline's egress filter when that backend is external, with the policy's
- * {@code partial_instruction} under PARTIAL; the reply is filtered once and is the only text langchain4j ever
- * receives, so the caller, the chat memory and langchain4j's logs hold filtered text only. A typed return is asked
- * for with its JSON schema and kept in shape, or refused with {@link KeelDeniedException} when the decision
- * withholds what its type needs. Every chat writes one audit record, denials included. See
- * {@code docs/llm-adapters.md}.
+ * <p>Each chat goes to the pipeline as a conversation: every earlier message (system, user, AI) as a labelled
+ * history message, the last user message as parts, never one concatenated string, so governance reads all of it.
+ * The answer comes back with its labels as the {@value #LABELS_ATTRIBUTE} attribute of the {@code AiMessage}, and
+ * the model keeps the labels of the user's message and of the answer in its label store (a {@link SessionStore}) by
+ * session and content, so that in a later chat every history message it governed gets its labels back, even from a
+ * chat memory that kept only text; a history message it never saw is assessed afresh. So content labelled internal
+ * only never reaches an external backend in a later chat, and content the principal was denied is not replayed.
+ * DENY raises {@link KeelDeniedException} and no model is called. A typed return is asked for with its JSON schema
+ * and kept in shape by {@link #reasoning()}, or refused with {@link KeelDeniedException} when the decision withholds
+ * what its type needs. See {@code docs/llm-adapters.md}.
  *
  * <p>Tools, images and streaming are not governed: a request with tool specifications or non-text content is a
- * {@link ConfigurationException}. Thread-safe once built when the backends and the principal supplier are.
+ * {@link ConfigurationException}. Thread-safe once built when the pipeline, the suppliers and the label store are.
  */
 public interface GovernedChatModel extends ChatModel {
 
-    /** A builder governing chats under {@code policy}. */
-    static Builder builder(PolicyDocument policy) {
-        return new Builder(policy);
+    /**
+     * The attribute of every {@code AiMessage} the model returns: the answer's labels as a plain value
+     * ({@code {"domains": [...], "internal_only": true|false, "decision": "ALLOW"|"PARTIAL"}}).
+     */
+    String LABELS_ATTRIBUTE = "keel.labels";
+
+    /** A governed chat model whose every chat is one call of {@code pipeline}. */
+    static Builder builder(Pipeline pipeline) {
+        return new Builder(pipeline);
     }
 
-    /** Collects a governed chat model's backends, principal source and options; not thread-safe. */
+    /**
+     * A pipeline over langchain4j chat models governed by {@code policy}, with {@link #reasoning()} as its reasoning:
+     * the convenience for a host that has no pipeline of its own.
+     */
+    static PipelineBuilder pipeline(PolicyDocument policy) {
+        return new PipelineBuilder(policy);
+    }
+
+    /**
+     * The reasoning step of a pipeline that answers governed chats: one model call to the backend routing chose with
+     * the evidence, the conversation as the turn may send it and, for a typed return, its JSON schema; a typed answer
+     * that is not one JSON value of that shape is asked for once more. Other requests are reasoned as
+     * {@code SingleCallReasoning.userMessage()} does. A typed return needs it: over another reasoning step a typed
+     * chat is refused with a {@link ConfigurationException}. Immutable and thread-safe.
+     */
+    static ReasoningStep reasoning() {
+        return new ChatReasoning();
+    }
+
+    /** Collects a governed chat model's pipeline and where each chat's principal, subject and session come from. */
     final class Builder {
+        private final Pipeline pipeline;
+        private @Nullable Supplier<@Nullable Principal> principal;
+        private Supplier<@Nullable String> subject = () -> null;
+        private Supplier<@Nullable String> session = () -> null;
+        private SessionStore labelStore = new InMemorySessionStore();
+
+        private Builder(Pipeline pipeline) {
+            this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+        }
+
+        /**
+         * Where the principal of each chat comes from (required): the host's authenticated user, asked on the
+         * thread that calls the AI Service, at every chat. It may return null when nobody is authenticated: the
+         * chat is then denied.
+         */
+        public Builder principal(Supplier<@Nullable Principal> principal) {
+            this.principal = Objects.requireNonNull(principal, "principal");
+            return this;
+        }
+
+        /** Who the authenticated user is, as the audit record names them; asked at every chat, null for none. */
+        public Builder subject(Supplier<@Nullable String> subject) {
+            this.subject = Objects.requireNonNull(subject, "subject");
+            return this;
+        }
+
+        /**
+         * Which conversation a chat belongs to (a chat memory's id), asked at every chat, null for none: the
+         * pipeline's session, and the key of the labels kept for it. Without one, labels are kept by subject; with
+         * neither, only the {@value #LABELS_ATTRIBUTE} attribute carries them.
+         */
+        public Builder session(Supplier<@Nullable String> session) {
+            this.session = Objects.requireNonNull(session, "session");
+            return this;
+        }
+
+        /**
+         * Where the labels of the messages the model governed are kept; in memory unless set. Give the host's durable
+         * store (a JDBC one) when conversations outlive the process or span nodes.
+         */
+        public Builder labelStore(SessionStore store) {
+            this.labelStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /** @throws ConfigurationException when no principal source is given */
+        public GovernedChatModel build() {
+            if (principal == null) {
+                throw new ConfigurationException("a governed chat model needs a principal source: principal(...)");
+            }
+            return new PipelineChatModel(pipeline, principal, subject, session, labelStore);
+        }
+    }
+
+    /** Collects the models of a pipeline for governed chats; not thread-safe. */
+    final class PipelineBuilder {
         private final PolicyDocument policy;
         private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
         private final Map<String, LlmBackend> external = new LinkedHashMap<>();
-        private @Nullable Supplier<Principal> principal;
         private @Nullable RoutingTable routing;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
 
-        private Builder(PolicyDocument policy) {
+        private PipelineBuilder(PolicyDocument policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
         }
 
         /** A model that runs in the house, named {@code name}; the first one added answers when nothing may leave. */
-        public Builder internal(String name, ChatModel model) {
+        public PipelineBuilder internal(String name, ChatModel model) {
             return internal(name, ChatModelBackend.builder(name, model).build());
         }
 
         /** As {@link #internal(String, ChatModel)}, for a Keel backend (a provider factory's, a fallback chain). */
-        public Builder internal(String name, LlmBackend backend) {
+        public PipelineBuilder internal(String name, LlmBackend backend) {
             internal.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
             return this;
         }
 
         /** A model outside the house, named {@code name}: every prompt to it passes the egress filter first. */
-        public Builder external(String name, ChatModel model) {
+        public PipelineBuilder external(String name, ChatModel model) {
             return external(name, ChatModelBackend.builder(name, model).build());
         }
 
         /** As {@link #external(String, ChatModel)}, for a Keel backend (a provider factory's, a fallback chain). */
-        public Builder external(String name, LlmBackend backend) {
+        public PipelineBuilder external(String name, LlmBackend backend) {
             external.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
-            return this;
-        }
-
-        /**
-         * Where the principal of each chat comes from (required): the host's authenticated user, asked on the
-         * thread that calls the AI Service, at every chat. It may return null when nobody is authenticated.
-         */
-        public Builder principal(Supplier<Principal> principal) {
-            this.principal = Objects.requireNonNull(principal, "principal");
             return this;
         }
 
@@ -103,19 +184,19 @@ public interface GovernedChatModel extends ChatModel {
          * Which backend answers which request; unless set, the first external model answers everything (the first
          * internal one when there is none), and the first internal model answers what must stay in the house.
          */
-        public Builder routing(RoutingTable table) {
+        public PipelineBuilder routing(RoutingTable table) {
             this.routing = Objects.requireNonNull(table, "table");
             return this;
         }
 
         /** The evidence each answer may use, each item labelled with its domain; none unless set. */
-        public Builder evidence(EvidenceProvider provider) {
+        public PipelineBuilder evidence(EvidenceProvider provider) {
             this.evidence = Objects.requireNonNull(provider, "provider");
             return this;
         }
 
         /** Where the audit record of every chat goes; nowhere unless set. */
-        public Builder auditSink(AuditSink sink) {
+        public PipelineBuilder auditSink(AuditSink sink) {
             this.auditSink = Objects.requireNonNull(sink, "sink");
             return this;
         }
@@ -129,13 +210,14 @@ public interface GovernedChatModel extends ChatModel {
         }
 
         /**
-         * @throws ConfigurationException when there is no internal model, no principal source, or the routing
-         *         table names a model that is not given
+         * The pipeline: the policy, the models as its backends, the routing table, the evidence, the audit sink and
+         * {@link GovernedChatModel#reasoning()}. A host that needs more of a pipeline (turn steps, enforcement,
+         * observations, a session store) builds it with {@code Pipeline.builder()} and that reasoning step.
+         *
+         * @throws ConfigurationException when there is no internal model, or the routing table names a model that is
+         *         not given
          */
-        public GovernedChatModel build() {
-            if (principal == null) {
-                throw new ConfigurationException("a governed chat model needs a principal source: principal(...)");
-            }
+        public Pipeline build() {
             if (internal.isEmpty()) {
                 throw new ConfigurationException("a governed chat model needs an internal model, to answer what must"
                         + " stay in the house");
@@ -148,7 +230,8 @@ public interface GovernedChatModel extends ChatModel {
             RoutingTable table = routing != null ? routing : RoutingTable.builder()
                     .pool(1, new PoolEntry(target, "default", target))
                     .internalBackendTarget(fallback).build();
-            return new PipelineChatModel(policy, backends.build(), table, evidence, auditSink, principal);
+            return Pipeline.builder().policy(policy).routing(table).backends(backends.build()).evidence(evidence)
+                    .reasoning(reasoning()).auditSink(auditSink).build();
         }
     }
 }

@@ -147,8 +147,8 @@ class GovernedCallOverHttpProperties {
     private static void everyCallIsAuditedOnce(List<Call> calls) {
         try (OverHttp ward = new OverHttp(null, List.of(), List.of(ANSWER, "{\"freeBeds\": 12}"))) {
             Ward.SignedIn user = new Ward.SignedIn(null);
-            GovernedChatModel governed = GovernedChatModel.builder(OverHttp.POLICY).internal("ward", ward.inside)
-                    .principal(user::principal).auditSink(ward.audit).build();
+            GovernedChatModel governed = GovernedChatModel.builder(GovernedChatModel.pipeline(OverHttp.POLICY)
+                    .internal("ward", ward.inside).auditSink(ward.audit).build()).principal(user::principal).build();
             Assistant assistant = AiServices.builder(Assistant.class).chatModel(governed).build();
             BedCounter counter = AiServices.builder(BedCounter.class).chatModel(governed).build();
             for (Call call : calls) {

@@ -13,6 +13,7 @@ import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;
 import dev.langchain4j.agent.tool.Tool;
@@ -67,8 +68,8 @@ class GovernedChatModelTest {
     private final SignedIn currentUser = new SignedIn(Ward.CLINICIAN);
 
     private GovernedChatModel governed(PolicyDocument policy, ChatModel ward) {
-        return GovernedChatModel.builder(policy).internal("ward", ward).principal(currentUser::principal)
-                .auditSink(audit).build();
+        return GovernedChatModel.builder(GovernedChatModel.pipeline(policy).internal("ward", ward).auditSink(audit)
+                .build()).principal(currentUser::principal).build();
     }
 
     private <T> T service(Class<T> type, ChatModel ward) {
@@ -82,11 +83,15 @@ class GovernedChatModelTest {
         InMemoryAuditSink auditSink = audit;
 
         // the sample of docs/llm-adapters.md, line for line (the policy file is the test's)
-        ChatModel governed = GovernedChatModel.builder(PolicyFiles.readPolicy(Ward.policyFile()))
+        Pipeline pipeline = GovernedChatModel.pipeline(PolicyFiles.readPolicy(Ward.policyFile()))
                 .internal("ward", wardModel)                  // runs in the house
                 .external("cloud", cloudModel)                // every prompt to it is egress-filtered
-                .principal(currentUser::principal)            // the principal the host authenticated
                 .auditSink(auditSink)
+                .build();
+        ChatModel governed = GovernedChatModel.builder(pipeline)
+                .principal(currentUser::principal)            // the principal the host authenticated
+                .subject(currentUser::id)                     // who, on record
+                .session(currentUser::conversationId)         // the conversation, for its labels
                 .build();
         Assistant assistant = AiServices.builder(Assistant.class).chatModel(governed)
                 .chatMemory(MessageWindowChatMemory.withMaxMessages(20)).build();
@@ -98,6 +103,8 @@ class GovernedChatModelTest {
             assertThat(Ward.payload(record, "outcome")).isEqualTo("answered");
             assertThat(Ward.payload(record, "decision")).isEqualTo("ALLOW");
             assertThat(Ward.payload(record, "backend_used")).isEqualTo("cloud");
+            assertThat(Ward.payload(record, "subject")).isEqualTo("clinician-1");
+            assertThat(Ward.payload(record, "session_id")).isEqualTo("conversation-1");
         });
     }
 
@@ -279,7 +286,8 @@ class GovernedChatModelTest {
                 .isInstanceOf(dev.keel.core.NonRetriableBackendException.class)
                 .hasMessage("backend 'ward' answered twice without one JSON value of the asked shape");
         assertThat(ward.requests).hasSize(2);
-        assertThat(Ward.payload(audit.records().get(0), "outcome")).isEqualTo("refused");
+        assertThat(Ward.payload(audit.records().get(0), "outcome")).isEqualTo("failed");
+        assertThat(Ward.payload(audit.records().get(0), "failure")).isEqualTo("backend_failed");
     }
 
     @Test
@@ -350,9 +358,9 @@ class GovernedChatModelTest {
         ScriptedModel ward = ScriptedModel.answering("12 beds were free.");
         EvidenceItem beds = new EvidenceItem("records", "bed_occupancy", Locator.csv("beds.csv", 2),
                 "12 beds free on BED-101's ward");
-        GovernedChatModel governed = GovernedChatModel.builder(Ward.policy()).internal("ward", ward)
-                .principal(currentUser::principal).evidence(turn -> EvidenceSet.of(List.of(beds))).auditSink(audit)
-                .build();
+        GovernedChatModel governed = GovernedChatModel.builder(GovernedChatModel.pipeline(Ward.policy())
+                .internal("ward", ward).evidence(turn -> EvidenceSet.of(List.of(beds))).auditSink(audit).build())
+                .principal(currentUser::principal).build();
 
         String reply = AiServices.builder(Assistant.class).chatModel(governed).build().chat("An audit overview, please");
 
@@ -366,12 +374,12 @@ class GovernedChatModelTest {
     void buildingNeedsAPrincipalSourceAndAnInternalModel() {
         ScriptedModel model = ScriptedModel.answering("hi");
 
-        assertThatThrownBy(() -> GovernedChatModel.builder(Ward.policy()).internal("ward", model).build())
+        Pipeline pipeline = GovernedChatModel.pipeline(Ward.policy()).internal("ward", model).build();
+        assertThatThrownBy(() -> GovernedChatModel.builder(pipeline).build())
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("principal source");
-        assertThatThrownBy(() -> GovernedChatModel.builder(Ward.policy()).external("cloud", model)
-                .principal(currentUser::principal).build())
+        assertThatThrownBy(() -> GovernedChatModel.pipeline(Ward.policy()).external("cloud", model).build())
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("internal model");
-        assertThatThrownBy(() -> GovernedChatModel.builder(Ward.policy()).internal("ward", model)
+        assertThatThrownBy(() -> GovernedChatModel.pipeline(Ward.policy()).internal("ward", model)
                 .external("ward", model))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("given twice");
     }

@@ -50,15 +50,16 @@ final class OverHttp implements AutoCloseable {
         for (int i = 0; i < evidence.size(); i++) {
             items.add(new EvidenceItem("records", "bed_occupancy", Locator.csv("beds.csv", i + 2), evidence.get(i)));
         }
-        governed = GovernedChatModel.builder(POLICY)
+        governed = GovernedChatModel.builder(GovernedChatModel.pipeline(POLICY)
                 .internal("ward", inside)
                 .external("cloud", client == Client.OLLAMA
                         ? OllamaBackends.create("cloud", "llama3.1", server.baseUrl(), Duration.ofSeconds(10))
                         : OpenAiBackends.create("cloud", "gpt-4o-mini", server.baseUrl() + "/v1", null,
                                 Duration.ofSeconds(10)))
-                .principal(() -> principal)
                 .evidence(turn -> EvidenceSet.of(items))
                 .auditSink(audit)
+                .build())
+                .principal(() -> principal)
                 .build();
     }
 

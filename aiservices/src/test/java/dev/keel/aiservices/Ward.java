@@ -72,6 +72,16 @@ final class Ward {
             return principal;
         }
 
+        /** The signed-in user's id, as the host knows it. */
+        String id() {
+            return principal == null ? null : principal.role() + "-1";
+        }
+
+        /** The conversation the user is in. */
+        String conversationId() {
+            return "conversation-1";
+        }
+
         void signIn(Principal principal) {
             this.principal = principal;
         }

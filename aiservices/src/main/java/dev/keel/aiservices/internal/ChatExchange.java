@@ -1,14 +1,18 @@
 package dev.keel.aiservices.internal;
 
+import dev.keel.aiservices.GovernedChatModel;
 import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceItem;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.pipeline.Turn;
 import dev.langchain4j.data.message.AiMessage;
@@ -24,10 +28,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One langchain4j chat as a governed call sees it: the conversation in Keel's messages, the user message governance
- * reads (the last one), and the answer's shape when a JSON answer was asked for. It travels from
- * {@link PipelineChatModel} to the pipeline's steps as an attribute of the governed request; {@link #prompt(Turn)}
- * is the reasoning step's prompt. Immutable and thread-safe.
+ * One langchain4j chat as a governed call sees it: the conversation as labelled messages (the history, each message
+ * with the labels it was governed under when they are known, and the user's message as parts), and the answer's
+ * shape when a JSON answer was asked for. It travels from {@link PipelineChatModel} to {@link ChatReasoning} as an
+ * attribute of the governed request. Immutable and thread-safe.
  */
 final class ChatExchange {
 
@@ -43,17 +47,23 @@ final class ChatExchange {
     private static final String JSON_INSTRUCTION = "Answer with exactly one JSON value and nothing around it: no"
             + " Markdown code fence, no prose.";
 
-    private final List<ChatMessage> messages;
-    private final String userMessage;
+    /** Where a history message's labels come from, when the model governed it: by role and the texts of its parts. */
+    @FunctionalInterface
+    interface KeptLabels {
+        Labels find(ChatRole role, List<String> texts);
+    }
+
+    private final List<ChatMessage> history;
+    private final List<Part> userParts;
     private final boolean json;
     private final @Nullable AnswerShape shape;
-    private final Double temperature;
-    private final Integer maxOutputTokens;
+    private final @Nullable Double temperature;
+    private final @Nullable Integer maxOutputTokens;
 
-    private ChatExchange(List<ChatMessage> messages, String userMessage, boolean json, @Nullable AnswerShape shape,
-                         Double temperature, Integer maxOutputTokens) {
-        this.messages = List.copyOf(messages);
-        this.userMessage = userMessage;
+    private ChatExchange(List<ChatMessage> history, List<Part> userParts, boolean json, @Nullable AnswerShape shape,
+                         @Nullable Double temperature, @Nullable Integer maxOutputTokens) {
+        this.history = List.copyOf(history);
+        this.userParts = List.copyOf(userParts);
         this.json = json;
         this.shape = shape;
         this.temperature = temperature;
@@ -61,82 +71,101 @@ final class ChatExchange {
     }
 
     /**
-     * The exchange of a langchain4j chat request.
+     * The exchange of a langchain4j chat request: every message but the last becomes a history message of text
+     * parts (an AI message's text is Markdown), labelled with the labels its {@code keel.labels} attribute carries
+     * joined with those {@code kept} knows, or unlabelled (assessed afresh) when neither knows it; the last, a user
+     * message, is the user's message, one text part per text content.
      *
-     * @throws ConfigurationException when the request asks for tools, or holds a message that is not text
+     * @throws ConfigurationException when the request asks for tools, holds a message that is not text, or does not
+     *         end with a user message
      */
-    static ChatExchange of(dev.langchain4j.model.chat.request.ChatRequest request) {
+    static ChatExchange of(dev.langchain4j.model.chat.request.ChatRequest request, KeptLabels kept) {
         if (request.toolSpecifications() != null && !request.toolSpecifications().isEmpty()) {
             throw new ConfigurationException("the governed chat model runs no tools: an AI Service with tools would"
                     + " let a model's tool calls and their results bypass governance");
         }
-        List<ChatMessage> messages = new ArrayList<>();
-        String last = null;
-        for (dev.langchain4j.data.message.ChatMessage message : request.messages()) {
-            last = null;
-            if (message instanceof SystemMessage) {
-                messages.add(ChatMessage.system(((SystemMessage) message).text()));
-            } else if (message instanceof UserMessage) {
-                last = text((UserMessage) message);
-                messages.add(ChatMessage.user(last));
-            } else if (message instanceof AiMessage && !((AiMessage) message).hasToolExecutionRequests()) {
-                String text = ((AiMessage) message).text();
-                messages.add(ChatMessage.assistant(text == null ? "" : text));
-            } else {
-                throw new ConfigurationException("the governed chat model takes system, user and assistant text"
-                        + " messages only, not a " + message.type() + " message");
-            }
-        }
-        if (last == null) {
+        List<dev.langchain4j.data.message.ChatMessage> messages = request.messages();
+        if (messages.isEmpty() || !(messages.get(messages.size() - 1) instanceof UserMessage last)) {
             throw new ConfigurationException("the governed chat model needs the conversation to end with a user"
-                    + " message: it is what governance reads");
+                    + " message: it is the message governed");
+        }
+        List<ChatMessage> history = new ArrayList<>(messages.size() - 1);
+        for (dev.langchain4j.data.message.ChatMessage message : messages.subList(0, messages.size() - 1)) {
+            history.add(historyMessage(message, kept));
         }
         dev.langchain4j.model.chat.request.ResponseFormat format = request.responseFormat();
         boolean json = format != null && format.type() == ResponseFormatType.JSON;
         AnswerShape shape = json && format.jsonSchema() != null ? AnswerShape.of(format.jsonSchema()) : null;
-        return new ChatExchange(messages, last, json, shape, request.temperature(), request.maxOutputTokens());
+        return new ChatExchange(history, parts(last), json, shape, request.temperature(), request.maxOutputTokens());
     }
 
-    private static String text(UserMessage message) {
-        StringBuilder text = new StringBuilder();
+    private static ChatMessage historyMessage(dev.langchain4j.data.message.ChatMessage message, KeptLabels kept) {
+        if (message instanceof SystemMessage system) {
+            return labelled(ChatRole.SYSTEM, List.of(Part.text(system.text())), Labels.NONE, kept);
+        }
+        if (message instanceof UserMessage user) {
+            return labelled(ChatRole.USER, parts(user), Labels.NONE, kept);
+        }
+        if (message instanceof AiMessage ai && !ai.hasToolExecutionRequests()) {
+            Object carried = ai.attributes().get(GovernedChatModel.LABELS_ATTRIBUTE);
+            return labelled(ChatRole.ASSISTANT, List.of(Part.markdown(ai.text() == null ? "" : ai.text())),
+                    carried == null ? Labels.NONE : ContentLabels.read(carried), kept);
+        }
+        throw new ConfigurationException("the governed chat model takes system, user and assistant text messages"
+                + " only, not a " + message.type() + " message");
+    }
+
+    private static ChatMessage labelled(ChatRole role, List<Part> parts, Labels carried, KeptLabels kept) {
+        Labels labels = carried.join(kept.find(role, ContentLabels.texts(parts)));
+        return new ChatMessage(role, parts).mapParts(part -> part.withLabels(labels));
+    }
+
+    private static List<Part> parts(UserMessage message) {
+        List<Part> parts = new ArrayList<>(message.contents().size());
         for (Content content : message.contents()) {
-            if (!(content instanceof TextContent)) {
+            if (!(content instanceof TextContent text)) {
                 throw new ConfigurationException("the governed chat model takes text only, not " + content.type()
                         + " content: the outbound and egress filters read text");
             }
-            text.append(text.length() == 0 ? "" : "\n").append(((TextContent) content).text());
+            parts.add(Part.text(text.text()));
         }
-        return text.toString();
+        if (parts.isEmpty()) {
+            throw new ConfigurationException("the governed chat model needs a user message with text");
+        }
+        return parts;
     }
 
-    /** The exchange of the turn's request. */
-    static ChatExchange of(Turn turn) {
+    /** The exchange the governed chat model attached to the turn's request; empty for another host's request. */
+    static Optional<ChatExchange> of(Turn turn) {
         Object exchange = turn.request().attributes().get(ATTRIBUTE);
-        if (!(exchange instanceof ChatExchange)) {
-            // The pipeline is the chat model's own, and the chat model attaches the exchange to every request.
-            throw new IllegalStateException("the governed request carries no chat exchange");
-        }
-        return (ChatExchange) exchange;
+        return exchange instanceof ChatExchange chat ? Optional.of(chat) : Optional.empty();
+    }
+
+    /** The earlier messages, labelled as far as they are known. */
+    List<ChatMessage> history() {
+        return history;
+    }
+
+    /** The user's message: its text parts, unlabelled (it is governed in this turn). */
+    List<Part> userParts() {
+        return userParts;
     }
 
     /**
-     * The reasoning step's prompt for {@code turn}: the evidence, the answer's JSON shape when one is asked for,
-     * then the conversation.
+     * The request for {@code turn}: the evidence, the answer's JSON shape when one is asked for, then the conversation
+     * as the turn may send it ({@link Turn#conversation()}: the history without what was denied, every part labelled).
      *
      * @throws KeelDeniedException under PARTIAL, before any model is called, when every answer of the asked
      *         shape holds what PARTIAL withholds
      */
-    static ChatRequest prompt(Turn turn) {
-        return of(turn).request(turn);
-    }
-
-    private ChatRequest request(Turn turn) {
+    ChatRequest prompt(Turn turn) {
         if (turn.decision() == Decision.PARTIAL) {
             List<String> withheld = withheldUnderPartial(turn);
             if (!withheld.isEmpty()) {
                 ReasonCodes codes = turn.governance().policyDecision().reasonCodes();
                 if (turn.decision() != turn.governance().decision()) {
-                    codes = codes.concat(ReasonCodes.of("decision_lowered_by_evidence"));
+                    codes = codes.concat(ReasonCodes.of(turn.evidence().isEmpty() ? "decision_lowered_by_history"
+                            : "decision_lowered_by_evidence"));
                 }
                 throw KeelDeniedException.typedAnswerWithheld(turn.requestId(), turn.decision(), codes, withheld,
                         false);
@@ -158,7 +187,7 @@ final class ChatExchange {
                     + " It must match this JSON Schema:\n" + JsonCodec.strict().write(shape.toTree())));
             request.responseFormat(ResponseFormat.JSON);
         }
-        messages.forEach(request::addMessage);
+        turn.conversation().forEach(request::addMessage);
         if (temperature != null) {
             request.temperature(temperature);
         }
@@ -170,17 +199,12 @@ final class ChatExchange {
 
     private List<String> withheldUnderPartial(Turn turn) {
         if (!json) {
-            return userMessage.contains(TEXT_FORMAT_INSTRUCTIONS)
+            return userParts.stream().anyMatch(part -> part.rendered().contains(TEXT_FORMAT_INSTRUCTIONS))
                     ? List.of("the return type is read from plain text in a fixed format (a decimal number, a date,"
                             + " a time), all of which PARTIAL withholds")
                     : List.of();
         }
         return shape == null ? List.of() : shape.withheldUnderPartial(turn::filtered);
-    }
-
-    /** The last user message: what governance reads. */
-    String userMessage() {
-        return userMessage;
     }
 
     /** Whether the answer must be one JSON value. */
@@ -206,7 +230,7 @@ final class ChatExchange {
     /**
      * {@code draft} as the one JSON text the outbound filter reads and the caller parses: written again by the
      * strict codec, so that no figure hides in a JSON escape sequence; the draft as it is when it is not one
-     * JSON value (the enforcement step asks for it again) or no JSON was asked for.
+     * JSON value or no JSON was asked for.
      */
     String canonical(String draft) {
         if (!json) {
@@ -218,6 +242,6 @@ final class ChatExchange {
 
     @Override
     public String toString() {
-        return "ChatExchange{" + messages.size() + " messages, json=" + json + "}";
+        return "ChatExchange{" + history.size() + " history messages, json=" + json + "}";
     }
 }

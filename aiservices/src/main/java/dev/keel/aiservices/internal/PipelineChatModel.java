@@ -2,70 +2,90 @@ package dev.keel.aiservices.internal;
 
 import dev.keel.aiservices.GovernedChatModel;
 import dev.keel.aiservices.KeelDeniedException;
-import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
-import dev.keel.core.spi.AuditSink;
+import dev.keel.core.content.Labels;
+import dev.keel.core.spi.ChatRole;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.BackendCall;
-import dev.keel.pipeline.Backends;
-import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
-import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.pipeline.TurnOutcome;
-import dev.keel.policy.PolicyDocument;
-import dev.keel.routing.RoutingTable;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
- * {@link GovernedChatModel}: each chat is one {@link Pipeline#call}, whose reasoning step sends the conversation
- * to the backend routing chose ({@link ChatExchange#prompt}) and whose answer, filtered once, is the only text
- * returned. It declares JSON Schema support, so that AI Services pass a typed return's shape as data rather than
- * as prose appended to the user message. Thread-safe when the backends and the principal supplier are.
+ * {@link GovernedChatModel}: each chat is one {@link Pipeline#call} of the conversation as labelled messages
+ * ({@link ChatExchange}), for the principal, subject and session the host's suppliers give. The answer, filtered
+ * once by the pipeline, is the only text returned, with its labels as the {@code keel.labels} attribute; the labels
+ * of the user's message and of the answer are also kept in the label store under the session (or the subject), so
+ * that the next chat gives them back to the history even when the chat memory kept only text. It declares JSON
+ * Schema support, so that AI Services pass a typed return's shape as data rather than as prose appended to the user
+ * message. Thread-safe when the pipeline, the suppliers and the store are.
  */
 public final class PipelineChatModel implements GovernedChatModel {
 
     private final Pipeline pipeline;
-    private final Supplier<Principal> principal;
+    private final Supplier<@Nullable Principal> principal;
+    private final Supplier<@Nullable String> subject;
+    private final Supplier<@Nullable String> session;
+    private final ContentLabels labels;
 
-    public PipelineChatModel(PolicyDocument policy, Backends backends, RoutingTable routing, EvidenceProvider evidence,
-                             AuditSink auditSink, Supplier<Principal> principal) {
-        JsonAnswerStep json = new JsonAnswerStep();
-        this.pipeline = Pipeline.builder().policy(policy).routing(routing).backends(backends).evidence(evidence)
-                .reasoning(SingleCallReasoning.of(ChatExchange::prompt)).composer(json).enforcement(json)
-                .auditSink(auditSink).build();
+    public PipelineChatModel(Pipeline pipeline, Supplier<@Nullable Principal> principal,
+                             Supplier<@Nullable String> subject, Supplier<@Nullable String> session,
+                             SessionStore labelStore) {
+        this.pipeline = pipeline;
         this.principal = principal;
+        this.subject = subject;
+        this.session = session;
+        this.labels = new ContentLabels(labelStore);
     }
 
     @Override
     public ChatResponse doChat(ChatRequest request) {
-        ChatExchange exchange = ChatExchange.of(request);
-        GovernedAnswer answer = pipeline.call(GovernedRequest.builder().principal(principal.get())
-                .message(exchange.userMessage()).attribute(ChatExchange.ATTRIBUTE, exchange).build());
+        String sessionId = session.get();
+        String subjectId = subject.get();
+        // Labels are kept per conversation: the session's, else the user's.
+        String labelKey = sessionId != null ? "session:" + sessionId : subjectId != null ? "subject:" + subjectId
+                : null;
+        ChatExchange exchange = ChatExchange.of(request, (role, texts) -> labelKey == null ? Labels.NONE
+                : labels.find(labelKey, role, texts));
+        GovernedRequest.Builder governed = GovernedRequest.builder().principal(principal.get())
+                .history(exchange.history()).message(exchange.userParts())
+                .attribute(ChatExchange.ATTRIBUTE, exchange);
+        if (subjectId != null) {
+            governed.subject(subjectId);
+        }
+        if (sessionId != null) {
+            governed.sessionId(sessionId);
+        }
+        GovernedAnswer answer = pipeline.call(governed.build());
+        if (labelKey != null) {
+            Map<String, Labels> kept = new LinkedHashMap<>();
+            kept.put(ContentLabels.hash(ChatRole.USER, ContentLabels.texts(exchange.userParts())),
+                    answer.userMessage().labels());
+            if (answer.outcome() != TurnOutcome.DENIED) {
+                kept.put(ContentLabels.hash(ChatRole.ASSISTANT, List.of(answer.text())), answer.labels());
+            }
+            labels.keep(labelKey, kept);
+        }
         if (answer.outcome() == TurnOutcome.DENIED) {
             throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(), answer.text());
         }
         if (exchange.json()) {
-            if (answer.outcome() == TurnOutcome.REFUSED) {
-                String backend = lastUsed(answer).orElse("none");
-                throw new NonRetriableBackendException(backend, "backend '" + backend + "' answered twice without"
-                        + " one JSON value of the asked shape", null);
-            }
-            Optional<String> misfit = exchange.misfit(answer.text());
-            if (misfit.isPresent()) {
-                throw KeelDeniedException.typedAnswerWithheld(answer.requestId(), answer.decision(),
-                        answer.provenance().reasonCodes(), List.of("the outbound filter's redactions changed the"
-                                + " answer's JSON structure (" + misfit.get() + ")"), true);
-            }
+            checkTyped(exchange, answer);
         }
         long input = 0;
         long output = 0;
@@ -76,10 +96,30 @@ public final class PipelineChatModel implements GovernedChatModel {
         return ChatResponse.builder()
                 .id(answer.requestId())
                 .modelName(lastUsed(answer).orElse(null))
-                .aiMessage(AiMessage.from(answer.text()))
+                .aiMessage(AiMessage.builder().text(answer.text())
+                        .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels()))).build())
                 .tokenUsage(new TokenUsage(clamp(input), clamp(output)))
                 .finishReason(FinishReason.STOP)
                 .build();
+    }
+
+    /** A typed answer is returned only as one JSON value of the asked shape, after the outbound filter too. */
+    private static void checkTyped(ChatExchange exchange, GovernedAnswer answer) {
+        if (answer.outcome() != TurnOutcome.ANSWERED) {
+            throw KeelDeniedException.typedAnswerWithheld(answer.requestId(), answer.decision(),
+                    answer.provenance().reasonCodes(), List.of("the turn ended as " + answer.outcome().wireName()
+                            + ", not with an answer"), !answer.calls().isEmpty());
+        }
+        if (answer.value(ChatReasoning.SHAPED).isEmpty()) {
+            throw new ConfigurationException("a typed return needs the pipeline's reasoning step to be"
+                    + " GovernedChatModel.reasoning(): no other reasoning asks for the type's JSON shape and keeps to it");
+        }
+        Optional<String> misfit = exchange.misfit(answer.text());
+        if (misfit.isPresent()) {
+            throw KeelDeniedException.typedAnswerWithheld(answer.requestId(), answer.decision(),
+                    answer.provenance().reasonCodes(), List.of("the outbound filter's redactions changed the"
+                            + " answer's JSON structure (" + misfit.get() + ")"), true);
+        }
     }
 
     private static Optional<String> lastUsed(GovernedAnswer answer) {

@@ -46,11 +46,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 /**
  * The governed call and its parts as beans, from {@link KeelProperties}: the policy, the routing table, the
  * backends, the reasoning step, the stores (SQLite in {@code ./data/keel.db} unless {@code keel.store.url} says
- * otherwise) and the {@link Pipeline}, observed through the host's {@link ObservationRegistry} when it has one
+ * otherwise) and the {@link Pipeline}, which keeps its session state in the {@link SessionStore}, observed through the host's {@link ObservationRegistry} when it has one
  * (Spring Boot Actuator makes one). Each bean backs off when the host defines one of its type; the pipeline also
  * takes the host's {@link EvidenceProvider}, {@link TurnStep}s and {@link EnforcementStep}s (in their order),
  * {@link AnswerComposer}, {@link PrincipalResolver}, {@link DomainDetector}, {@link KnowledgeRanker}, {@link Clock}
@@ -150,11 +151,17 @@ public final class KeelAutoConfiguration {
                     name -> Optional.ofNullable(environment.getProperty(name)));
         }
 
-        /** One model call with the user's message ({@link SingleCallReasoning#userMessage()}). */
+        /**
+         * One model call with the conversation ({@link SingleCallReasoning#userMessage()}); with keel-aiservices on the
+         * class path, the governed chat model's reasoning, which reasons so for every other request and gives an AI
+         * Service's typed return its JSON shape.
+         */
         @Bean
         @ConditionalOnMissingBean
         public ReasoningStep keelReasoning() {
-            return SingleCallReasoning.userMessage();
+            return ClassUtils.isPresent(KeelChatModelAutoConfiguration.GOVERNED_CHAT_MODEL,
+                    KeelAutoConfiguration.class.getClassLoader()) ? KeelChatModelAutoConfiguration.reasoning()
+                    : SingleCallReasoning.userMessage();
         }
 
         /** The governed call. */
@@ -162,6 +169,7 @@ public final class KeelAutoConfiguration {
         @ConditionalOnMissingBean
         public Pipeline keelPipeline(KeelProperties properties, PolicyDocument policy, RoutingTable routing,
                                      Backends backends, ReasoningStep reasoning, AuditSink auditSink,
+                                     SessionStore sessionStore,
                                      ObjectProvider<ObservationRegistry> observations,
                                      ObjectProvider<EvidenceProvider> evidence, ObjectProvider<TurnStep> turnSteps,
                                      ObjectProvider<EnforcementStep> enforcement, ObjectProvider<AnswerComposer> composer,
@@ -170,7 +178,7 @@ public final class KeelAutoConfiguration {
                                      ObjectProvider<KnowledgeRanker> knowledgeRanker, ObjectProvider<Clock> clock,
                                      ObjectProvider<IdSource> idSource) {
             Pipeline.Builder pipeline = Pipeline.builder().policy(policy).routing(routing).backends(backends)
-                    .reasoning(reasoning).auditSink(auditSink)
+                    .reasoning(reasoning).auditSink(auditSink).sessionStore(sessionStore)
                     .observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP));
             List<String> sources = properties.policySources() != null ? properties.policySources()
                     : properties.policy() != null && properties.policy().getFilename() != null

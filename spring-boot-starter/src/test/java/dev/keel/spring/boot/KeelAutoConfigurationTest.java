@@ -246,7 +246,7 @@ class KeelAutoConfigurationTest {
 
         assertThat(descriptions).containsKeys("keel.policy", "keel.policy-sources", "keel.routing", "keel.backends",
                 "keel.fallback", "keel.refusal", "keel.store.url", "keel.store.username", "keel.store.password",
-                "keel.store.maximum-pool-size", "keel.pricing", "keel.governed-call.enabled");
+                "keel.store.maximum-pool-size", "keel.pricing", "keel.governed-call.enabled", "keel.chat-model.enabled");
         assertThat(descriptions.values()).allSatisfy(d -> assertThat((String) d).isNotBlank().isNotEqualTo("null")
                 .doesNotContain("{@"));
     }

@@ -1,2 +1,5 @@
-/** The starter's implementation: backends built from properties, and documents read from resources. */
+/**
+ * The starter's implementation: backends built from properties, documents read from resources, and the subject of a
+ * chat from Spring Security.
+ */
 package dev.keel.spring.boot.internal;
