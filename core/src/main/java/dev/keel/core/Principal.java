@@ -7,7 +7,7 @@ import java.util.Objects;
  * Who is asking: the role and the clearance the host application authenticated.
  *
  * <p>Keel never authenticates anybody; the host supplies the principal. The names are kept as given
- * ({@link #role()}, {@link #clearance()}: what the audit record shows of the host's principal, what routing hashes)
+ * ({@link #role()}, {@link #clearance()}: what the audit record shows of the host's principal)
  * and put in canonical form once, here, when the principal is made ({@link #canonicalRole()},
  * {@link #canonicalClearance()}, see {@link Names#canonical}): policy evaluation compares those and never
  * normalises a principal again. Two principals are equal when their names as given are. Immutable and thread-safe.
