@@ -3,7 +3,7 @@ package dev.keel.policy;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
-import dev.keel.policy.internal.Identifiers;
+import dev.keel.core.text.Names;
 import dev.keel.policy.internal.PromptClaimParser;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +28,14 @@ final class ClaimAwarePrincipalResolver implements PrincipalResolver {
                 : DEFAULT_CLEARANCE_LEVELS;
         List<String> levels = new ArrayList<>();
         for (String level : configured) {
-            levels.add(Identifiers.canonical(level));
+            levels.add(Names.canonical(level));
         }
         this.clearanceLevels = List.copyOf(levels);
     }
 
+    // The resolved principal is spelt canonically; the host principal keeps its own spelling for the audit record.
     private static Principal canonical(Principal principal) {
-        return Principal.of(Identifiers.canonical(principal.role()), Identifiers.canonical(principal.clearance()));
+        return Principal.of(principal.canonicalRole(), principal.canonicalClearance());
     }
 
     @Override

@@ -5,18 +5,22 @@ import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
-import dev.keel.policy.internal.Identifiers;
+import dev.keel.core.text.Names;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link PolicyEvaluator} over decisions precomputed per role: evaluation looks the canonical names up in the
- * role's sets. Immutable and thread-safe.
+ * {@link PolicyEvaluator} over decisions precomputed per role: evaluation looks the principal's canonical names
+ * (made with the principal) and each requested domain up in hash tables of the policy's names, canonical since the
+ * policy was loaded; only a domain that is not one of the policy's names is put in canonical form, to be looked up
+ * again. Immutable and thread-safe.
  */
 final class CompiledPolicyEvaluator implements PolicyEvaluator {
 
@@ -27,7 +31,9 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
     static final String DOMAIN_NOT_ALLOWED = "domain_not_allowed";
 
     private final PolicyDocument policy;
+    // Keyed by the policy's names, canonical since validation: a decision is a few hash lookups.
     private final Map<String, CompiledRole> roles;
+    private final Set<String> domainNames;
     private final PolicyDecision principalMissing;
     private final PolicyDecision roleUnknown;
 
@@ -37,7 +43,25 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         this.roleUnknown = decision(Decision.DENY, ROLE_UNKNOWN, List.of());
         Map<String, CompiledRole> compiled = new HashMap<>();
         policy.roles().forEach((name, role) -> compiled.put(name, compile(name, role)));
-        this.roles = compiled;
+        this.roles = Map.copyOf(compiled);
+        this.domainNames = Set.copyOf(domainNames(policy));
+    }
+
+    // Every domain the policy names, and so every domain its detector finds: all canonical, as validation made sure.
+    private static Set<String> domainNames(PolicyDocument policy) {
+        Set<String> names = new HashSet<>();
+        policy.roles().values().forEach(role -> {
+            names.addAll(role.allowedDomains());
+            names.addAll(role.deniedDomains());
+        });
+        policy.domainRules().forEach(rule -> names.addAll(rule.domains()));
+        names.addAll(policy.sensitivity().internalOnlyDomains());
+        policy.sensitivity().markings().forEach(marking -> {
+            if (marking.domain() != null) {
+                names.add(marking.domain());
+            }
+        });
+        return names;
     }
 
     private CompiledRole compile(String name, RolePolicy role) {
@@ -47,10 +71,13 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         PolicySnippet defaultDecision = new PolicySnippet(base + "/default_decision", role.defaultDecision().wireName());
         PolicySnippet denied = new PolicySnippet(base + "/denied_domains", role.deniedDomains());
         List<PolicySnippet> restrictions = restrictionSnippets();
+        // Validation keeps a domain out of both lists, so each domain has one entry.
+        Map<String, Access> access = new HashMap<>();
+        role.allowedDomains().forEach(domain -> access.put(domain, Access.ALLOWED));
+        role.deniedDomains().forEach(domain -> access.put(domain, Access.DENIED));
         return new CompiledRole(
                 Set.copyOf(role.allowedClearances()),
-                Set.copyOf(role.allowedDomains()),
-                Set.copyOf(role.deniedDomains()),
+                Map.copyOf(access),
                 decision(Decision.DENY, CLEARANCE_NOT_ALLOWED, List.of(clearances)),
                 decision(Decision.DENY, DOMAIN_DENIED, List.of(clearances, denied)),
                 decision(Decision.PARTIAL, DOMAIN_NOT_ALLOWED, concat(List.of(clearances, domains), restrictions)),
@@ -92,36 +119,51 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         if (principal == null) {
             return principalMissing;
         }
-        CompiledRole role = roles.get(Identifiers.canonical(principal.role()));
+        CompiledRole role = roles.get(principal.canonicalRole());
         if (role == null) {
             return roleUnknown;
         }
-        if (!role.clearances.contains(Identifiers.canonical(principal.clearance()))) {
+        if (!role.clearances.contains(principal.canonicalClearance())) {
             return role.clearanceDenied;
         }
-        List<String> restricted = new ArrayList<>();
-        List<String> denied = new ArrayList<>();
+        // In first-seen order, without repeats; made only when a domain is outside the role's allowed set.
+        Set<String> denied = null;
+        Set<String> restricted = null;
         for (String domain : domains) {
             Cancellation.checkpoint();
             if (domain == null) {
                 throw new InvalidInputException("invalid_domain", "requested domains must not contain null");
             }
-            String canonical = Identifiers.canonical(domain);
-            if (role.deniedDomains.contains(canonical)) {
-                if (!denied.contains(canonical)) {
-                    denied.add(canonical);
-                }
-            } else if (!role.domains.contains(canonical) && !restricted.contains(canonical)) {
-                restricted.add(canonical);
+            String name = domain;
+            Access access = role.access.get(name);
+            if (access == null && !domainNames.contains(name)) {
+                // Not a name of the policy's (those are canonical): the caller's own spelling, put in canonical form.
+                name = Names.canonical(domain);
+                access = role.access.get(name);
+            }
+            if (access == Access.DENIED) {
+                denied = added(denied, name);
+            } else if (access == null) {
+                restricted = added(restricted, name);
             }
         }
-        if (!denied.isEmpty()) {
-            return role.domainDenied.withRestrictedDomains(denied);
+        if (denied != null) {
+            return role.domainDenied.withRestrictedDomains(List.copyOf(denied));
         }
-        return restricted.isEmpty() ? role.byDefault : role.domainRestricted.withRestrictedDomains(restricted);
+        return restricted == null ? role.byDefault
+                : role.domainRestricted.withRestrictedDomains(List.copyOf(restricted));
     }
 
-    private record CompiledRole(Set<String> clearances, Set<String> domains, Set<String> deniedDomains,
+    private static Set<String> added(@Nullable Set<String> names, String name) {
+        Set<String> all = names == null ? new LinkedHashSet<>() : names;
+        all.add(name);
+        return all;
+    }
+
+    /** What a role says of a domain it names; a domain it does not name is merely not allowed. */
+    private enum Access { ALLOWED, DENIED }
+
+    private record CompiledRole(Set<String> clearances, Map<String, Access> access,
                                 PolicyDecision clearanceDenied, PolicyDecision domainDenied,
                                 PolicyDecision domainRestricted, PolicyDecision byDefault) {
     }

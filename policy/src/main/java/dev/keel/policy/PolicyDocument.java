@@ -2,7 +2,7 @@ package dev.keel.policy;
 
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.policy.internal.Identifiers;
+import dev.keel.core.text.Names;
 import dev.keel.policy.internal.PhraseTable;
 import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
@@ -165,7 +165,7 @@ public final class PolicyDocument {
 
     /** The role named {@code name} (compared in canonical form: case, spaces and hyphens do not matter). */
     public Optional<RolePolicy> role(String name) {
-        return Optional.ofNullable(roles.get(Identifiers.canonical(name)));
+        return Optional.ofNullable(roles.get(Names.canonical(name)));
     }
 
     /**

@@ -16,13 +16,15 @@ import org.jspecify.annotations.Nullable;
  *   <li>otherwise the role's {@code default_decision} ({@code role_default_allow} / {@code role_default_partial}).</li>
  * </ol>
  *
- * <p>Role, clearance and domain names are compared in canonical form (case-insensitive; runs of spaces,
- * hyphens and underscores are one {@code _}), so {@code "Top Secret"} is {@code top_secret}. Any string is
- * accepted: a name that is not in the policy simply is not allowed. Adding a domain never makes a decision
- * more permissive.
+ * <p>Role, clearance and domain names are compared in canonical form ({@link dev.keel.core.text.Names#canonical}:
+ * case-insensitive; runs of spaces, hyphens and underscores are one {@code _}), so {@code "Top Secret"} is
+ * {@code top_secret}. The policy's names are canonical since it was loaded and a principal's since it was made
+ * ({@link Principal#canonicalRole()}), so evaluation compares them; a requested domain that is not one of the
+ * policy's names is put in canonical form. Any string is accepted: a name that is not in the policy simply is not
+ * allowed. Adding a domain never makes a decision more permissive.
  *
- * <p>Implementations are pure and thread-safe, and evaluation does not allocate except for a {@code PARTIAL}
- * that lists the restricted domains.
+ * <p>Implementations are pure and thread-safe, and evaluation does not allocate except for a decision that lists
+ * restricted or denied domains.
  */
 public interface PolicyEvaluator {
 

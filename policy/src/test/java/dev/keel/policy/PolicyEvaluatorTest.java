@@ -6,8 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
+import dev.keel.core.text.Names;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -121,5 +126,88 @@ class PolicyEvaluatorTest {
 
         assertThat(evaluator.evaluate(planner, List.of("capability_planning")))
                 .isSameAs(evaluator.evaluate(planner, List.of()));
+    }
+
+    /**
+     * The policy's names are canonical at load and a principal's when it is made; only a domain that is not one of
+     * the policy's names is put in canonical form during evaluation. Whatever the spelling, the decision (with its
+     * reason codes, snippets and restricted domains) is the one of the canonical names.
+     */
+    @Test
+    void anySpellingOfTheNamesGetsTheDecisionOfTheCanonicalNames() {
+        long seed = new Random().nextLong();
+        Random random = new Random(seed);
+        List<String> names = policyNames(MarpFixtures.policy());
+        names.addAll(List.of("admiral", "no_such_domain", "x", "marp_budget"));
+        for (int i = 0; i < 3_000; i++) {
+            String role = names.get(random.nextInt(names.size()));
+            String clearance = names.get(random.nextInt(names.size()));
+            List<String> domains = new ArrayList<>();
+            for (int d = random.nextInt(5); d > 0; d--) {
+                domains.add(names.get(random.nextInt(names.size())));
+            }
+            List<String> spelt = new ArrayList<>();
+            domains.forEach(domain -> spelt.add(respelt(domain, random)));
+            Principal principal = Principal.of(respelt(role, random), respelt(clearance, random));
+
+            assertThat(evaluator.evaluate(principal, spelt))
+                    .as("seed %d: %s asking %s", seed, principal, spelt)
+                    .isEqualTo(evaluator.evaluate(Principal.of(role, clearance), domains));
+        }
+    }
+
+    /** Arbitrary strings: evaluation decides as if every name had been put in canonical form first. */
+    @Test
+    void arbitraryNamesAreDecidedAsTheirCanonicalForms() {
+        long seed = new Random().nextLong();
+        Random random = new Random(seed);
+        String alphabet = "aAeEnNrRsStT_ -\u2013\u00A0.:9";
+        for (int i = 0; i < 3_000; i++) {
+            List<String> domains = new ArrayList<>();
+            for (int d = random.nextInt(5); d > 0; d--) {
+                domains.add(arbitrary(alphabet, random));
+            }
+            String role = random.nextBoolean() ? "planner" : arbitrary(alphabet, random);
+            String clearance = random.nextBoolean() ? "secret" : arbitrary(alphabet, random);
+            List<String> canonical = new ArrayList<>();
+            domains.forEach(domain -> canonical.add(Names.canonical(domain)));
+
+            assertThat(evaluator.evaluate(Principal.of(role, clearance), domains))
+                    .as("seed %d: %s/%s asking %s", seed, role, clearance, domains)
+                    .isEqualTo(evaluator.evaluate(Principal.of(Names.canonical(role), Names.canonical(clearance)),
+                            canonical));
+        }
+    }
+
+    private static List<String> policyNames(PolicyDocument policy) {
+        Set<String> names = new LinkedHashSet<>(policy.roles().keySet());
+        policy.roles().values().forEach(role -> {
+            names.addAll(role.allowedClearances());
+            names.addAll(role.allowedDomains());
+            names.addAll(role.deniedDomains());
+        });
+        return new ArrayList<>(names);
+    }
+
+    // Letters in either case, each underscore a run of separators, white space around.
+    private static String respelt(String name, Random random) {
+        String[] separators = {"_", " ", "-", "\u2013", "\u00A0", " - ", "__"};
+        StringBuilder spelt = new StringBuilder(random.nextBoolean() ? "" : " ");
+        for (char c : name.toCharArray()) {
+            if (c == '_') {
+                spelt.append(separators[random.nextInt(separators.length)]);
+            } else {
+                spelt.append(random.nextBoolean() ? Character.toUpperCase(c) : c);
+            }
+        }
+        return spelt.append(random.nextBoolean() ? "" : "\t").toString();
+    }
+
+    private static String arbitrary(String alphabet, Random random) {
+        StringBuilder text = new StringBuilder();
+        for (int length = random.nextInt(10); length > 0; length--) {
+            text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return text.toString();
     }
 }

@@ -2,6 +2,7 @@ package dev.keel.policy.internal;
 
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
+import dev.keel.core.text.Names;
 import dev.keel.policy.Sensitivity;
 import dev.keel.policy.SensitivityAssessor;
 import dev.keel.policy.SensitivityDecision;
@@ -31,8 +32,8 @@ public final class MarkingSensitivityAssessor implements SensitivityAssessor {
     /** An assessor of {@code sensitivity}, whose markings {@code phrases} holds, compiled with its policy. */
     public MarkingSensitivityAssessor(Sensitivity sensitivity, PhraseTable phrases) {
         Objects.requireNonNull(sensitivity, "sensitivity");
-        sensitivity.internalOnlyClearances().forEach(c -> clearances.add(Identifiers.canonical(c)));
-        sensitivity.internalOnlyDomains().forEach(d -> domains.add(Identifiers.canonical(d)));
+        sensitivity.internalOnlyClearances().forEach(c -> clearances.add(Names.canonical(c)));
+        sensitivity.internalOnlyDomains().forEach(d -> domains.add(Names.canonical(d)));
         this.phrases = Objects.requireNonNull(phrases, "phrases");
     }
 
@@ -43,14 +44,14 @@ public final class MarkingSensitivityAssessor implements SensitivityAssessor {
         ReasonCodes.Builder codes = ReasonCodes.builder();
         Set<String> seen = new LinkedHashSet<>();
         for (Principal principal : principals) {
-            String clearance = principal == null ? null : Identifiers.canonical(principal.clearance());
+            String clearance = principal == null ? null : principal.canonicalClearance();
             if (clearance != null && clearances.contains(clearance) && seen.add("clearance " + clearance)) {
                 rules.add("clearance " + clearance);
                 codes.add("internal_only_clearance");
             }
         }
         for (String domain : requested) {
-            String canonical = Identifiers.canonical(domain);
+            String canonical = Names.canonical(domain);
             if (domains.contains(canonical) && seen.add("domain " + canonical)) {
                 rules.add("domain " + canonical);
                 codes.add("internal_only_domain");

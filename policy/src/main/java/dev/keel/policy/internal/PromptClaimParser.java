@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import dev.keel.core.text.Names;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -64,7 +65,7 @@ public final class PromptClaimParser {
     }
 
     private static String value(String raw) {
-        String canonical = Identifiers.canonical(raw);
+        String canonical = Names.canonical(raw);
         int end = canonical.length();
         while (end > 0 && canonical.charAt(end - 1) == '_') {
             end--;
