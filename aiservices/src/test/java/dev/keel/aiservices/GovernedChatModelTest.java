@@ -365,7 +365,8 @@ class GovernedChatModelTest {
         String reply = AiServices.builder(Assistant.class).chatModel(governed).build().chat("An audit overview, please");
 
         assertThat(reply).isEqualTo("[figure withheld] beds were free.");
-        assertThat(String.join("\n", ward.sent(0))).contains("12 beds free on BED-101's ward (source: beds.csv#line=2)");
+        assertThat(String.join("\n", ward.sent(0))).contains(
+                "{\"text\":\"12 beds free on BED-101's ward\",\"source\":\"beds.csv#line=2\"}");
         assertThat(audit.records().get(0).payload().get("reason_codes")).asList()
                 .contains("decision_lowered_by_evidence");
     }

@@ -22,7 +22,9 @@ import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -172,15 +174,21 @@ final class ChatExchange {
             }
         }
         ChatRequest.Builder request = ChatRequest.builder();
-        List<String> evidence = new ArrayList<>();
+        // The evidence is data, not instructions: one JSON part of values the egress filter reads one by one,
+        // labelled with the turn's labels (its domains include the evidence's).
+        List<Map<String, Object>> evidence = new ArrayList<>();
         for (EvidenceItem item : turn.evidence().items()) {
             if (!item.text().isBlank()) {
-                evidence.add("- " + item.text() + " (source: " + item.locator() + ")");
+                Map<String, Object> element = new LinkedHashMap<>();
+                element.put("text", item.text());
+                element.put("source", item.locator().toString());
+                evidence.add(element);
             }
         }
         if (!evidence.isEmpty()) {
-            request.addMessage(ChatMessage.system("Evidence for this answer; use only what it supports:\n"
-                    + String.join("\n", evidence)));
+            request.addMessage(ChatMessage.of(ChatRole.SYSTEM,
+                    Part.text("Evidence for this answer, as a JSON list; use only what it supports:"),
+                    Part.json(evidence).withLabels(turn.labels())));
         }
         if (json) {
             request.addMessage(ChatMessage.system(shape == null ? JSON_INSTRUCTION : JSON_INSTRUCTION
