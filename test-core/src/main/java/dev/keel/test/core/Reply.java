@@ -171,7 +171,9 @@ public final class Reply {
 
     /**
      * This text reply, streamed, breaking after {@code chunks} chunks: over HTTP the connection is cut with the
-     * stream unfinished; in process the stream fails with a {@code RetriableBackendException}. A request that is not
+     * stream unfinished, half a second after the last chunk so that the client has read what was sent (the JDK's
+     * HTTP client drops what it received but had not read when its connection fails); in process the stream fails
+     * with a {@code RetriableBackendException}. A request that is not
      * streamed gets no answer (over HTTP the connection closes; in process the failure is thrown).
      *
      * @throws ConfigurationException when this is no text reply or {@code chunks} is negative
