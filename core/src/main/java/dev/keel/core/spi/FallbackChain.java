@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * status, and the others are attached as suppressed exceptions. When every backend is passed over, it throws a
  * {@link NonRetriableBackendException} that says why.
  *
+ * <p>Streamed ({@link #streamCall}), a backend that fails before its first chunk is passed by in the same way; one
+ * that fails after chunks reached the caller ends the stream with its failure, since switching backends would join
+ * two answers into one.
+ *
  * <p>Immutable; not pure (it calls backends); thread-safe when its backends and gate are.
  */
 public final class FallbackChain implements LlmBackend {
@@ -43,7 +47,18 @@ public final class FallbackChain implements LlmBackend {
 
         /** Every backend may be called, with the request as it is. */
         static <B extends LlmBackend> Gate<B> open() {
-            return (backend, request, calledBecause) -> backend.chat(request);
+            return new Gate<>() {
+                @Override
+                public ChatReply call(B backend, ChatRequest request, Optional<String> calledBecause) {
+                    return backend.chat(request);
+                }
+
+                @Override
+                public void stream(B backend, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
+                                   StreamHandle handle) {
+                    backend.stream(request, sink, handle);
+                }
+            };
         }
 
         /**
@@ -62,6 +77,19 @@ public final class FallbackChain implements LlmBackend {
          * @throws BackendException when the backend fails
          */
         ChatReply call(B backend, ChatRequest request, Optional<String> calledBecause);
+
+        /**
+         * Streams {@code request} from {@code backend} into {@code sink}, as
+         * {@link LlmBackend#stream(ChatRequest, StreamSink, StreamHandle)} does. The default goes through
+         * {@link #call} and gives its reply as one chunk, so a gate that changes what a backend is sent (the
+         * egress-filtered request) or records its calls governs a streamed call as it governs any other until it
+         * streams itself: nothing reaches a backend around it.
+         */
+        default void stream(B backend, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
+                            StreamHandle handle) {
+            LlmBackend throughCall = asked -> call(backend, asked, calledBecause);
+            throughCall.stream(request, sink, handle);
+        }
     }
 
     /** One backend with the gate's two decisions bound to it. */
@@ -71,6 +99,8 @@ public final class FallbackChain implements LlmBackend {
         Optional<String> passOver(ChatRequest request);
 
         ChatReply call(ChatRequest request, Optional<String> calledBecause);
+
+        void stream(ChatRequest request, Optional<String> calledBecause, StreamSink sink, StreamHandle handle);
     }
 
     private final String backendTarget;
@@ -121,6 +151,12 @@ public final class FallbackChain implements LlmBackend {
                 public ChatReply call(ChatRequest request, Optional<String> calledBecause) {
                     return gate.call(backend, request, calledBecause);
                 }
+
+                @Override
+                public void stream(ChatRequest request, Optional<String> calledBecause, StreamSink sink,
+                                   StreamHandle handle) {
+                    gate.stream(backend, request, calledBecause, sink, handle);
+                }
             });
         }
         return new FallbackChain(backendTarget, links);
@@ -147,19 +183,81 @@ public final class FallbackChain implements LlmBackend {
                 ChatReply reply = link.call(request, calledBecause);
                 return ChainReply.of(reply, backendTarget, calledBecause, failures);
             } catch (BackendException failure) {
-                BackendFailure failed = BackendFailure.of(failure);
-                failures.add(failed);
-                steps.add(failed.reason());
-                thrown.add(failure);
-                LOG.info("backend {} failed for target {} ({}); trying the next backend if any",
-                        failure.backendId(), backendTarget, failure.code());
+                failed(failure, steps, failures, thrown);
             }
         }
+        throw noneAnswered(steps, failures, thrown);
+    }
+
+    /**
+     * Streams from the backends in order into {@code sink} and tells who answered. A backend that fails before its
+     * first chunk is passed by as {@link #call} passes a failed backend, unseen by the sink; a failure after chunks
+     * reached the sink is the sink's ending ({@link StreamSink#fail}, the backend's own failure): the chain never
+     * switches backends in the middle of an answer. When no backend answers, the sink fails with what {@link #call}
+     * would throw.
+     *
+     * @return the chain's reply when the stream completed (the sink has had it); empty when the sink was told of a
+     *         failure, or when {@code handle} was cancelled (the sink heard no ending)
+     */
+    public Optional<ChainReply> streamCall(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        List<String> steps = new ArrayList<>();
+        List<BackendFailure> failures = new ArrayList<>();
+        List<BackendException> thrown = new ArrayList<>();
+        for (Link link : links) {
+            if (handle.isCancelled()) {
+                return Optional.empty();
+            }
+            Optional<String> passedOver = link.passOver(request);
+            if (passedOver.isPresent()) {
+                steps.add(passedOver.get());
+                continue;
+            }
+            Optional<String> calledBecause = detour(steps);
+            StreamAttempt attempt = StreamAttempt.forwardingTo(sink);
+            link.stream(request, calledBecause, attempt, handle);
+            if (attempt.reply().isPresent()) {
+                ChatReply reply = attempt.reply().get();
+                ChainReply answered = ChainReply.of(reply, backendTarget, calledBecause, failures);
+                sink.complete(reply);
+                return Optional.of(answered);
+            }
+            if (attempt.failedBeforeFirstChunk()) {
+                failed(attempt.failure().orElseThrow(), steps, failures, thrown);
+                continue;
+            }
+            if (handle.isCancelled()) {
+                return Optional.empty();
+            }
+            sink.fail(attempt.failure().orElseGet(() -> new NonRetriableBackendException(link.backend().id(),
+                    "backend '" + link.backend().id() + "' ended its stream with neither a reply nor a failure",
+                    null)));
+            return Optional.empty();
+        }
+        if (!handle.isCancelled()) {
+            sink.fail(noneAnswered(steps, failures, thrown));
+        }
+        return Optional.empty();
+    }
+
+    /** The backend that failed is one step of the detour; the chain goes on to the next. */
+    private void failed(BackendException failure, List<String> steps, List<BackendFailure> failures,
+                        List<BackendException> thrown) {
+        BackendFailure failed = BackendFailure.of(failure);
+        failures.add(failed);
+        steps.add(failed.reason());
+        thrown.add(failure);
+        LOG.info("backend {} failed for target {} ({}); trying the next backend if any",
+                failure.backendId(), backendTarget, failure.code());
+    }
+
+    /** What the chain reports when no backend answered: each passed over, or each failed. */
+    private BackendException noneAnswered(List<String> steps, List<BackendFailure> failures,
+                                          List<BackendException> thrown) {
         if (thrown.isEmpty()) {
-            throw new NonRetriableBackendException(backendTarget, "no backend for target '" + backendTarget
+            return new NonRetriableBackendException(backendTarget, "no backend for target '" + backendTarget
                     + "' may be called: " + String.join("; ", steps), null);
         }
-        throw allFailed(failures, thrown);
+        return allFailed(failures, thrown);
     }
 
     private BackendException allFailed(List<BackendFailure> failures, List<BackendException> thrown) {
@@ -182,6 +280,12 @@ public final class FallbackChain implements LlmBackend {
     @Override
     public ChatReply chat(ChatRequest request) {
         return call(request).reply();
+    }
+
+    /** {@link #streamCall}, without the chain's reply. */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        streamCall(request, sink, handle);
     }
 
     /** What the first backend the gate does not pass over would send; the first backend's when it passes over all. */

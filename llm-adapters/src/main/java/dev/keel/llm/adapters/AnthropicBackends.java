@@ -3,6 +3,7 @@ package dev.keel.llm.adapters;
 import dev.keel.llm.adapters.internal.ProviderModule;
 import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  * response logging off (headers carry keys); the API key is registered as a secret of the backend, so it never
  * appears in its exception messages. User information in the base URL (a proxy's
  * {@code https://user:password@proxy/v1/}) is sent as an {@code Authorization: Basic} header beside the key, never
- * in the URL, and is a secret of the backend too. Building a backend opens no connection; the backend's calls do network I/O.
+ * in the URL, and is a secret of the backend too. A backend streams (the Messages API's events) through
+ * langchain4j's {@code AnthropicStreamingChatModel}, built with the same settings; {@code timeout} is also how long a
+ * stream may stay silent. Building a backend opens no connection; the backend's calls do network I/O.
  * Thread-safe (no state).
  */
 public final class AnthropicBackends {
@@ -67,10 +70,19 @@ public final class AnthropicBackends {
                     .logRequests(false)
                     .logResponses(false)
                     .build();
+            AnthropicStreamingChatModel streamingModel = AnthropicStreamingChatModel.builder()
+                    .baseUrl(baseUrl.url())
+                    .customHeaders(baseUrl.headers())
+                    .apiKey(apiKey)
+                    .modelName(model)
+                    .timeout(timeout)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
             List<String> secrets = new ArrayList<>(baseUrl.secrets());
             secrets.add(apiKey);
-            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.INSTRUCTION_ONLY)
-                    .secrets(secrets).build();
+            return ChatModelBackend.builder(id, chatModel).streamingModel(streamingModel).streamTimeout(timeout)
+                    .modelName(model).jsonMode(JsonMode.INSTRUCTION_ONLY).secrets(secrets).build();
         }
     }
 }

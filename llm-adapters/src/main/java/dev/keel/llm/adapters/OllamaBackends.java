@@ -3,6 +3,7 @@ package dev.keel.llm.adapters;
 import dev.keel.llm.adapters.internal.ProviderModule;
 import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.ollama.OllamaChatModel;
+import dev.langchain4j.model.ollama.OllamaStreamingChatModel;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -16,7 +17,9 @@ import java.util.Objects;
  * and with request and response logging off (a logged request carries the prompt). User information in the base
  * URL ({@code http://user:password@host:11434}, as {@code OLLAMA_HOST} may give it) is sent as an
  * {@code Authorization: Basic} header, never in the URL, and is a secret of the backend: no message of it quotes
- * the password. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no
+ * the password. A backend streams ({@code "stream": true}, Ollama's lines of JSON) through langchain4j's
+ * {@code OllamaStreamingChatModel}, built with the same settings; {@code timeout} is also how long a stream may stay
+ * silent. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no
  * state).
  */
 public final class OllamaBackends {
@@ -58,8 +61,16 @@ public final class OllamaBackends {
                     .logRequests(false)
                     .logResponses(false)
                     .build();
-            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE)
-                    .secrets(baseUrl.secrets()).build();
+            OllamaStreamingChatModel streamingModel = OllamaStreamingChatModel.builder()
+                    .baseUrl(baseUrl.url())
+                    .customHeaders(baseUrl.headers())
+                    .modelName(model)
+                    .timeout(timeout)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
+            return ChatModelBackend.builder(id, chatModel).streamingModel(streamingModel).streamTimeout(timeout)
+                    .modelName(model).jsonMode(JsonMode.NATIVE).secrets(baseUrl.secrets()).build();
         }
     }
 }

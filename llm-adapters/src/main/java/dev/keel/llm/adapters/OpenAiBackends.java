@@ -4,6 +4,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.llm.adapters.internal.ProviderModule;
 import dev.keel.llm.adapters.internal.ProviderUrl;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,10 @@ import org.jspecify.annotations.Nullable;
  * <p>The model is built with langchain4j's own retries off and with request and response logging off (headers
  * carry keys); the API key is registered as a secret of the backend, so it never appears in its exception
  * messages. User information in the base URL ({@code https://user:password@proxy/v1}) is sent as an
- * {@code Authorization: Basic} header instead of an API key, never in the URL, and is a secret of the backend too. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no state).
+ * {@code Authorization: Basic} header instead of an API key, never in the URL, and is a secret of the backend too. A
+ * backend streams (server-sent events, with the usage in the last chunk) through langchain4j's
+ * {@code OpenAiStreamingChatModel}, built with the same settings; {@code timeout} is also how long a stream may stay
+ * silent. Building a backend opens no connection; the backend's calls do network I/O. Thread-safe (no state).
  */
 public final class OpenAiBackends {
 
@@ -73,12 +77,21 @@ public final class OpenAiBackends {
                     .logRequests(false)
                     .logResponses(false)
                     .build();
+            OpenAiStreamingChatModel streamingModel = OpenAiStreamingChatModel.builder()
+                    .baseUrl(baseUrl.url())
+                    .apiKey(apiKey == null ? "" : apiKey)
+                    .customHeaders(baseUrl.headers())
+                    .modelName(model)
+                    .timeout(timeout)
+                    .logRequests(false)
+                    .logResponses(false)
+                    .build();
             List<String> secrets = new ArrayList<>(baseUrl.secrets());
             if (apiKey != null) {
                 secrets.add(apiKey);
             }
-            return ChatModelBackend.builder(id, chatModel).modelName(model).jsonMode(JsonMode.NATIVE)
-                    .secrets(secrets).build();
+            return ChatModelBackend.builder(id, chatModel).streamingModel(streamingModel).streamTimeout(timeout)
+                    .modelName(model).jsonMode(JsonMode.NATIVE).secrets(secrets).build();
         }
     }
 }

@@ -4,8 +4,10 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.TokenUsage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -27,7 +29,12 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>{@link #http}</td><td>a 2xx body is the reply text; other statuses as {@link #status}</td>
  *       <td>that status and body, exactly (a recorded provider body, a malformed one)</td></tr>
  *   <tr><td>{@link #throwing}</td><td>throws the exception</td><td>closes the connection without a response</td></tr>
+ *   <tr><td>{@link #chunks}</td><td>streams the chunks; {@code chat} answers them joined</td>
+ *       <td>to a streamed request the API's stream, one event per chunk; to any other the joined text</td></tr>
  * </table>
+ *
+ * <p>Any text reply streams (as one chunk unless scripted in {@link #chunks}); {@link #breakingAfter} breaks the
+ * stream part-way and {@link #every} slows it down.
  *
  * <p>Immutable and thread-safe when the text function is.
  */
@@ -45,10 +52,21 @@ public final class Reply {
     private final @Nullable TokenUsage usage;
     private final @Nullable String finishReason;
     private final Duration delay;
+    // How a text reply streams: its chunks (null: the whole text as one), where it breaks (-1: it does not), and the
+    // pause before each chunk.
+    private final @Nullable List<String> chunks;
+    private final int breakAfter;
+    private final Duration chunkDelay;
 
     private Reply(Kind kind, @Nullable Function<ChatRequest, String> text, int status, @Nullable String body,
                   @Nullable RuntimeException exception, @Nullable TokenUsage usage, @Nullable String finishReason,
                   Duration delay) {
+        this(kind, text, status, body, exception, usage, finishReason, delay, null, -1, Duration.ZERO);
+    }
+
+    private Reply(Kind kind, @Nullable Function<ChatRequest, String> text, int status, @Nullable String body,
+                  @Nullable RuntimeException exception, @Nullable TokenUsage usage, @Nullable String finishReason,
+                  Duration delay, @Nullable List<String> chunks, int breakAfter, Duration chunkDelay) {
         this.kind = kind;
         this.text = text;
         this.status = status;
@@ -57,6 +75,9 @@ public final class Reply {
         this.usage = usage;
         this.finishReason = finishReason;
         this.delay = delay;
+        this.chunks = chunks;
+        this.breakAfter = breakAfter;
+        this.chunkDelay = chunkDelay;
     }
 
     /** The model answers {@code text}. */
@@ -68,6 +89,22 @@ public final class Reply {
     /** The model answers what {@code text} makes of the request (called once per request it answers). */
     public static Reply from(Function<ChatRequest, String> text) {
         return new Reply(Kind.TEXT, Objects.requireNonNull(text, "text"), 200, null, null, null, "stop", Duration.ZERO);
+    }
+
+    /**
+     * The model answers the text {@code chunks} make, streamed one chunk after the other: to a streamed request each
+     * chunk is one event of the API's stream; to any other the whole text is the reply.
+     *
+     * @throws ConfigurationException when there is no chunk or a chunk is empty
+     */
+    public static Reply chunks(String... chunks) {
+        List<String> list = List.of(chunks);
+        if (list.isEmpty() || list.stream().anyMatch(String::isEmpty)) {
+            throw new ConfigurationException("a streamed reply needs at least one chunk, and no chunk is empty");
+        }
+        String whole = String.join("", list);
+        return new Reply(Kind.TEXT, request -> whole, 200, null, null, null, "stop", Duration.ZERO, list, -1,
+                Duration.ZERO);
     }
 
     /** A failure that may pass (a timeout, an overloaded provider): {@code message} says what happened. */
@@ -114,12 +151,13 @@ public final class Reply {
     /** This reply reporting {@code usage}; unless set, an estimate of a quarter token per character in and out. */
     public Reply withUsage(TokenUsage usage) {
         return new Reply(kind, text, status, body, exception, Objects.requireNonNull(usage, "usage"), finishReason,
-                delay);
+                delay, chunks, breakAfter, chunkDelay);
     }
 
     /** This reply with the finish reason {@code reason} ({@code stop} unless set, {@code length}, ...). */
     public Reply withFinishReason(String reason) {
-        return new Reply(kind, text, status, body, exception, usage, Objects.requireNonNull(reason, "reason"), delay);
+        return new Reply(kind, text, status, body, exception, usage, Objects.requireNonNull(reason, "reason"), delay,
+                chunks, breakAfter, chunkDelay);
     }
 
     /** This reply, given only after {@code delay}: for timeouts and slow providers. */
@@ -127,7 +165,33 @@ public final class Reply {
         if (delay.isNegative()) {
             throw new ConfigurationException("a delay must not be negative");
         }
-        return new Reply(kind, text, status, body, exception, usage, finishReason, delay);
+        return new Reply(kind, text, status, body, exception, usage, finishReason, delay, chunks, breakAfter,
+                chunkDelay);
+    }
+
+    /**
+     * This text reply, streamed, breaking after {@code chunks} chunks: over HTTP the connection is cut with the
+     * stream unfinished, half a second after the last chunk so that the client has read what was sent (the JDK's
+     * HTTP client drops what it received but had not read when its connection fails); in process the stream fails
+     * with a {@code RetriableBackendException}. A request that is not
+     * streamed gets no answer (over HTTP the connection closes; in process the failure is thrown).
+     *
+     * @throws ConfigurationException when this is no text reply or {@code chunks} is negative
+     */
+    public Reply breakingAfter(int chunks) {
+        if (kind != Kind.TEXT || chunks < 0) {
+            throw new ConfigurationException("only a text reply breaks, after 0 or more chunks");
+        }
+        return new Reply(kind, text, status, body, exception, usage, finishReason, delay, this.chunks, chunks,
+                chunkDelay);
+    }
+
+    /** This text reply, streamed with a pause of {@code pause} before each chunk: a slow model, to cancel. */
+    public Reply every(Duration pause) {
+        if (kind != Kind.TEXT || pause.isNegative()) {
+            throw new ConfigurationException("only a text reply streams slowly, with a pause that is not negative");
+        }
+        return new Reply(kind, text, status, body, exception, usage, finishReason, delay, chunks, breakAfter, pause);
     }
 
     Kind kind() {
@@ -167,6 +231,21 @@ public final class Reply {
         return delay;
     }
 
+    /** The chunks a text reply streams for {@code text} (what {@link #textFor} gave): as scripted, else the text. */
+    List<String> chunksOf(String text) {
+        return chunks != null ? chunks : text.isEmpty() ? List.of() : List.of(text);
+    }
+
+    /** After how many chunks a streamed text reply breaks; empty when it does not. */
+    OptionalInt breakAfter() {
+        return breakAfter < 0 ? OptionalInt.empty() : OptionalInt.of(breakAfter);
+    }
+
+    /** The pause before each chunk of a streamed text reply. */
+    Duration chunkDelay() {
+        return chunkDelay;
+    }
+
     /** Whether a failure with this status may pass when tried again. */
     static boolean retriable(int status) {
         return status == 429 || status >= 500;
@@ -185,7 +264,10 @@ public final class Reply {
     public String toString() {
         switch (kind) {
             case TEXT:
-                return "Reply{text" + (delay.isZero() ? "" : ", after " + delay) + "}";
+                return "Reply{text" + (chunks == null ? "" : ", " + chunks.size() + " chunks")
+                        + (breakAfter < 0 ? "" : ", breaking after " + breakAfter)
+                        + (chunkDelay.isZero() ? "" : ", every " + chunkDelay)
+                        + (delay.isZero() ? "" : ", after " + delay) + "}";
             case FAILURE:
                 return "Reply{status " + status + ": " + body() + "}";
             case HTTP:

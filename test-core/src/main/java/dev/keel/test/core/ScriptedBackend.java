@@ -5,6 +5,8 @@ import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -102,6 +104,69 @@ public final class ScriptedBackend implements LlmBackend {
      */
     @Override
     public ChatReply chat(ChatRequest request) {
+        return replyOf(request, next(request));
+    }
+
+    /** The reply {@code reply} gives to {@code request}, or its failure thrown. */
+    private ChatReply replyOf(ChatRequest request, Reply reply) {
+        switch (reply.kind()) {
+            case TEXT:
+                if (reply.breakAfter().isPresent()) {
+                    throw broken();
+                }
+                return answer(request, reply, reply.textFor(request));
+            case HTTP:
+                if (reply.status() / 100 == 2) {
+                    return answer(request, reply, reply.body());
+                }
+                throw failure(reply);
+            case FAILURE:
+                throw failure(reply);
+            default:
+                throw reply.exception();
+        }
+    }
+
+    /**
+     * Streams from the script: a text reply's chunks (its whole text as one unless scripted in {@link Reply#chunks}),
+     * each after the reply's pause, up to where it breaks ({@link Reply#breakingAfter}: then the sink fails with a
+     * {@link RetriableBackendException}), then the reply; a failure is the sink's failure; a throwing reply throws.
+     * A cancelled handle stops it between chunks.
+     *
+     * @throws AssertionError when nothing scripted answers {@code request}
+     */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        Reply reply = next(request);
+        if (reply.kind() != Reply.Kind.TEXT) {
+            // What chat gives, as one chunk or a failure: from the reply already taken from the script.
+            LlmBackend taken = asked -> replyOf(asked, reply);
+            taken.stream(request, sink, handle);
+            return;
+        }
+        String text = reply.textFor(request);
+        List<String> chunks = reply.chunksOf(text);
+        int end = reply.breakAfter().orElse(chunks.size());
+        for (int i = 0; i < Math.min(end, chunks.size()); i++) {
+            Requests.pause(reply.chunkDelay(), () -> new RetriableBackendException(id,
+                    "interrupted while streaming", null));
+            if (handle.isCancelled()) {
+                return;
+            }
+            sink.chunk(chunks.get(i));
+        }
+        if (handle.isCancelled()) {
+            return;
+        }
+        if (reply.breakAfter().isPresent()) {
+            sink.fail(broken());
+        } else {
+            sink.complete(answer(request, reply, text));
+        }
+    }
+
+    /** Records {@code request} and takes its reply from the script, after the reply's delay. */
+    private Reply next(ChatRequest request) {
         Objects.requireNonNull(request, "request");
         int number;
         synchronized (this) {
@@ -119,20 +184,11 @@ public final class ScriptedBackend implements LlmBackend {
         Reply reply = scripted.get();
         Requests.pause(reply.delay(), () -> new RetriableBackendException(id, "interrupted while waiting to reply",
                 null));
-        switch (reply.kind()) {
-            case TEXT:
-                String text = reply.textFor(request);
-                return answer(request, reply, text);
-            case HTTP:
-                if (reply.status() / 100 == 2) {
-                    return answer(request, reply, reply.body());
-                }
-                throw failure(reply);
-            case FAILURE:
-                throw failure(reply);
-            default:
-                throw reply.exception();
-        }
+        return reply;
+    }
+
+    private RetriableBackendException broken() {
+        return new RetriableBackendException(id, "backend '" + id + "' stream broke", null);
     }
 
     private ChatReply answer(ChatRequest request, Reply reply, String text) {

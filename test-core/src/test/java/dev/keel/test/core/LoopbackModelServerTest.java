@@ -225,8 +225,8 @@ class LoopbackModelServerTest {
                 .contains("no reply for request 1").contains("model llama3.1")
                 .contains("last user message \"Which patient is in bed 4?\"").contains("0 replies left in order");
         assertThat(otherPath.statusCode()).isEqualTo(404);
-        assertThat(streamed.statusCode()).isEqualTo(400);
-        assertThat(streamed.body()).contains("not supported");
+        assertThat(streamed.statusCode()).isEqualTo(500);
+        assertThat(streamed.body()).contains("no reply for request 3");
         assertThat(notChat.statusCode()).isEqualTo(400);
         assertThat(server.unanswered()).extracting(WireRequest::path)
                 .containsExactly("/api/chat", "/api/tags", "/api/chat", "/v1/chat/completions");

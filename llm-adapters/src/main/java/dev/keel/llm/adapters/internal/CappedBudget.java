@@ -5,6 +5,9 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
+import dev.keel.core.spi.StreamAttempt;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.llm.adapters.BudgetExceededException;
 import dev.keel.llm.adapters.BudgetGuard;
@@ -108,13 +111,48 @@ public final class CappedBudget implements BudgetGuard {
             CallCost cost = null;
             try {
                 ChatReply reply = backend.chat(request);
-                boolean reported = reply.usage().totalTokens() > 0;
-                TokenUsage charged = reported ? reply.usage() : estimatedUsage;
-                cost = new CallCost(reply.backendId(), model, charged, priced(model, charged), !reported);
+                cost = cost(reply, estimatedUsage);
                 return reply;
             } finally {
                 release(estimate, cost);
             }
+        }
+
+        /**
+         * As {@link #chat}: refused as a failure before anything is sent, charged its reply's usage when the stream
+         * completes; a stream that ended part-way after chunks (failed or cancelled) produced tokens that no usage
+         * reports, so it is charged its estimate.
+         */
+        @Override
+        public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+            TokenUsage estimatedUsage = estimatedUsage(backend.outgoing(request));
+            BigDecimal estimate = priced(model, estimatedUsage);
+            try {
+                reserve(backend.id(), estimate);
+            } catch (BudgetExceededException refused) {
+                sink.fail(refused);
+                return;
+            }
+            CallCost cost = null;
+            StreamAttempt attempt;
+            try {
+                attempt = StreamAttempt.run(backend, request, sink, handle);
+                if (attempt.reply().isPresent()) {
+                    cost = cost(attempt.reply().get(), estimatedUsage);
+                } else if (attempt.chunks() > 0) {
+                    cost = new CallCost(backend.id(), model, estimatedUsage, estimate, true);
+                }
+            } finally {
+                release(estimate, cost);
+            }
+            attempt.end();
+        }
+
+        /** What {@code reply} costs: the usage it reports, else the estimate. */
+        private CallCost cost(ChatReply reply, TokenUsage estimatedUsage) {
+            boolean reported = reply.usage().totalTokens() > 0;
+            TokenUsage charged = reported ? reply.usage() : estimatedUsage;
+            return new CallCost(reply.backendId(), model, charged, priced(model, charged), !reported);
         }
 
         @Override

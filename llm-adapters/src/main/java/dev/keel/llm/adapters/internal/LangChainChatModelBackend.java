@@ -5,6 +5,8 @@ import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ResponseFormat;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.llm.adapters.JsonMode;
@@ -12,31 +14,37 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /** {@link ChatModelBackend} over a langchain4j {@link ChatModel}. Not pure (the model's I/O); thread-safe when the model is. */
 public final class LangChainChatModelBackend implements ChatModelBackend {
-
-    private static final String THINK_OPEN = "<think>";
-    private static final String THINK_CLOSE = "</think>";
 
     private final String id;
     private final ChatModel model;
     private final String modelName;
     private final JsonMode jsonMode;
     private final Redactor redactor;
+    private final @Nullable StreamingChatModel streamingModel;
+    private final Duration streamTimeout;
 
-    public LangChainChatModelBackend(String id, ChatModel model, String modelName, JsonMode jsonMode, List<String> secrets) {
+    public LangChainChatModelBackend(String id, ChatModel model, String modelName, JsonMode jsonMode,
+                                     List<String> secrets, @Nullable StreamingChatModel streamingModel,
+                                     Duration streamTimeout) {
         this.id = id;
         this.model = model;
         this.modelName = modelName;
         this.jsonMode = jsonMode;
         this.redactor = Redactor.of(secrets);
+        this.streamingModel = streamingModel;
+        this.streamTimeout = streamTimeout;
     }
 
     @Override
@@ -49,6 +57,20 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
             throw FailureClassifier.classify(id, failure, redactor);
         }
         return toReply(response);
+    }
+
+    /** The provider's chunks as they arrive, when there is a streaming model; else the reply as one chunk. */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        if (streamingModel == null) {
+            ChatModelBackend.super.stream(request, sink, handle);
+            return;
+        }
+        // Nothing streamed and no text in the response is a reply without text, as for chat.
+        new LangChainStream(id, redactor, streamTimeout, (response, streamed) -> reply(response,
+                streamed.isEmpty() && (response.aiMessage() == null || response.aiMessage().text() == null) ? null
+                        : streamed))
+                .run(streamingModel, translate(request), sink, handle);
     }
 
     private dev.langchain4j.model.chat.request.ChatRequest translate(ChatRequest request) {
@@ -77,13 +99,19 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
     }
 
     private ChatReply toReply(ChatResponse response) {
-        if (response == null || response.aiMessage() == null || response.aiMessage().text() == null) {
+        String text = response == null || response.aiMessage() == null ? null : response.aiMessage().text();
+        return reply(response, text == null ? null : LeadingThinking.removedFrom(text));
+    }
+
+    /** The reply of {@code response} with {@code text}; a response without text is a failure. */
+    private ChatReply reply(@Nullable ChatResponse response, @Nullable String text) {
+        if (response == null || text == null) {
             String finish = response == null ? null : finishReason(response.finishReason());
             throw new NonRetriableBackendException(id, "backend '" + id + "' returned no text"
                     + (finish == null ? "" : " (finish reason " + finish + ")"), null);
         }
         return ChatReply.builder()
-                .text(withoutLeadingThinking(response.aiMessage().text()))
+                .text(text)
                 .usage(usage(response.tokenUsage()))
                 .backendId(id)
                 .model(response.modelName() == null ? modelName : response.modelName())
@@ -106,16 +134,6 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
         return reason == null ? null : reason.name().toLowerCase(Locale.ROOT);
     }
 
-    /** Reasoning models may put their chain of thought first; it is not part of the answer. */
-    static String withoutLeadingThinking(String text) {
-        String stripped = text.stripLeading();
-        if (!stripped.startsWith(THINK_OPEN)) {
-            return text;
-        }
-        int close = stripped.indexOf(THINK_CLOSE);
-        return close < 0 ? text : stripped.substring(close + THINK_CLOSE.length()).strip();
-    }
-
     @Override
     public String id() {
         return id;
@@ -129,6 +147,11 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
     @Override
     public ChatModel chatModel() {
         return model;
+    }
+
+    @Override
+    public Optional<StreamingChatModel> streamingModel() {
+        return Optional.ofNullable(streamingModel);
     }
 
     @Override

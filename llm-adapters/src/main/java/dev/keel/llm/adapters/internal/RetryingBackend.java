@@ -1,19 +1,25 @@
 package dev.keel.llm.adapters.internal;
 
+import dev.keel.core.BackendException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.StreamAttempt;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.llm.adapters.RetryPolicy;
 import dev.keel.llm.adapters.Sleeper;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Retries {@link RetriableBackendException}s of a backend as its {@link RetryPolicy} says; the last failure is
- * rethrown with the number of attempts in its message. Not pure (it waits); thread-safe when the delegate and the sleeper are.
+ * rethrown with the number of attempts in its message. A stream is tried again only while it failed before its first
+ * chunk. Not pure (it waits); thread-safe when the delegate and the sleeper are.
  */
 public final class RetryingBackend implements LlmBackend {
 
@@ -36,21 +42,57 @@ public final class RetryingBackend implements LlmBackend {
                 return delegate.chat(request);
             } catch (RetriableBackendException failure) {
                 if (attempt >= policy.maxAttempts()) {
-                    throw new RetriableBackendException(failure.backendId(),
-                            failure.getMessage() + " (gave up after " + attempt + " attempts)",
-                            failure.httpStatus().isPresent() ? failure.httpStatus().getAsInt() : null,
-                            failure.retryAfter().orElse(null), failure);
+                    throw gaveUp(failure, attempt);
                 }
-                int next = attempt + 1;
-                Duration delay = policy.delayBefore(next, failure.retryAfter());
-                LOG.debug("retrying {} in {} ms (attempt {} of {}): {}", id(), delay.toMillis(), next,
-                        policy.maxAttempts(), failure.summary());
-                pause(delay, failure);
+                pause(attempt + 1, failure);
             }
         }
     }
 
-    private void pause(Duration delay, RetriableBackendException failure) {
+    /**
+     * Streams from the delegate, trying again while a retriable failure comes before the first chunk (the caller has
+     * heard nothing); a failure after chunks is passed on, as the delegate gave it.
+     */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        for (int attempt = 1; ; attempt++) {
+            StreamAttempt tried = StreamAttempt.run(delegate, request, sink, handle);
+            Optional<BackendException> failure = tried.failure();
+            if (!tried.failedBeforeFirstChunk() || !(failure.orElseThrow() instanceof RetriableBackendException)
+                    || handle.isCancelled()) {
+                tried.end();
+                return;
+            }
+            RetriableBackendException retriable = (RetriableBackendException) failure.get();
+            if (attempt >= policy.maxAttempts()) {
+                sink.fail(gaveUp(retriable, attempt));
+                return;
+            }
+            try {
+                pause(attempt + 1, retriable);
+            } catch (NonRetriableBackendException interrupted) {
+                sink.fail(interrupted);
+                return;
+            }
+        }
+    }
+
+    private static RetriableBackendException gaveUp(RetriableBackendException failure, int attempts) {
+        return new RetriableBackendException(failure.backendId(),
+                failure.getMessage() + " (gave up after " + attempts + " attempts)",
+                failure.httpStatus().isPresent() ? failure.httpStatus().getAsInt() : null,
+                failure.retryAfter().orElse(null), failure);
+    }
+
+    /** Waits before attempt {@code next} as the policy says. */
+    private void pause(int next, RetriableBackendException failure) {
+        Duration delay = policy.delayBefore(next, failure.retryAfter());
+        LOG.debug("retrying {} in {} ms (attempt {} of {}): {}", id(), delay.toMillis(), next,
+                policy.maxAttempts(), failure.summary());
+        sleep(delay, failure);
+    }
+
+    private void sleep(Duration delay, RetriableBackendException failure) {
         try {
             sleeper.sleep(delay);
         } catch (InterruptedException interrupted) {

@@ -8,6 +8,7 @@ import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.test.core.ModelApi;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The chat requests and responses of the OpenAI-compatible, Ollama and Anthropic APIs, as far as a stand-in provider
- * needs them: a request body read into a {@link ChatRequest}, a reply text written as the API's response, a failure
- * as its error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and
+ * needs them: a request body read into a {@link ChatRequest}, a reply text written as the API's response or as the
+ * pieces of its stream (OpenAI-compatible and Anthropic server-sent events, Ollama's lines of JSON), a failure as its
+ * error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and
  * thread-safe.
  */
 public final class WireFormats {
@@ -145,11 +147,7 @@ public final class WireFormats {
         choice.put("message", message);
         choice.put("finish_reason", finishReason);
         response.put("choices", List.of(choice));
-        Map<String, Object> tokens = new LinkedHashMap<>();
-        tokens.put("prompt_tokens", usage.inputTokens());
-        tokens.put("completion_tokens", usage.outputTokens());
-        tokens.put("total_tokens", usage.totalTokens());
-        response.put("usage", tokens);
+        response.put("usage", openAiUsage(usage));
         return JsonCodec.strict().write(response);
     }
 
@@ -163,10 +161,7 @@ public final class WireFormats {
         response.put("content", List.of(Map.of("type", "text", "text", text)));
         response.put("stop_reason", anthropicStopReason(finishReason));
         response.put("stop_sequence", null);
-        Map<String, Object> tokens = new LinkedHashMap<>();
-        tokens.put("input_tokens", usage.inputTokens());
-        tokens.put("output_tokens", usage.outputTokens());
-        response.put("usage", tokens);
+        response.put("usage", anthropicUsage(usage.inputTokens(), usage.outputTokens()));
         return JsonCodec.strict().write(response);
     }
 
@@ -180,6 +175,148 @@ public final class WireFormats {
             default:
                 return finishReason;
         }
+    }
+
+    /**
+     * Whether a streamed request asks for the usage in the stream's last chunk (the OpenAI-compatible API's
+     * {@code stream_options.include_usage}; the other APIs always report it).
+     */
+    public static boolean streamIncludesUsage(ModelApi api, Map<String, Object> body) {
+        return api != ModelApi.OPENAI_CHAT || body.get("stream_options") instanceof Map
+                && Boolean.TRUE.equals(((Map<?, ?>) body.get("stream_options")).get("include_usage"));
+    }
+
+    /** The media type of the API's stream: server-sent events, or Ollama's lines of JSON. */
+    public static String streamContentType(ModelApi api) {
+        return api == ModelApi.OLLAMA_CHAT ? "application/x-ndjson" : "text/event-stream";
+    }
+
+    /** What the API's stream sends before the first chunk of text (nothing for Ollama). */
+    public static List<String> streamOpening(ModelApi api, String model, TokenUsage usage, int number) {
+        if (api == ModelApi.ANTHROPIC_MESSAGES) {
+            Map<String, Object> message = new LinkedHashMap<>();
+            message.put("id", "msg_loopback_" + number);
+            message.put("type", "message");
+            message.put("role", "assistant");
+            message.put("model", model);
+            message.put("content", List.of());
+            message.put("stop_reason", null);
+            message.put("stop_sequence", null);
+            message.put("usage", anthropicUsage(usage.inputTokens(), 1));
+            return List.of(event("message_start", Map.of("type", "message_start", "message", message)),
+                    event("content_block_start", Map.of("type", "content_block_start", "index", 0,
+                            "content_block", Map.of("type", "text", "text", ""))),
+                    event("ping", Map.of("type", "ping")));
+        }
+        if (api == ModelApi.OPENAI_CHAT) {
+            Map<String, Object> delta = new LinkedHashMap<>();
+            delta.put("role", "assistant");
+            delta.put("content", "");
+            return List.of(data(openAiChunk(model, number, delta, null)));
+        }
+        return List.of();
+    }
+
+    /** One chunk of text as the API's stream sends it. */
+    public static String streamChunk(ModelApi api, String model, String text, int number) {
+        if (api == ModelApi.ANTHROPIC_MESSAGES) {
+            return event("content_block_delta", Map.of("type", "content_block_delta", "index", 0,
+                    "delta", Map.of("type", "text_delta", "text", text)));
+        }
+        if (api == ModelApi.OPENAI_CHAT) {
+            return data(openAiChunk(model, number, Map.of("content", text), null));
+        }
+        Map<String, Object> line = ollamaLine(model, text);
+        line.put("done", false);
+        return JsonCodec.strict().write(line) + "\n";
+    }
+
+    /**
+     * What the API's stream sends after the last chunk: why generation stopped, the usage (for the OpenAI-compatible
+     * API only when {@code includeUsage}), and its end ({@code message_stop}, {@code [DONE]}, {@code "done": true}).
+     */
+    public static List<String> streamClosing(ModelApi api, String model, TokenUsage usage, String finishReason,
+                                             int number, boolean includeUsage) {
+        if (api == ModelApi.ANTHROPIC_MESSAGES) {
+            Map<String, Object> delta = new LinkedHashMap<>();
+            delta.put("stop_reason", anthropicStopReason(finishReason));
+            delta.put("stop_sequence", null);
+            return List.of(event("content_block_stop", Map.of("type", "content_block_stop", "index", 0)),
+                    event("message_delta", Map.of("type", "message_delta", "delta", delta,
+                            "usage", Map.of("output_tokens", usage.outputTokens()))),
+                    event("message_stop", Map.of("type", "message_stop")));
+        }
+        if (api == ModelApi.OPENAI_CHAT) {
+            List<String> closing = new ArrayList<>();
+            closing.add(data(openAiChunk(model, number, Map.of(), finishReason)));
+            if (includeUsage) {
+                Map<String, Object> last = openAiChunkHead(model, number);
+                last.put("choices", List.of());
+                last.put("usage", openAiUsage(usage));
+                closing.add(data(last));
+            }
+            closing.add("data: [DONE]\n\n");
+            return closing;
+        }
+        Map<String, Object> line = ollamaLine(model, "");
+        line.put("done_reason", finishReason);
+        line.put("done", true);
+        line.put("prompt_eval_count", usage.inputTokens());
+        line.put("eval_count", usage.outputTokens());
+        return List.of(JsonCodec.strict().write(line) + "\n");
+    }
+
+    private static Map<String, Object> ollamaLine(String model, String text) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("model", model);
+        line.put("created_at", CREATED_AT);
+        line.put("message", Map.of("role", "assistant", "content", text));
+        return line;
+    }
+
+    private static Map<String, Object> openAiChunkHead(String model, int number) {
+        Map<String, Object> chunk = new LinkedHashMap<>();
+        chunk.put("id", "chatcmpl-loopback-" + number);
+        chunk.put("object", "chat.completion.chunk");
+        chunk.put("created", CREATED);
+        chunk.put("model", model);
+        return chunk;
+    }
+
+    private static Map<String, Object> openAiChunk(String model, int number, Map<String, Object> delta,
+                                                   @Nullable String finishReason) {
+        Map<String, Object> chunk = openAiChunkHead(model, number);
+        Map<String, Object> choice = new LinkedHashMap<>();
+        choice.put("index", 0);
+        choice.put("delta", delta);
+        choice.put("finish_reason", finishReason);
+        chunk.put("choices", List.of(choice));
+        return chunk;
+    }
+
+    private static Map<String, Object> openAiUsage(TokenUsage usage) {
+        Map<String, Object> tokens = new LinkedHashMap<>();
+        tokens.put("prompt_tokens", usage.inputTokens());
+        tokens.put("completion_tokens", usage.outputTokens());
+        tokens.put("total_tokens", usage.totalTokens());
+        return tokens;
+    }
+
+    private static Map<String, Object> anthropicUsage(long input, long output) {
+        Map<String, Object> tokens = new LinkedHashMap<>();
+        tokens.put("input_tokens", input);
+        tokens.put("output_tokens", output);
+        return tokens;
+    }
+
+    /** A server-sent event with only data. */
+    private static String data(Map<String, Object> json) {
+        return "data: " + JsonCodec.strict().write(json) + "\n\n";
+    }
+
+    /** A named server-sent event, as Anthropic sends them. */
+    private static String event(String name, Map<String, Object> json) {
+        return "event: " + name + "\ndata: " + JsonCodec.strict().write(json) + "\n\n";
     }
 
     /** The API's error body for a failure with {@code status} and {@code message}. */
