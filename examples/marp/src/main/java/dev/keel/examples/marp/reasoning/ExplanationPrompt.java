@@ -131,7 +131,7 @@ public final class ExplanationPrompt {
     /**
      * What a request built by {@link #request} carries, read back from its values.
      *
-     * @param brief    the brief, with each section's domains as its elements' labels say
+     * @param brief    the brief, with each section's domains and the top-secret safeguard as the labels say
      * @param question the text of the request's last user message; null when it has none
      */
     public record Reading(ExplanationBrief brief, @Nullable String question) {
@@ -155,9 +155,9 @@ public final class ExplanationPrompt {
     }
 
     private static Optional<ExplanationBrief> brief(List<Part> parts) {
-        Map<?, ?> facts = parts.stream().map(ExplanationPrompt::object).filter(value -> KIND.equals(value.get("kind")))
-                .findFirst().orElse(null);
-        if (facts == null || !(facts.get("requester") instanceof Map<?, ?> requester)) {
+        Part factsPart = parts.stream().filter(part -> KIND.equals(object(part).get("kind"))).findFirst().orElse(null);
+        Map<?, ?> facts = factsPart == null ? Map.of() : object(factsPart);
+        if (factsPart == null || !(facts.get("requester") instanceof Map<?, ?> requester)) {
             return Optional.empty();
         }
         String role = string(requester.get("role"));
@@ -169,7 +169,8 @@ public final class ExplanationPrompt {
             return Optional.empty();
         }
         ExplanationBrief.Builder brief = ExplanationBrief.builder().principal(Principal.of(role, clearance))
-                .decision(decision.get()).scenarioLabel(scenario).reasoningMode(string(facts.get("reasoning_mode")));
+                .decision(decision.get()).scenarioLabel(scenario).reasoningMode(string(facts.get("reasoning_mode")))
+                .topSecretInternalOnly(factsPart.labels().internalOnly());
         Map<Section, Set<String>> domains = new LinkedHashMap<>();
         for (Part part : parts) {
             Map<?, ?> value = object(part);
