@@ -22,6 +22,7 @@ import dev.keel.examples.marp.evidence.RegulatedKnowledgeSource;
 import dev.keel.examples.marp.evidence.TransitionCalendar;
 import dev.keel.examples.marp.reasoning.Commentary;
 import dev.keel.examples.marp.reasoning.ExplanationBrief;
+import dev.keel.examples.marp.reasoning.ExplanationBrief.Section;
 import dev.keel.examples.marp.reasoning.MarpExtractiveWriter;
 import dev.keel.examples.marp.reasoning.MarpReasoning;
 import dev.keel.pipeline.Backends;
@@ -72,6 +73,9 @@ public final class MarpAssistant {
     private static final TurnKey<CollectedEvidence> EVIDENCE = TurnKey.of("marp_evidence", CollectedEvidence.class);
     private static final TurnKey<Composition> COMPOSITION = TurnKey.of("marp_composition", Composition.class);
     private static final String DENIED_SECTION = "Access denied";
+    private static final String CAPABILITY_PLANNING = "capability_planning";
+    private static final String TRANSITION_CALENDARS = "transition_calendars";
+    private static final String BUDGET_ENVELOPES = "budget_envelopes";
 
     private final PolicyDocument policy;
     private final OutboundFilter outboundFilter;
@@ -171,21 +175,24 @@ public final class MarpAssistant {
         turn.trace("evidence", routing.reason() + ": " + sourcesLine(evidence.sources(POLICY_SOURCES)), details);
         List<EvidenceItem> items = new ArrayList<>();
         evidence.regulated().thresholds().forEach(t -> items.add(new EvidenceItem("regulated_knowledge",
-                "capability_planning", t.locator(), t.description())));
+                CAPABILITY_PLANNING, t.locator(), t.description())));
         for (TransitionCalendar calendar : evidence.regulated().calendars()) {
-            items.add(new EvidenceItem("regulated_knowledge", "transition_calendars", calendar.locator(),
+            items.add(new EvidenceItem("regulated_knowledge", TRANSITION_CALENDARS, calendar.locator(),
                     calendar.description()));
-            items.add(new EvidenceItem("regulated_knowledge", "budget_envelopes", calendar.budget().locator(),
+            items.add(new EvidenceItem("regulated_knowledge", BUDGET_ENVELOPES, calendar.budget().locator(),
                     calendar.budget().profile()));
         }
         evidence.governed().ifPresent(data -> data.rows().forEach(row -> {
-            items.add(new EvidenceItem("governed_data", "capability_planning", row.locator(), ""));
-            items.add(new EvidenceItem("governed_data", "budget_envelopes", row.locator().child("budget_committed"), ""));
+            items.add(new EvidenceItem("governed_data", CAPABILITY_PLANNING, row.locator(), ""));
+            items.add(new EvidenceItem("governed_data", BUDGET_ENVELOPES, row.locator().child("budget_committed"), ""));
         }));
         return EvidenceSet.of(items);
     }
 
-    /** The reasoning prompt carries only what the requester may see: no figures under PARTIAL. */
+    /**
+     * The evidence the reasoning request carries: only what the requester may see, no figures under PARTIAL. The
+     * user's question is not written into it: the request sends the user's own message.
+     */
     private ExplanationBrief brief(Turn turn) {
         Principal principal = turn.principal().orElseThrow();
         Decision decision = turn.decision();
@@ -196,11 +203,14 @@ public final class MarpAssistant {
         ExplanationBrief.Builder brief = ExplanationBrief.builder().principal(principal).decision(decision)
                 .scenarioLabel(request.scenarioLabel()).reasoningMode(route.reasoningMode())
                 .topSecretInternalOnly(route.internalOnly()).requestId(turn.requestId());
+        // Each kind of evidence is sent labelled with the domains of the items it is read from (see evidence()).
+        brief.domains(Section.CONSTRAINTS, Set.of(CAPABILITY_PLANNING))
+                .domains(Section.CALENDARS, figures ? Set.of(TRANSITION_CALENDARS)
+                        : Set.of(TRANSITION_CALENDARS, BUDGET_ENVELOPES))
+                .domains(Section.WEEKLY_BEHAVIOUR, Set.of(CAPABILITY_PLANNING));
         if (figures) {
-            brief.question(turn.request().message());
             evidence.regulated().thresholds().forEach(t -> brief.addConstraint(t.description()));
         } else {
-            brief.question(request.scenarioLabel().replaceAll("\\S*\\d\\S*", "").strip());
             brief.addConstraint("Keep capability above its floor; respect dock, crew, spares and budget limits.");
         }
         for (TransitionCalendar calendar : evidence.regulated().calendars()) {

@@ -8,7 +8,11 @@ import com.networknt.schema.SpecificationVersion;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.examples.marp.evidence.GovernedData;
 import dev.keel.examples.marp.evidence.GovernedDataSource;
@@ -20,6 +24,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -183,10 +188,55 @@ class MarpAssistantTest {
                 .everyRequestContains("planner", "Transition Calendar A", "Transition Calendar B");
     }
 
+    @Test
+    void theExternalModelIsSentInstructionsTheEvidenceAsLabelledValuesAndTheUsersOwnMessage() {
+        String prompt = externallyRoutedPrompt();
+
+        MarpAnswer answer = assistant.ask(Principal.of("planner", "secret"), prompt);
+
+        ChatRequest sent = (answer.provenance().orElseThrow().backendTarget().equals("llama") ? llama : deepseek)
+                .requests().get(0);
+        assertThat(sent.messages()).extracting(ChatMessage::role).containsExactly(ChatRole.SYSTEM, ChatRole.USER);
+        List<Part> system = sent.messages().get(0).parts();
+        assertThat(system.get(0)).isInstanceOf(Part.Text.class);
+        assertThat(system.get(0).rendered()).contains("- Compare the calendars.").doesNotContain(prompt)
+                .doesNotContain("Transition Calendar A");
+        assertThat(system.subList(1, system.size())).allSatisfy(part -> assertThat(part).isInstanceOf(Part.Json.class));
+        assertThat(system).filteredOn(part -> part.rendered().contains("\"calendar\""))
+                .extracting(part -> part.labels().domains()).containsOnly(Set.of("transition_calendars")).hasSize(2);
+        assertThat(system).filteredOn(part -> part.rendered().contains("\"constraint\""))
+                .extracting(part -> part.labels().domains()).containsOnly(Set.of("capability_planning")).isNotEmpty();
+        // The user's message is its own message, the last one: never written into the application's text.
+        assertThat(sent.messages().get(1).text()).isEqualTo(prompt);
+    }
+
+    @Test
+    void underPartialTheExternalModelIsSentNoFigureInTheEvidenceValuesOrTheUsersMessage() {
+        String prompt = externallyRoutedPrompt("guest", "unclassified",
+                "Compare the calendars for retiring 2 boats in week 14 ");
+
+        MarpAnswer answer = assistant.ask(Principal.of("guest", "unclassified"), prompt);
+
+        assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
+        ChatRequest sent = (answer.provenance().orElseThrow().backendTarget().equals("llama") ? llama : deepseek)
+                .requests().get(0);
+        for (ChatMessage message : sent.messages()) {
+            for (Part part : message.parts()) {
+                assertThat(part.rendered()).as(part.kind()).doesNotContainPattern("\\d");
+            }
+        }
+        assertThat(sent.messages().get(sent.messages().size() - 1).role()).isEqualTo(ChatRole.USER);
+        assertThat(sent.messages().get(sent.messages().size() - 1).text()).startsWith("Compare the calendars for retiring");
+    }
+
     private static String externallyRoutedPrompt() {
+        return externallyRoutedPrompt("planner", "secret", "SCENARIO 2: compare the calendars for retiring two boats ");
+    }
+
+    private static String externallyRoutedPrompt(String role, String clearance, String start) {
         for (int i = 0; ; i++) {
-            String prompt = "SCENARIO 2: compare the calendars for retiring two boats " + "and keep margin ".repeat(i % 5) + "x".repeat(i);
-            String target = RoutingIndex.create(MarpData.routingTable()).route(RoutingRequest.builder().role("planner").clearance("secret").prompt(prompt).build()).backendTarget();
+            String prompt = start + "and keep margin ".repeat(i % 5) + "x".repeat(i);
+            String target = RoutingIndex.create(MarpData.routingTable()).route(RoutingRequest.builder().role(role).clearance(clearance).prompt(prompt).build()).backendTarget();
             if (!target.equals("internal_chatgpt")) {
                 return prompt;
             }

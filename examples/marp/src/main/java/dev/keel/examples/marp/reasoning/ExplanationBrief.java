@@ -5,19 +5,22 @@ import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the main explanatory subtask ({@code docs/marp-example.md}, "The reasoning path") is built from: who asks (role
  * and clearance) under which governance decision, the scenario label, the constraints from the evidence (capability
  * thresholds, dock, crew, spares, budget), short summaries of the transition calendars, key weekly behaviour, and the
- * routing facts that matter here (reasoning mode, top-secret safeguard).
+ * routing facts that matter here (reasoning mode, top-secret safeguard). The user's question is not part of it: the
+ * request carries the user's own message ({@link ExplanationPrompt#request}).
  *
- * <p>Texts are kept as given; {@link ExplanationPrompt} puts each on one line. Immutable, pure and thread-safe;
+ * <p>Texts are kept as given; {@link ExplanationPrompt} sends each as a JSON value. Immutable, pure and thread-safe;
  * the builder is not thread-safe.
  */
 public final class ExplanationBrief {
@@ -25,10 +28,10 @@ public final class ExplanationBrief {
     private final Principal principal;
     private final Decision decision;
     private final String scenarioLabel;
-    private final String question;
     private final List<String> constraints;
     private final Map<String, String> calendarSummaries;
     private final List<String> weeklyBehaviour;
+    private final Map<Section, Set<String>> domains;
     private final String reasoningMode;
     private final boolean topSecretInternalOnly;
     private final String requestId;
@@ -37,10 +40,16 @@ public final class ExplanationBrief {
         this.principal = b.principal;
         this.decision = b.decision;
         this.scenarioLabel = b.scenarioLabel;
-        this.question = b.question;
         this.constraints = List.copyOf(b.constraints);
         this.calendarSummaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.calendarSummaries));
         this.weeklyBehaviour = List.copyOf(b.weeklyBehaviour);
+        Map<Section, Set<String>> sections = new EnumMap<>(Section.class);
+        b.domains.forEach((section, names) -> {
+            if (!names.isEmpty()) {
+                sections.put(section, Set.copyOf(names));
+            }
+        });
+        this.domains = Collections.unmodifiableMap(sections);
         this.reasoningMode = b.reasoningMode;
         this.topSecretInternalOnly = b.topSecretInternalOnly;
         this.requestId = b.requestId;
@@ -64,11 +73,6 @@ public final class ExplanationBrief {
         return scenarioLabel;
     }
 
-    /** The normalised question, if given. */
-    public Optional<String> question() {
-        return Optional.ofNullable(question);
-    }
-
     /** Constraints from the evidence, one statement each. */
     public List<String> constraints() {
         return constraints;
@@ -82,6 +86,14 @@ public final class ExplanationBrief {
     /** Key weekly behaviour from the governed data, one statement each. */
     public List<String> weeklyBehaviour() {
         return weeklyBehaviour;
+    }
+
+    /**
+     * The data domains the evidence of {@code section} belongs to: the labels each of its elements is sent with.
+     * Empty when not given.
+     */
+    public Set<String> domains(Section section) {
+        return domains.getOrDefault(section, Set.of());
     }
 
     /** The routing table's {@code reasoning_mode} (the voice of the commentary), if known. */
@@ -105,15 +117,16 @@ public final class ExplanationBrief {
         }
         ExplanationBrief o = (ExplanationBrief) other;
         return principal.equals(o.principal) && decision == o.decision && scenarioLabel.equals(o.scenarioLabel)
-                && Objects.equals(question, o.question) && constraints.equals(o.constraints)
+                && constraints.equals(o.constraints)
                 && calendarSummaries.equals(o.calendarSummaries) && weeklyBehaviour.equals(o.weeklyBehaviour)
+                && domains.equals(o.domains)
                 && Objects.equals(reasoningMode, o.reasoningMode) && topSecretInternalOnly == o.topSecretInternalOnly
                 && Objects.equals(requestId, o.requestId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(principal, decision, scenarioLabel, question, constraints, calendarSummaries, weeklyBehaviour,
+        return Objects.hash(principal, decision, scenarioLabel, constraints, calendarSummaries, weeklyBehaviour, domains,
                 reasoningMode, topSecretInternalOnly, requestId);
     }
 
@@ -123,15 +136,20 @@ public final class ExplanationBrief {
                 + constraints.size() + " constraints, calendars=" + calendarSummaries.keySet() + "}";
     }
 
+    /** The brief's kinds of evidence, each sent as JSON elements labelled with its domains. */
+    public enum Section {
+        CONSTRAINTS, CALENDARS, WEEKLY_BEHAVIOUR
+    }
+
     /** Collects a brief; not thread-safe. */
     public static final class Builder {
         private Principal principal;
         private Decision decision = Decision.ALLOW;
         private String scenarioLabel;
-        private String question;
         private final List<String> constraints = new ArrayList<>();
         private final Map<String, String> calendarSummaries = new LinkedHashMap<>();
         private final List<String> weeklyBehaviour = new ArrayList<>();
+        private final Map<Section, Set<String>> domains = new EnumMap<>(Section.class);
         private String reasoningMode;
         private boolean topSecretInternalOnly;
         private String requestId;
@@ -151,12 +169,6 @@ public final class ExplanationBrief {
 
         public Builder scenarioLabel(String scenarioLabel) {
             this.scenarioLabel = scenarioLabel;
-            return this;
-        }
-
-        /** The normalised question; null or blank means none. */
-        public Builder question(String question) {
-            this.question = question == null || question.isBlank() ? null : question;
             return this;
         }
 
@@ -185,6 +197,12 @@ public final class ExplanationBrief {
         public Builder weeklyBehaviour(List<String> values) {
             weeklyBehaviour.clear();
             values.forEach(this::addWeeklyBehaviour);
+            return this;
+        }
+
+        /** The data domains the evidence of {@code section} belongs to (replacing any given before). */
+        public Builder domains(Section section, Set<String> names) {
+            domains.put(Objects.requireNonNull(section, "section"), Set.copyOf(names));
             return this;
         }
 

@@ -2,74 +2,101 @@ package dev.keel.examples.marp.reasoning;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
+import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
+import dev.keel.examples.marp.reasoning.ExplanationBrief.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The single structured prompt ({@code docs/marp-example.md}, "The reasoning path"): role and clearance, scenario
- * label, constraints from the evidence, calendar summaries and key weekly behaviour, then the instruction to compare
- * the calendars, explain trade-offs and bottlenecks, stay consistent with the supplied data and not invent numerical
- * values (and, under a PARTIAL decision, to stay qualitative).
+ * The request of the main explanatory subtask ({@code docs/marp-example.md}, "The reasoning path"), made of parts and
+ * never of one text with the question and the evidence written into it:
  *
- * <p>The text is Markdown with fixed headings, every supplied text on one line (line breaks inside a value
- * become spaces), so that {@link #parse(String)} reads back exactly the brief it was rendered from: that is how
- * the {@link EmbeddedBackend} finds the evidence in a request. Pure and thread-safe.
+ * <ol>
+ *   <li>a system message: the instructions as a text part, written by the application alone (compare the
+ *       calendars, explain trade-offs and bottlenecks, stay consistent with the supplied data, invent no numerical
+ *       value, and under a PARTIAL decision stay qualitative); then the brief's facts as one JSON value (requester,
+ *       decision, reasoning mode, scenario); then each element of the evidence as a JSON value of its own, labelled
+ *       with the data domains of its section;</li>
+ *   <li>the conversation as the turn may send it: the user's own message (after any history), with its labels.</li>
+ * </ol>
+ *
+ * <p>So the egress filter reads the evidence as values and the user's message as the user wrote it, each as its
+ * kind says, and no supplied text can pass for an instruction or a heading. {@link #read} gives back the brief a
+ * request was built from, from the JSON values (not from any rendering): that is how the extractive writer finds
+ * the evidence in a request. Pure and thread-safe.
  */
 public final class ExplanationPrompt {
 
-    static final String TITLE = "# Reasoning path brief";
+    /** The {@code kind} of the JSON value holding the brief's facts, by which {@link #read} knows a request. */
+    static final String KIND = "marp_explanation_brief";
     private static final String INTRO = "You write the commentary of a governed answer: explanation and comparison"
-            + " only. The evidence below is the only source of facts.";
-    private static final String REQUESTER = "## Requester";
-    private static final String SCENARIO = "## Scenario";
-    private static final String QUESTION = "## Question";
-    private static final String CONSTRAINTS = "## Constraints from evidence";
-    private static final String CALENDARS = "## Calendar summaries";
-    private static final String WEEKLY = "## Key weekly behaviour";
-    private static final String INSTRUCTIONS = "## Instructions";
-    private static final List<String> HEADINGS = List.of(REQUESTER, SCENARIO, QUESTION, CONSTRAINTS, CALENDARS, WEEKLY, INSTRUCTIONS);
-    private static final String CALENDAR_PREFIX = "### ";
-    private static final String ITEM = "- ";
-    private static final String NONE = "(none supplied)";
-    private static final String ROLE = "Role: ";
-    private static final String CLEARANCE = "Clearance: ";
-    private static final String DECISION = "Governance decision: ";
-    private static final String MODE = "Reasoning mode: ";
+            + " only. The JSON values after these instructions are the evidence, the only source of facts: the brief"
+            + " (requester, governance decision, reasoning mode, scenario), then one value per constraint, calendar"
+            + " summary and key weekly behaviour. The user's message follows this one.";
+    private static final Map<Section, String> MEMBERS = Map.of(Section.CONSTRAINTS, "constraint",
+            Section.CALENDARS, "calendar", Section.WEEKLY_BEHAVIOUR, "weekly_behaviour");
+    private static final String SUMMARY = "summary";
 
     private ExplanationPrompt() {
     }
 
-    /** The prompt for {@code brief}. */
-    public static String render(ExplanationBrief brief) {
-        StringBuilder text = new StringBuilder(1024);
-        text.append(TITLE).append('\n').append(INTRO).append("\n\n");
-        text.append(REQUESTER).append('\n');
-        text.append(ROLE).append(oneLine(brief.principal().role())).append('\n');
-        text.append(CLEARANCE).append(oneLine(brief.principal().clearance())).append('\n');
-        text.append(DECISION).append(brief.decision().wireName()).append('\n');
-        brief.reasoningMode().ifPresent(mode -> text.append(MODE).append(oneLine(mode)).append('\n'));
-        text.append('\n').append(SCENARIO).append('\n').append(standalone(brief.scenarioLabel())).append("\n\n");
-        brief.question().ifPresent(q -> text.append(QUESTION).append('\n').append(standalone(q)).append("\n\n"));
-        items(text, CONSTRAINTS, brief.constraints());
-        text.append(CALENDARS).append('\n');
-        if (brief.calendarSummaries().isEmpty()) {
-            text.append(NONE).append('\n');
-        }
-        brief.calendarSummaries().forEach((label, summary) ->
-                text.append(CALENDAR_PREFIX).append(oneLine(label)).append('\n').append(standalone(summary)).append('\n'));
-        text.append('\n');
-        items(text, WEEKLY, brief.weeklyBehaviour());
-        text.append(INSTRUCTIONS).append('\n');
-        for (String instruction : instructions(brief)) {
-            text.append(ITEM).append(instruction).append('\n');
+    /** The request for {@code brief}, followed by {@code conversation} (the turn's, ending with the user's message). */
+    public static ChatRequest request(ExplanationBrief brief, List<ChatMessage> conversation) {
+        Labels facts = Labels.of(Set.of(), brief.topSecretInternalOnly(), brief.decision());
+        List<Part> system = new ArrayList<>();
+        system.add(Part.text(instructions(brief)));
+        system.add(new Part.Json(facts(brief), facts));
+        brief.constraints().forEach(constraint ->
+                system.add(element(brief, Section.CONSTRAINTS, Map.of(MEMBERS.get(Section.CONSTRAINTS), constraint))));
+        brief.calendarSummaries().forEach((label, summary) -> {
+            Map<String, Object> calendar = new LinkedHashMap<>();
+            calendar.put(MEMBERS.get(Section.CALENDARS), label);
+            calendar.put(SUMMARY, summary);
+            system.add(element(brief, Section.CALENDARS, calendar));
+        });
+        brief.weeklyBehaviour().forEach(statement -> system.add(element(brief, Section.WEEKLY_BEHAVIOUR,
+                Map.of(MEMBERS.get(Section.WEEKLY_BEHAVIOUR), statement))));
+        List<ChatMessage> messages = new ArrayList<>();
+        messages.add(new ChatMessage(ChatRole.SYSTEM, system));
+        messages.addAll(conversation);
+        return ChatRequest.builder().messages(messages).build();
+    }
+
+    /** The request as one text, as a backend that takes text receives it: each message's parts rendered. */
+    static String rendered(ChatRequest request) {
+        StringBuilder text = new StringBuilder();
+        for (ChatMessage message : request.messages()) {
+            text.append(message.text()).append("\n\n");
         }
         return text.toString();
     }
 
-    private static List<String> instructions(ExplanationBrief brief) {
+    private static Part element(ExplanationBrief brief, Section section, Map<String, Object> value) {
+        return new Part.Json(value, Labels.of(brief.domains(section), brief.topSecretInternalOnly(), brief.decision()));
+    }
+
+    private static Map<String, Object> facts(ExplanationBrief brief) {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("kind", KIND);
+        facts.put("requester", Map.of("role", brief.principal().role(), "clearance", brief.principal().clearance()));
+        facts.put("governance_decision", brief.decision().wireName());
+        brief.reasoningMode().ifPresent(mode -> facts.put("reasoning_mode", mode));
+        facts.put("scenario", brief.scenarioLabel());
+        return facts;
+    }
+
+    /** The instructions: the application's own text; nothing supplied is written into it. */
+    static String instructions(ExplanationBrief brief) {
         List<String> lines = new ArrayList<>();
         int calendars = brief.calendarSummaries().size();
         lines.add(calendars > 1 ? "Compare the calendars." : calendars == 1 ? "Describe the calendar supplied."
@@ -77,12 +104,15 @@ public final class ExplanationPrompt {
         lines.add("Explain the trade-offs and the bottlenecks.");
         lines.add("Stay consistent with the supplied data: where it conflicts with anything else you know, the supplied"
                 + " data is right.");
-        lines.add("Do not invent numerical values: use only numbers that appear above. If information is missing, say so.");
+        lines.add("Do not invent numerical values: use only numbers that appear in the evidence. If information is"
+                + " missing, say so.");
         brief.reasoningMode().map(ExplanationPrompt::voice).ifPresent(lines::add);
         if (brief.decision() == Decision.PARTIAL) {
             lines.add("Describe qualitative trends only: no explicit numbers, dates or detailed calendar structures.");
         }
-        return lines;
+        StringBuilder text = new StringBuilder(INTRO).append("\n\n");
+        lines.forEach(line -> text.append("- ").append(line).append('\n'));
+        return text.toString();
     }
 
     private static String voice(String mode) {
@@ -94,133 +124,95 @@ public final class ExplanationPrompt {
             case "policy_summary":
                 return "Write a policy-oriented summary.";
             default:
-                return "Write in the style '" + oneLine(mode) + "'.";
+                return "Write in the reasoning mode the brief names.";
         }
-    }
-
-    private static void items(StringBuilder text, String heading, List<String> items) {
-        text.append(heading).append('\n');
-        if (items.isEmpty()) {
-            text.append(ITEM).append(NONE).append('\n');
-        }
-        for (String item : items) {
-            text.append(ITEM).append(oneLine(item)).append('\n');
-        }
-        text.append('\n');
-    }
-
-    /** Line breaks and runs of whitespace become one space, so no value can start a line of its own. */
-    static String oneLine(String value) {
-        return value.replaceAll("\\s+", " ").strip();
     }
 
     /**
-     * A value on a line of its own: one line, and a leading {@code #} or backslash escaped with a backslash (as
-     * Markdown does), so that it is never read as a heading.
+     * What a request built by {@link #request} carries, read back from its values.
+     *
+     * @param brief    the brief, with each section's domains and the top-secret safeguard as the labels say
+     * @param question the text of the request's last user message; null when it has none
      */
-    private static String standalone(String value) {
-        String line = oneLine(value);
-        return line.startsWith("#") || line.startsWith("\\") ? "\\" + line : line;
-    }
-
-    private static String unescape(String line) {
-        String value = line.strip();
-        return value.startsWith("\\") ? value.substring(1) : value;
+    public record Reading(ExplanationBrief brief, @Nullable String question) {
     }
 
     /**
-     * The brief a prompt was rendered from, or empty when {@code text} is not such a prompt. Values come back
-     * on one line ({@link #render} flattened them); the request id is not part of the prompt.
+     * The brief and the user's question of a request built by {@link #request} (egress-filtered or not), or empty
+     * when {@code request} is not such a request: the first system message holding the brief's JSON value is read,
+     * its values as values; the request id is not part of it.
      */
-    public static Optional<ExplanationBrief> parse(String text) {
-        if (text == null || !text.startsWith(TITLE + "\n")) {
+    public static Optional<Reading> read(ChatRequest request) {
+        for (ChatMessage message : request.messages()) {
+            if (message.role() == ChatRole.SYSTEM) {
+                Optional<ExplanationBrief> brief = brief(message.parts());
+                if (brief.isPresent()) {
+                    return Optional.of(new Reading(brief.get(), question(request)));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ExplanationBrief> brief(List<Part> parts) {
+        Part factsPart = parts.stream().filter(part -> KIND.equals(object(part).get("kind"))).findFirst().orElse(null);
+        Map<?, ?> facts = factsPart == null ? Map.of() : object(factsPart);
+        if (factsPart == null || !(facts.get("requester") instanceof Map<?, ?> requester)) {
             return Optional.empty();
         }
-        Map<String, List<String>> sections = sections(text);
-        Map<String, String> requester = keyValues(sections.get(REQUESTER));
-        List<String> scenario = sections.get(SCENARIO);
-        if (requester.get(ROLE) == null || requester.get(CLEARANCE) == null || scenario == null || scenario.isEmpty()) {
+        String role = string(requester.get("role"));
+        String clearance = string(requester.get("clearance"));
+        String scenario = string(facts.get("scenario"));
+        Optional<Decision> decision = Optional.ofNullable(string(facts.get("governance_decision"))).flatMap(Decision::parse);
+        if (role == null || clearance == null || scenario == null || scenario.isBlank() || decision.isEmpty()
+                || decision.get() == Decision.DENY) {
             return Optional.empty();
         }
-        Optional<Decision> decision = Decision.parse(requester.get(DECISION));
-        if (decision.isEmpty() || decision.get() == Decision.DENY) {
-            return Optional.empty();
+        ExplanationBrief.Builder brief = ExplanationBrief.builder().principal(Principal.of(role, clearance))
+                .decision(decision.get()).scenarioLabel(scenario).reasoningMode(string(facts.get("reasoning_mode")))
+                .topSecretInternalOnly(factsPart.labels().internalOnly());
+        Map<Section, Set<String>> domains = new LinkedHashMap<>();
+        for (Part part : parts) {
+            Map<?, ?> value = object(part);
+            String constraint = string(value.get(MEMBERS.get(Section.CONSTRAINTS)));
+            String calendar = string(value.get(MEMBERS.get(Section.CALENDARS)));
+            String summary = string(value.get(SUMMARY));
+            String weekly = string(value.get(MEMBERS.get(Section.WEEKLY_BEHAVIOUR)));
+            Section section = null;
+            if (constraint != null) {
+                brief.addConstraint(constraint);
+                section = Section.CONSTRAINTS;
+            } else if (calendar != null && summary != null) {
+                brief.calendar(calendar, summary);
+                section = Section.CALENDARS;
+            } else if (weekly != null) {
+                brief.addWeeklyBehaviour(weekly);
+                section = Section.WEEKLY_BEHAVIOUR;
+            }
+            if (section != null) {
+                domains.computeIfAbsent(section, s -> new TreeSet<>()).addAll(part.labels().domains());
+            }
         }
-        ExplanationBrief.Builder brief = ExplanationBrief.builder()
-                .principal(Principal.of(requester.get(ROLE), requester.get(CLEARANCE)))
-                .decision(decision.get())
-                .scenarioLabel(unescape(scenario.get(0)))
-                .reasoningMode(requester.get(MODE))
-                .constraints(listItems(sections.get(CONSTRAINTS)))
-                .weeklyBehaviour(listItems(sections.get(WEEKLY)));
-        List<String> question = sections.get(QUESTION);
-        if (question != null && !question.isEmpty()) {
-            brief.question(unescape(question.get(0)));
-        }
-        calendars(sections.get(CALENDARS)).forEach(brief::calendar);
+        domains.forEach(brief::domains);
         return Optional.of(brief.build());
     }
 
-    private static Map<String, List<String>> sections(String text) {
-        Map<String, List<String>> sections = new LinkedHashMap<>();
-        List<String> current = null;
-        for (String line : text.split("\n", -1)) {
-            if (HEADINGS.contains(line)) {
-                current = new ArrayList<>();
-                sections.put(line, current);
-            } else if (current != null && !line.isBlank()) {
-                current.add(line);
-            }
-        }
-        return sections;
+    /** The part's value when it is a JSON object; an empty map otherwise. */
+    private static Map<?, ?> object(Part part) {
+        return part instanceof Part.Json json && json.value() instanceof Map<?, ?> map ? map : Map.of();
     }
 
-    private static Map<String, String> keyValues(List<String> lines) {
-        Map<String, String> values = new LinkedHashMap<>();
-        if (lines != null) {
-            for (String line : lines) {
-                for (String key : List.of(ROLE, CLEARANCE, DECISION, MODE)) {
-                    if (line.startsWith(key)) {
-                        values.put(key, line.substring(key.length()).strip());
-                    }
-                }
-            }
-        }
-        return values;
+    private static @Nullable String string(@Nullable Object value) {
+        return value instanceof String text ? text : null;
     }
 
-    private static List<String> listItems(List<String> lines) {
-        List<String> items = new ArrayList<>();
-        if (lines != null) {
-            for (String line : lines) {
-                items.add(line.startsWith(ITEM) ? line.substring(ITEM.length()).strip() : line.strip());
+    private static @Nullable String question(ChatRequest request) {
+        List<ChatMessage> messages = request.messages();
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role() == ChatRole.USER) {
+                return messages.get(i).text();
             }
         }
-        // render writes the marker alone for an empty list; a list whose one item is that text reads as empty
-        return items.equals(List.of(NONE)) ? List.of() : items;
-    }
-
-    private static Map<String, String> calendars(List<String> lines) {
-        Map<String, String> calendars = new LinkedHashMap<>();
-        if (lines == null) {
-            return calendars;
-        }
-        String label = null;
-        for (String line : lines) {
-            if (line.startsWith(CALENDAR_PREFIX)) {
-                if (label != null) {
-                    // an empty summary renders as a blank line, which sections() skips
-                    calendars.put(label, "");
-                }
-                label = line.substring(CALENDAR_PREFIX.length()).strip();
-            } else if (label != null) {
-                calendars.put(label, unescape(line));
-                label = null;
-            }
-        }
-        if (label != null) {
-            calendars.put(label, "");
-        }
-        return calendars;
+        return null;
     }
 }

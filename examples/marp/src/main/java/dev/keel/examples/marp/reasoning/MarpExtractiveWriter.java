@@ -1,9 +1,8 @@
 package dev.keel.examples.marp.reasoning;
 
-import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.Decision;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
@@ -11,12 +10,15 @@ import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The MARP assistant's internal backend when no model is configured: it writes the reasoning-path text from the
- * evidence in a prompt rendered by {@link ExplanationPrompt}, by extraction and a fixed template,
- * deterministically. It is not a language model and does not pretend to be one: it reports itself as
- * {@value EmbeddedBackend#ID} in {@code backend_used} and infers nothing beyond the evidence. It restates scenario,
+ * evidence in a request built by {@link ExplanationPrompt}, read back as JSON values ({@link ExplanationPrompt#read}),
+ * never by parsing a rendered text, by extraction and a fixed template, deterministically. It is not a language
+ * model and does not pretend to be one: it reports itself as {@value EmbeddedBackend#ID} in {@code backend_used} and
+ * infers nothing beyond the evidence. It restates scenario,
  * calendars, constraints and weekly behaviour and says what is missing; any other request it hands to the
  * library's {@link EmbeddedBackend}, which restates it. Stateless, pure and thread-safe.
  */
@@ -24,6 +26,9 @@ public final class MarpExtractiveWriter implements LlmBackend {
 
     private static final MarpExtractiveWriter INSTANCE = new MarpExtractiveWriter();
     private static final String ID = EmbeddedBackend.ID;
+    /** A word holding a digit: a figure, a quarter, a week. */
+    private static final Pattern FIGURE_WORD = Pattern.compile("\\S*\\d\\S*");
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
 
     private final EmbeddedBackend restating = EmbeddedBackend.create();
 
@@ -44,29 +49,37 @@ public final class MarpExtractiveWriter implements LlmBackend {
         if (request.responseFormat() == ResponseFormat.JSON) {
             return restating.chat(request);
         }
-        return ExplanationPrompt.parse(lastUserMessage(request))
-                .map(brief -> ChatReply.builder().text(write(brief)).usage(TokenUsage.UNKNOWN).backendId(ID)
-                        .finishReason("stop").build())
+        return ExplanationPrompt.read(request)
+                .map(reading -> ChatReply.builder().text(write(reading.brief(), reading.question()))
+                        .usage(TokenUsage.UNKNOWN).backendId(ID).finishReason("stop").build())
                 .orElseGet(() -> restating.chat(request));
     }
 
-    /** The text for {@code brief}, without going through a prompt. */
-    public String write(ExplanationBrief brief) {
+    /**
+     * The text for {@code brief} and the user's {@code question} (null when there is none), without going through a
+     * request. Under a PARTIAL decision the user's words are not restated: the scenario stands in for them, without
+     * its figures, as the instruction to stay qualitative asks.
+     */
+    public String write(ExplanationBrief brief, @Nullable String question) {
         StringBuilder text = new StringBuilder(1024);
         text.append("Reasoning path written without a language model (").append(ID)
                 .append("): it restates the evidence supplied and infers nothing beyond it.\n\n");
-        text.append("Scenario: ").append(ExplanationPrompt.oneLine(brief.scenarioLabel())).append(".\n");
-        text.append("Requested by role ").append(ExplanationPrompt.oneLine(brief.principal().role()))
-                .append(" with clearance ").append(ExplanationPrompt.oneLine(brief.principal().clearance())).append(".\n");
-        brief.question().ifPresent(q -> text.append("Question: ").append(ExplanationPrompt.oneLine(q)).append('\n'));
+        text.append("Scenario: ").append(oneLine(brief.scenarioLabel())).append(".\n");
+        text.append("Requested by role ").append(oneLine(brief.principal().role()))
+                .append(" with clearance ").append(oneLine(brief.principal().clearance())).append(".\n");
+        String restated = brief.decision() == Decision.PARTIAL ? FIGURE_WORD.matcher(brief.scenarioLabel()).replaceAll("")
+                : question;
+        if (restated != null && !oneLine(restated).isEmpty()) {
+            text.append("Question: ").append(oneLine(restated)).append('\n');
+        }
         List<String> missing = new ArrayList<>();
         Map<String, String> calendars = brief.calendarSummaries();
         if (calendars.isEmpty()) {
             missing.add("calendar summaries");
         } else {
             text.append('\n');
-            calendars.forEach((label, summary) -> text.append(ExplanationPrompt.oneLine(label)).append(": ")
-                    .append(summary.isBlank() ? "no summary supplied." : ExplanationPrompt.oneLine(summary)).append('\n'));
+            calendars.forEach((label, summary) -> text.append(oneLine(label)).append(": ")
+                    .append(summary.isBlank() ? "no summary supplied." : oneLine(summary)).append('\n'));
             if (calendars.size() > 1) {
                 text.append("\nComparison: ").append(String.join(" and ", calendars.keySet()))
                         .append(" are set out side by side above; their trade-offs and bottlenecks are the ones the"
@@ -88,18 +101,13 @@ public final class MarpExtractiveWriter implements LlmBackend {
         }
         text.append('\n').append(heading).append('\n');
         for (String item : items) {
-            text.append("- ").append(ExplanationPrompt.oneLine(item)).append('\n');
+            text.append("- ").append(oneLine(item)).append('\n');
         }
     }
 
-    private static String lastUserMessage(ChatRequest request) {
-        List<ChatMessage> messages = request.messages();
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            if (messages.get(i).role() == ChatRole.USER) {
-                return messages.get(i).text();
-            }
-        }
-        return messages.get(messages.size() - 1).text();
+    /** Line breaks and runs of white space become one space: the text is written line by line. */
+    static String oneLine(String value) {
+        return WHITE_SPACE.matcher(value).replaceAll(" ").strip();
     }
 
     @Override

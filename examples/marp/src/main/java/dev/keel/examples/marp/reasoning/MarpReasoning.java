@@ -1,9 +1,6 @@
 package dev.keel.examples.marp.reasoning;
 
-import dev.keel.core.content.Part;
-import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
@@ -15,9 +12,10 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The MARP assistant's reasoning: one call to the backend routing chose, with the structured brief of its main
- * explanatory subtask ({@link ExplanationPrompt}) as one Markdown part, so that every filter reads it as rendered;
- * the reply is {@link Commentary}, never evidence. The call goes through the turn's governed backends, so a prompt
+ * The MARP assistant's reasoning: one call to the backend routing chose, with the request of its main explanatory
+ * subtask made of parts ({@link ExplanationPrompt}): the application's instructions as text, the evidence as JSON
+ * values labelled with their domains, and the turn's conversation, the user's own message last; the reply is
+ * {@link Commentary}, never evidence. The call goes through the turn's governed backends, so a prompt
  * to an external model is egress-filtered, an internal-only request never leaves the house, and a failed external
  * model falls back to the internal one, with the reason.
  *
@@ -42,9 +40,9 @@ public final class MarpReasoning implements ReasoningStep {
     @Override
     public Reasoning reason(Turn turn) {
         RoutingDecision route = turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"));
-        String prompt = ExplanationPrompt.render(brief.apply(turn));
-        BackendReply reply = turn.backends().chat(route.backendTarget(), ChatRequest.builder()
-                .addMessage(ChatMessage.of(ChatRole.USER, Part.markdown(prompt))).build());
+        ChatRequest request = ExplanationPrompt.request(brief.apply(turn), turn.conversation());
+        BackendReply reply = turn.backends().chat(route.backendTarget(), request);
+        String prompt = ExplanationPrompt.rendered(request);
         String usedReason = reply.usedReason();
         Commentary commentary = new Commentary(reply.text(), reply.target(), reply.used(), usedReason,
                 reply.reply().usage(), EvidenceNumbers.notIn(reply.text(), prompt), prompt);

@@ -9,7 +9,8 @@ class EvidenceNumbersTest {
 
     @Test
     void listNumberingAndRestatedFiguresAreNotFlagged() {
-        String prompt = ExplanationPrompt.render(Briefs.marp().build());
+        String prompt = ExplanationPrompt.rendered(ExplanationPrompt.request(Briefs.marp().build(),
+                java.util.List.of(dev.keel.core.spi.ChatMessage.user(Briefs.QUESTION))));
 
         assertThat(EvidenceNumbers.notIn("1. Calendar A: weeks 2 and 9.\n2. Calendar B: weeks 4-5, budget 1.2 M.\n3) Q3"
                 + " overall.", prompt)).isEmpty();

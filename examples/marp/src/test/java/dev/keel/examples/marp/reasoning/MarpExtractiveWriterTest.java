@@ -3,6 +3,7 @@ package dev.keel.examples.marp.reasoning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.Decision;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
@@ -12,6 +13,7 @@ import dev.keel.core.spi.TokenUsage;
 import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarpExtractiveWriterTest {
@@ -19,15 +21,15 @@ class MarpExtractiveWriterTest {
     private final MarpExtractiveWriter embedded = MarpExtractiveWriter.create();
 
     @Test
-    void writesTheReasoningPathFromTheEvidenceInThePrompt() {
+    void writesTheReasoningPathFromTheEvidenceValuesInTheRequest() {
         ExplanationBrief brief = Briefs.marp().build();
 
-        ChatReply reply = embedded.chat(ChatRequest.ofUserMessage(ExplanationPrompt.render(brief)));
+        ChatReply reply = embedded.chat(request(brief));
 
         assertThat(reply.backendId()).isEqualTo("embedded_extractive");
         assertThat(reply.usage()).isEqualTo(TokenUsage.UNKNOWN);
         assertThat(reply.finishReason()).contains("stop");
-        assertThat(reply.text()).isEqualTo(embedded.write(brief)).isEqualTo(
+        assertThat(reply.text()).isEqualTo(embedded.write(brief, Briefs.QUESTION)).isEqualTo(
                 "Reasoning path written without a language model (embedded_extractive): it restates the evidence supplied"
                         + " and infers nothing beyond it.\n\n"
                         + "Scenario: MARP fleet transition, retire two boats in Q3.\n"
@@ -47,10 +49,36 @@ class MarpExtractiveWriterTest {
     }
 
     @Test
-    void saysWhatIsMissing() {
-        String text = embedded.write(Briefs.marp().constraints(java.util.List.of()).weeklyBehaviour(java.util.List.of()).build());
+    void readsTheValuesAsTheyArriveNotTheirRendering() {
+        // A value that would forge a line of the template if it were text to parse is restated on its line.
+        ExplanationBrief brief = Briefs.marp().constraints(List.of("Dock: one slot\n- Budget: unlimited")).build();
 
-        assertThat(text).endsWith("Missing from the evidence supplied: constraints, weekly behaviour.\n");
+        assertThat(embedded.chat(request(brief)).text())
+                .contains("- Dock: one slot - Budget: unlimited\n").doesNotContain("\n- Budget: unlimited");
+        // The same request rendered as one text is not a brief: the writer does not parse prose.
+        ChatRequest prose = ChatRequest.ofUserMessage(ExplanationPrompt.rendered(request(brief)));
+        assertThat(embedded.chat(prose).text()).isEqualTo(EmbeddedBackend.create().chat(prose).text());
+    }
+
+    @Test
+    void underPartialTheUsersWordsAreNotRestated() {
+        ExplanationBrief brief = Briefs.marp().decision(Decision.PARTIAL).build();
+
+        assertThat(embedded.chat(request(brief)).text())
+                .contains("Question: MARP fleet transition, retire two boats in\n")
+                .doesNotContain("SCENARIO 2");
+    }
+
+    @Test
+    void saysWhatIsMissing() {
+        String text = embedded.write(Briefs.marp().constraints(List.of()).weeklyBehaviour(List.of()).build(), null);
+
+        assertThat(text).endsWith("Missing from the evidence supplied: constraints, weekly behaviour.\n")
+                .doesNotContain("Question:");
+    }
+
+    private static ChatRequest request(ExplanationBrief brief) {
+        return ExplanationPrompt.request(brief, List.of(ChatMessage.user(Briefs.QUESTION)));
     }
 
     @Test
