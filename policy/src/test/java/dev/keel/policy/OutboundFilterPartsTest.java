@@ -156,10 +156,16 @@ class OutboundFilterPartsTest {
         assertThat(((Part.Markdown) filtered.part()).source()).isEqualTo(expected);
     }
 
+    /** A model reads Markdown in any text it is sent: a text part, a JSON string or a member name is read so too. */
     @Test
-    void plainTextIsNotReadAsMarkdown() {
+    void everyStringIsReadAsMarkdownToo() {
         assertThat(plain.apply(Decision.PARTIAL, Part.text("**fo**rty boats")).part())
-                .isEqualTo(Part.text("**fo**rty boats"));
+                .isEqualTo(Part.text("**[figure withheld] boats"));
+        assertThat(((Part.Json) plain.apply(Decision.PARTIAL, Part.json(java.util.Map.of("note",
+                "took ***twelv**e* hours"))).part()).value()).isEqualTo(java.util.Map.of("note",
+                "took ***[figure withheld]* hours"));
+        assertThat(((Part.Json) plain.apply(Decision.PARTIAL, Part.json(java.util.Map.of("fort<!-- -->y", true)))
+                .part()).value()).isEqualTo(java.util.Map.of("[figure withheld]", true));
     }
 
     @Test

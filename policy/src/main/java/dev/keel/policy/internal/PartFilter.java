@@ -31,9 +31,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class PartFilter {
 
-    /** Filters one string of the part, as plain text or as Markdown. */
+    /**
+     * Filters one string of the part, read as written and as Markdown renders it: a model reads emphasis, HTML and
+     * escapes in any text it is sent, not only in a part declared Markdown, so every string is read both ways.
+     */
     interface TextFilter {
-        FilteredText apply(String text, boolean markdown);
+        FilteredText apply(String text);
     }
 
     private static final String NUMBER_PLACEHOLDER = PartialRedactor.placeholder(Redaction.NUMBER);
@@ -62,7 +65,7 @@ final class PartFilter {
         if (part instanceof Part.Text text) {
             filtered = new Part.Text(string(text.text(), "", false), text.labels());
         } else if (part instanceof Part.Markdown markdown) {
-            filtered = new Part.Markdown(record(texts.apply(markdown.source(), true), "", false), markdown.labels());
+            filtered = new Part.Markdown(string(markdown.source(), "", false), markdown.labels());
         } else if (part instanceof Part.Attachment attachment) {
             filtered = new Part.Attachment(string(attachment.name(), "/name", false),
                     attachment.url() == null ? null : string(attachment.url(), "/url", false), attachment.mediaType(),
@@ -99,7 +102,7 @@ final class PartFilter {
     }
 
     private String string(String text, String pointer, boolean key) {
-        return record(texts.apply(text, false), pointer, key);
+        return record(texts.apply(text), pointer, key);
     }
 
     private String record(FilteredText filtered, String pointer, boolean key) {

@@ -83,7 +83,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredPart(decision, null, rendered.isEmpty() ? List.of()
                     : List.of(new Redaction(Redaction.DENIED, 0, rendered.length(), rendered, "")));
         }
-        return PartFilter.filter(decision, part, (text, markdown) -> apply(decision, text, markdown, steps),
+        return PartFilter.filter(decision, part, text -> apply(decision, text, true, steps),
                 maxInputChars, steps);
     }
 
