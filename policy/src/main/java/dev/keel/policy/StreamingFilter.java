@@ -59,11 +59,6 @@ public interface StreamingFilter {
         return new Builder(decision);
     }
 
-    /** A filter for {@code decision} applying the document's restrictions and its limit. */
-    static StreamingFilter open(PolicyDocument policy, Decision decision) {
-        return builder(decision).restrictions(policy.restrictions()).maxInputChars(policy.filterMaxInputChars()).open();
-    }
-
     /**
      * Reads {@code chunk} and returns what is now final of the filtered text (often empty).
      *
@@ -101,6 +96,11 @@ public interface StreamingFilter {
         public Builder restrictions(List<QualitativeRestriction> restrictions) {
             this.restrictions = List.copyOf(restrictions);
             return this;
+        }
+
+        /** The document's restrictions and its limit ({@link PolicyDocument#filterMaxInputChars()}). */
+        public Builder policy(PolicyDocument policy) {
+            return restrictions(policy.restrictions()).maxInputChars(policy.filterMaxInputChars());
         }
 
         /** The longest stream read, as {@link OutboundFilter#create(List, int)}'s limit. */
