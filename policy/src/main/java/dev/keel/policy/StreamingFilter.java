@@ -49,8 +49,8 @@ import java.util.Objects;
 public interface StreamingFilter {
 
     /**
-     * The window unless set, in UTF-16 characters: longer than any date, figure, period or amount as it is usually
-     * written, and than what a restriction pattern within the policy budget matches in plain text.
+     * The window unless set, in UTF-16 characters: many times longer than a date, figure, period or amount as it is
+     * written, so that what decides one lies within it.
      */
     int DEFAULT_WINDOW_CHARS = 512;
 
