@@ -22,6 +22,7 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private static final Pattern UNBOUNDED_REPETITION = Pattern.compile("[*+]|\\{\\d*,}");
 
     private final Decision decision;
+    private final Steps steps;
     private final RedactingOutboundFilter whole;
     private final int maxInputChars;
     private final int window;
@@ -41,6 +42,13 @@ public final class WindowedStreamingFilter implements StreamingFilter {
 
     public WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
                                    int window, long expectedLength) {
+        this(decision, restrictions, maxInputChars, window, expectedLength, new Steps());
+    }
+
+    /** As the public constructor, counting in {@code steps} the work of every filtering and every look for a cut. */
+    WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
+                            int window, long expectedLength, Steps steps) {
+        this.steps = steps;
         this.decision = Objects.requireNonNull(decision, "decision");
         this.whole = new RedactingOutboundFilter(restrictions, maxInputChars);
         this.maxInputChars = maxInputChars;
@@ -128,7 +136,8 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private String emitUpToCut(boolean atEnd) {
         String run = buffer.toString();
         int from = emittedTo - bufferStart;
-        List<Redaction> found = whole.apply(decision, run).redactions();
+        steps.add(run.length());
+        List<Redaction> found = whole.apply(decision, run, steps).redactions();
         int cut = atEnd ? run.length() : lastCut(run, from, found);
         if (cut <= from) {
             return "";
