@@ -14,14 +14,15 @@ import java.util.Objects;
  * window (below). {@link #redactions()} are those of the whole-text filter, in offsets of the whole text.
  *
  * <p><b>The window rule.</b> Text is emitted only up to a <em>cut</em>: a position right after a white-space
- * character (not after a backslash, which may make an escape of it), at least {@link Builder#windowChars window}
- * characters before the end of what has arrived, and inside no redaction the whole-text filter makes of the held
- * text. The held text is filtered again with up to a window of what came before it, so that what a construct reads
- * before its start ("in may", a sign before a figure) is read. Hence a construct is withheld in one piece, as the
- * whole-text filter withholds it, unless it, or what decides it, reaches more than a window past a cut: a word with
- * a digit at its end that is longer than the window cannot be cut (no white space in it), but a list of figures, a
- * run of number words or a date stretched by a long run of invisible characters can. Where no cut exists (a word
- * longer than the window, a redaction still growing) the filter holds on.
+ * character (not after a backslash, which may make an escape of it), followed by at least a
+ * {@link Builder#windowChars window} of visible characters (neither white space nor invisible: a construct can
+ * stretch over any number of those, "one", a run of them, "percent"), and inside no redaction the whole-text filter
+ * makes of the held text. The held text is filtered again with up to a window of what came before it, so that what
+ * a construct reads before its start ("in may", a sign before a figure) is read. Hence a construct is withheld in one
+ * piece, as the whole-text filter withholds it, unless what decides it lies more than a window of visible characters
+ * past a cut: a word with a digit at its end that is longer than the window cannot be cut (no white space in it),
+ * but a construct whose words are themselves longer than the window (a character reference padded with zeros) can.
+ * Where no cut exists (a word longer than the window, a redaction still growing) the filter holds on.
  *
  * <p><b>Restrictions that match unboundedly long text</b> (a pattern with {@code *}, {@code +} or {@code {n,}})
  * could claim any text before the end, so a filter with one holds the whole stream under {@code ALLOW} and
@@ -40,8 +41,8 @@ import java.util.Objects;
  * (see {@link OutboundFilter}); the filter looks once a quarter of the window or of the held text, whichever is
  * more, has arrived since the last look, so each character costs a bounded amount of looking whatever the chunks:
  * the time is linear in the text for a fixed window, and a long stretch without a cut does not make it quadratic.
- * The held text stays within about two and a quarter windows when white space comes at least once a window and no
- * redaction is longer than one.
+ * The held text has at most about two and a quarter windows of visible characters when white space comes at least
+ * once a window and no redaction is longer than one.
  *
  * <p>Not thread-safe: one instance per stream, used by one thread at a time. Pure: it reads and writes nothing
  * outside itself.

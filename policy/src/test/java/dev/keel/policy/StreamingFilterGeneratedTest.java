@@ -16,7 +16,8 @@ import org.junit.jupiter.api.TestFactory;
  * figures, dates, periods, restriction matches, escapes, typeset Unicode, invisible characters, Markdown-looking
  * text), cut into generated chunkings (single characters, random sizes, two pieces, the whole text): what it emits
  * adds up to the whole-text filter's output and its redactions are the whole-text filter's; at no point has it
- * emitted more than a prefix of that output; {@link StreamingFilter#held()} stays within two and a quarter windows;
+ * emitted more than a prefix of that output; what it holds ({@link StreamingFilter#held()}) has at most two and a
+ * quarter windows of visible characters;
  * DENY emits nothing. Each case is built from its own seed, printed with any failure.
  */
 class StreamingFilterGeneratedTest {
@@ -65,11 +66,14 @@ class StreamingFilterGeneratedTest {
                 StreamingFilter stream = StreamingFilter.builder(decision).restrictions(RESTRICTIONS)
                         .windowChars(window).open();
                 StringBuilder emitted = new StringBuilder();
+                StringBuilder read = new StringBuilder();
                 for (String chunk : chunks) {
                     emitted.append(stream.accept(chunk));
+                    read.append(chunk);
                     assertThat(expected.text()).as("%s: what is emitted is a prefix of the whole-text output", context)
                             .startsWith(emitted.toString());
-                    assertThat(stream.held()).as("%s: held", context).isLessThanOrEqualTo(2 * window + window / 4);
+                    assertThat(visible(read.substring(read.length() - stream.held())))
+                            .as("%s: visible characters held", context).isLessThanOrEqualTo(2 * window + window / 4);
                     if (decision == Decision.DENY) {
                         assertThat(emitted.toString()).as(context).isEmpty();
                     }
@@ -116,6 +120,14 @@ class StreamingFilterGeneratedTest {
             at = end;
         }
         return pieces;
+    }
+
+    /** The characters of {@code text} that are neither white space nor invisible (format characters, marks). */
+    private static long visible(String text) {
+        return text.chars().filter(ch -> !Character.isWhitespace(ch) && !Character.isSpaceChar(ch)
+                && Character.getType(ch) != Character.FORMAT && Character.getType(ch) != Character.NON_SPACING_MARK
+                && Character.getType(ch) != Character.ENCLOSING_MARK && Character.getType(ch) != Character.CONTROL)
+                .count();
     }
 
     private static String quoted(String text) {

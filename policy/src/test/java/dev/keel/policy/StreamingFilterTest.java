@@ -42,6 +42,22 @@ class StreamingFilterTest {
     }
 
     @Test
+    void aLongRunOfInvisibleCharactersOrWhiteSpaceDoesNotCarryAConstructPastTheWindow() {
+        for (String gap : List.of("\u200b".repeat(100), " \u200b".repeat(50), "\u00ad\n".repeat(50))) {
+            String text = "keep one " + gap + "percent of the crew ";
+            StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).windowChars(16).open();
+            StringBuilder emitted = new StringBuilder();
+            for (char c : text.toCharArray()) {
+                emitted.append(stream.accept(String.valueOf(c)));
+                assertThat(emitted.toString()).doesNotContain("one");
+            }
+            emitted.append(stream.finish());
+            assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
+                    .apply(Decision.PARTIAL, text).text()).doesNotContain("one");
+        }
+    }
+
+    @Test
     void denyEmitsNothingAndReportsTheWholeStream() {
         StreamingFilter stream = StreamingFilter.builder(Decision.DENY).windowChars(8).open();
         assertThat(stream.accept(PROSE)).isEmpty();

@@ -163,18 +163,33 @@ public final class WindowedStreamingFilter implements StreamingFilter {
         return out.toString();
     }
 
-    /** The last cut in {@code run} past {@code from}, or -1: after white space, a window before the end, in no redaction. */
+    /**
+     * The last cut in {@code run} past {@code from}, or -1: after white space, in no redaction, with a window of
+     * visible characters after it. White space and invisible characters are not counted: a construct can stretch
+     * over any number of them ("one", a run of them, "percent"), so only what is seen measures how far it reaches.
+     */
     private int lastCut(String run, int from, List<Redaction> found) {
         BitSet inside = new BitSet(run.length() + 1);
         for (Redaction r : found) {
             inside.set(r.start() + 1, r.end());
         }
-        for (int c = run.length() - window; c > from; c--) {
-            if (isAfterWhiteSpace(run, c) && !inside.get(c)) {
+        int visibleAfter = 0;
+        for (int c = run.length(); c > from; c--) {
+            steps.add(1);
+            if (visibleAfter >= window && isAfterWhiteSpace(run, c) && !inside.get(c)) {
                 return c;
+            }
+            if (isVisible(run.charAt(c - 1))) {
+                visibleAfter++;
             }
         }
         return -1;
+    }
+
+    private static boolean isVisible(char ch) {
+        int type = Character.getType(ch);
+        return !Character.isWhitespace(ch) && !Character.isSpaceChar(ch) && type != Character.FORMAT
+                && type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.CONTROL;
     }
 
     private static boolean isAfterWhiteSpace(String run, int c) {
