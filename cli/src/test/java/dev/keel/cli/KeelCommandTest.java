@@ -65,7 +65,7 @@ class KeelCommandTest {
         Run run = run("", "eval", "--list-ops");
 
         assertThat(run.lines()).contains("discovery_plan", "evidence_gate", "policy", "policy_lint", "route", "filter",
-                "llm_config");
+                "filter_stream", "llm_config");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.keel.eval.internal;
 
 import dev.keel.core.Decision;
-import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.Value;
 import dev.keel.eval.EvalOp;
 import dev.keel.policy.OutboundFilter;
@@ -25,12 +24,7 @@ public final class FilterEvalOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        Value decisionValue = in.required("decision");
-        String decisionName = decisionValue.string();
-        Decision decision = decisionName == null ? null : Decision.parse(decisionName).orElse(null);
-        if (decisionName != null && decision == null) {
-            decisionValue.problem("must be ALLOW, PARTIAL or DENY, found " + JsonTreeReader.describe(decisionName));
-        }
+        Decision decision = in.decision();
         String text = in.required("text").string();
         Value policy = in.optional("policy");
         in.throwIfProblems();

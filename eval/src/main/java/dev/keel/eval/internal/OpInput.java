@@ -1,5 +1,6 @@
 package dev.keel.eval.internal;
 
+import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
@@ -11,6 +12,7 @@ import dev.keel.policy.PolicyViolation;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the input object of a {@code keel eval} operation: its members are read with a {@link JsonTreeReader}, and
@@ -33,6 +35,17 @@ final class OpInput {
 
     Value optional(String key) {
         return input.optional(key);
+    }
+
+    /** The required member {@code "decision"}: ALLOW, PARTIAL or DENY; null, with a problem, when it is not. */
+    @Nullable Decision decision() {
+        Value value = input.required("decision");
+        String name = value.string();
+        Decision decision = name == null ? null : Decision.parse(name).orElse(null);
+        if (name != null && decision == null) {
+            value.problem("must be ALLOW, PARTIAL or DENY, found " + JsonTreeReader.describe(name));
+        }
+        return decision;
     }
 
     /** @throws InvalidInputException naming every problem found so far */

@@ -11,8 +11,8 @@ public final class StandardOps {
 
     /** Every operation {@code keel eval} has without application data. */
     public static List<EvalOp> all() {
-        return List.of(new PolicyEvalOp(), new PolicyLintOp(), new FilterEvalOp(), new RouteEvalOp(),
-                new DiscoveryPlanOp(), new EvidenceGateOp(), new StageEvalOp(), new RulesSelectOp(), new NavigateOp(),
-                new EnforceOp(), new CommitteeScoreOp(), new PertOp(), new LlmConfigOp());
+        return List.of(new PolicyEvalOp(), new PolicyLintOp(), new FilterEvalOp(), new FilterStreamEvalOp(),
+                new RouteEvalOp(), new DiscoveryPlanOp(), new EvidenceGateOp(), new StageEvalOp(), new RulesSelectOp(),
+                new NavigateOp(), new EnforceOp(), new CommitteeScoreOp(), new PertOp(), new LlmConfigOp());
     }
 }

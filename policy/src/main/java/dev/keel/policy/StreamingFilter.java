@@ -1,0 +1,143 @@
+package dev.keel.policy;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
+import dev.keel.policy.internal.WindowedStreamingFilter;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The outbound filter for a text that arrives in chunks: each chunk given to {@link #accept} returns what is final
+ * of the filtered text, text no recogniser can still claim; {@link #finish} returns the rest. Together they are
+ * what {@link OutboundFilter#apply(Decision, String)} returns for the whole text, and nothing is returned early
+ * that the whole-text filter would withhold, not even a part of it, as long as every construct is shorter than the
+ * window (below). {@link #redactions()} are those of the whole-text filter, in offsets of the whole text.
+ *
+ * <p><b>The window rule.</b> Text is emitted only up to a <em>cut</em>: a position right after a white-space
+ * character (not after a backslash, which may make an escape of it), followed by at least a
+ * {@link Builder#windowChars window} of visible characters (neither white space nor invisible: a construct can
+ * stretch over any number of those, "one", a run of them, "percent"), and inside no redaction the whole-text filter
+ * makes of the held text. The held text is filtered again with up to a window of what came before it, so that what
+ * a construct reads before its start ("in may", a sign before a figure) is read. Hence a construct is withheld in one
+ * piece, as the whole-text filter withholds it, unless what decides it lies more than a window of visible characters
+ * past a cut: a word with a digit at its end that is longer than the window cannot be cut (no white space in it),
+ * but a construct whose words are themselves longer than the window (a character reference padded with zeros) can.
+ * Where no cut exists (a word longer than the window, a redaction still growing) the filter holds on.
+ *
+ * <p><b>Restrictions that match unboundedly long text</b> (a pattern with {@code *}, {@code +} or {@code {n,}})
+ * could claim any text before the end, so a filter with one holds the whole stream under {@code ALLOW} and
+ * {@code PARTIAL} and emits it at {@link #finish}, filtered whole: the safe choice; a window would let the start of
+ * a long match out.
+ *
+ * <p><b>Decisions and limits.</b> Under {@code DENY} nothing is emitted; the end reports one
+ * {@link Redaction#DENIED} redaction of the whole stream. A stream longer than the filter's limit
+ * ({@link OutboundFilter#DEFAULT_MAX_INPUT_CHARS} unless set) is withheld as the whole-text filter withholds it:
+ * once it has passed the limit nothing more is emitted and the end emits {@code [text withheld: too long to
+ * filter]} with an {@link Redaction#OVERSIZED} redaction. What was emitted before cannot be called back, so a
+ * caller that knows the stream's length declares it ({@link Builder#expectedLength}): a declared length above the
+ * limit withholds the stream from its start, exactly as the whole-text filter does.
+ *
+ * <p><b>Cost.</b> A look for a cut filters the held text and the window before it again, in time linear in both
+ * (see {@link OutboundFilter}); the filter looks once a quarter of the window or of the held text, whichever is
+ * more, has arrived since the last look, so each character costs a bounded amount of looking whatever the chunks:
+ * the time is linear in the text for a fixed window, and a long stretch without a cut does not make it quadratic.
+ * The held text has at most about two and a quarter windows of visible characters when white space comes at least
+ * once a window and no redaction is longer than one.
+ *
+ * <p>Not thread-safe: one instance per stream, used by one thread at a time. Pure: it reads and writes nothing
+ * outside itself.
+ */
+public interface StreamingFilter {
+
+    /**
+     * The window unless set, in UTF-16 characters: many times longer than a date, figure, period or amount as it is
+     * written, so that what decides one lies within it.
+     */
+    int DEFAULT_WINDOW_CHARS = 512;
+
+    /** A builder of a filter for {@code decision}, with no restrictions and the default limits. */
+    static Builder builder(Decision decision) {
+        return new Builder(decision);
+    }
+
+    /**
+     * Reads {@code chunk} and returns what is now final of the filtered text (often empty).
+     *
+     * @throws dev.keel.core.InvalidInputException when the stream has been finished
+     */
+    String accept(CharSequence chunk);
+
+    /**
+     * Ends the stream and returns the rest of the filtered text.
+     *
+     * @throws dev.keel.core.InvalidInputException when the stream has been finished already
+     */
+    String finish();
+
+    /** How many characters have been read and neither emitted nor withheld yet. */
+    int held();
+
+    /** The redactions made so far, in offsets of the whole stream; after {@link #finish}, all of them. */
+    List<Redaction> redactions();
+
+    /** What makes a {@link StreamingFilter}. Not thread-safe. */
+    final class Builder {
+
+        private final Decision decision;
+        private List<QualitativeRestriction> restrictions = List.of();
+        private int maxInputChars = OutboundFilter.DEFAULT_MAX_INPUT_CHARS;
+        private int windowChars = DEFAULT_WINDOW_CHARS;
+        private long expectedLength = -1;
+
+        private Builder(Decision decision) {
+            this.decision = Objects.requireNonNull(decision, "decision");
+        }
+
+        /** The qualitative restrictions applied under ALLOW and PARTIAL. */
+        public Builder restrictions(List<QualitativeRestriction> restrictions) {
+            this.restrictions = List.copyOf(restrictions);
+            return this;
+        }
+
+        /** The document's restrictions and its limit ({@link PolicyDocument#filterMaxInputChars()}). */
+        public Builder policy(PolicyDocument policy) {
+            return restrictions(policy.restrictions()).maxInputChars(policy.filterMaxInputChars());
+        }
+
+        /** The longest stream read, as {@link OutboundFilter#create(List, int)}'s limit. */
+        public Builder maxInputChars(int maxInputChars) {
+            this.maxInputChars = maxInputChars;
+            return this;
+        }
+
+        /** How far before the end of what has arrived a cut must be, and how much before it is read again. */
+        public Builder windowChars(int windowChars) {
+            if (windowChars < 1) {
+                throw new ConfigurationException("the streaming window must be at least one character, found "
+                        + windowChars);
+            }
+            this.windowChars = windowChars;
+            return this;
+        }
+
+        /** The stream's length, when known: above the limit, nothing is emitted from the start. */
+        public Builder expectedLength(long expectedLength) {
+            if (expectedLength < 0) {
+                throw new ConfigurationException("a stream's expected length cannot be negative, found "
+                        + expectedLength);
+            }
+            this.expectedLength = expectedLength;
+            return this;
+        }
+
+        /**
+         * The filter.
+         *
+         * @throws PolicyValidationException when a restriction is invalid
+         * @throws ConfigurationException    when the limit is not positive
+         */
+        public StreamingFilter open() {
+            return new WindowedStreamingFilter(decision, restrictions, maxInputChars, windowChars, expectedLength);
+        }
+    }
+}

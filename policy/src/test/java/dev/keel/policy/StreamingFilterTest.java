@@ -1,0 +1,133 @@
+package dev.keel.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The streaming filter's rules one by one: the window, the limit, DENY, open-ended restrictions, the end. */
+class StreamingFilterTest {
+
+    private static final String PROSE = "the crew keeps the boats above the threshold and retires the spares ";
+
+    @Test
+    void textBeforeTheWindowIsEmittedBeforeTheEnd() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).windowChars(64).open();
+        String text = PROSE.repeat(4) + "in may we keep forty boats " + PROSE.repeat(4);
+        StringBuilder emitted = new StringBuilder();
+        List<Integer> held = new ArrayList<>();
+        for (char c : text.toCharArray()) {
+            emitted.append(stream.accept(String.valueOf(c)));
+            held.add(stream.held());
+        }
+        assertThat(emitted.length()).as("emitted before the end").isGreaterThan(PROSE.length() * 4);
+        assertThat(held).allMatch(h -> h <= 2 * 64 + 64 / 4);
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions().apply(Decision.PARTIAL, text).text())
+                .contains("in [date withheld] we keep [figure withheld] boats");
+    }
+
+    @Test
+    void aWordLongerThanTheWindowIsNotCutAndIsWithheldWholeWhenItsDigitArrives() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).windowChars(16).open();
+        StringBuilder emitted = new StringBuilder(stream.accept("keep " + "a".repeat(200)));
+        assertThat(emitted.toString()).doesNotContain("a");
+        emitted.append(stream.accept("7 boats ")).append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo("keep [figure withheld] boats ");
+    }
+
+    @Test
+    void aLongRunOfInvisibleCharactersOrWhiteSpaceDoesNotCarryAConstructPastTheWindow() {
+        for (String gap : List.of("\u200b".repeat(100), " \u200b".repeat(50), "\u00ad\n".repeat(50))) {
+            String text = "keep one " + gap + "percent of the crew ";
+            StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).windowChars(16).open();
+            StringBuilder emitted = new StringBuilder();
+            for (char c : text.toCharArray()) {
+                emitted.append(stream.accept(String.valueOf(c)));
+                assertThat(emitted.toString()).doesNotContain("one");
+            }
+            emitted.append(stream.finish());
+            assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
+                    .apply(Decision.PARTIAL, text).text()).doesNotContain("one");
+        }
+    }
+
+    @Test
+    void denyEmitsNothingAndReportsTheWholeStream() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.DENY).windowChars(8).open();
+        assertThat(stream.accept(PROSE)).isEmpty();
+        assertThat(stream.accept(PROSE)).isEmpty();
+        assertThat(stream.held()).isZero();
+        assertThat(stream.finish()).isEmpty();
+        assertThat(stream.redactions()).isEqualTo(OutboundFilter.withoutRestrictions()
+                .apply(Decision.DENY, PROSE + PROSE).redactions());
+    }
+
+    @Test
+    void aDeclaredLengthAboveTheLimitWithholdsFromTheStartAsTheWholeTextFilterDoes() {
+        String text = PROSE.repeat(10);
+        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).maxInputChars(100).windowChars(8)
+                .expectedLength(text.length()).open();
+        StringBuilder emitted = new StringBuilder();
+        for (int i = 0; i < text.length(); i += 7) {
+            emitted.append(stream.accept(text.substring(i, Math.min(text.length(), i + 7))));
+        }
+        assertThat(emitted.toString()).isEmpty();
+        emitted.append(stream.finish());
+        FilteredText whole = OutboundFilter.create(List.of(), 100).apply(Decision.ALLOW, text);
+        assertThat(emitted.toString()).isEqualTo(whole.text()).isEqualTo("[text withheld: too long to filter]");
+        assertThat(stream.redactions()).isEqualTo(whole.redactions());
+    }
+
+    @Test
+    void anUndeclaredStreamPastTheLimitEmitsNothingMoreAndEndsWithThePlaceholder() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).maxInputChars(150).windowChars(8).open();
+        String early = stream.accept(PROSE + PROSE);
+        assertThat(early).isNotEmpty();
+        assertThat(stream.accept("forty " + PROSE)).isEmpty();
+        assertThat(stream.accept(PROSE)).isEmpty();
+        assertThat(stream.finish()).isEqualTo("[text withheld: too long to filter]");
+        Redaction oversized = stream.redactions().get(stream.redactions().size() - 1);
+        assertThat(oversized.kind()).isEqualTo(Redaction.OVERSIZED);
+        assertThat(oversized.start()).isEqualTo(early.length());
+        assertThat(oversized.end()).isEqualTo(PROSE.length() * 4 + "forty ".length());
+        assertThat(oversized.removed()).contains("forty");
+    }
+
+    @Test
+    void aRestrictionThatMatchesUnboundedlyLongTextHoldsTheStreamToItsEnd() {
+        List<QualitativeRestriction> restrictions = List.of(new QualitativeRestriction("vendors", null,
+                List.of("(?i)\\bbroken down by vendor\\b[^.\\n]*"), "[vendor breakdown withheld]"));
+        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).restrictions(restrictions).windowChars(8)
+                .open();
+        String text = "costs broken down by vendor " + PROSE.repeat(5) + ". Done. ";
+        StringBuilder emitted = new StringBuilder();
+        for (int i = 0; i < text.length(); i += 5) {
+            emitted.append(stream.accept(text.substring(i, Math.min(text.length(), i + 5))));
+        }
+        assertThat(emitted.toString()).isEmpty();
+        assertThat(stream.held()).isEqualTo(text.length());
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo("costs [vendor breakdown withheld]. Done. ");
+    }
+
+    @Test
+    void aFinishedStreamTakesNothingMore() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).open();
+        assertThat(stream.finish()).isEmpty();
+        assertThat(stream.redactions()).isEmpty();
+        assertThatThrownBy(() -> stream.accept("x")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(stream::finish).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void theWindowIsPositive() {
+        assertThatThrownBy(() -> StreamingFilter.builder(Decision.ALLOW).windowChars(0))
+                .isInstanceOf(ConfigurationException.class);
+    }
+}
