@@ -29,8 +29,8 @@ public final class Principal {
     /**
      * A principal.
      *
-     * @param role      the role name, for example {@code planner}, {@code guest}, {@code auditor}
-     * @param clearance the clearance, for example {@code unclassified}, {@code secret}, {@code top_secret}
+     * @param role      the role name, for example {@code analyst}, {@code viewer}, {@code admin}
+     * @param clearance the clearance, for example {@code public}, {@code internal}, {@code restricted}
      */
     public static Principal of(String role, String clearance) {
         return new Principal(role, clearance);
@@ -46,12 +46,12 @@ public final class Principal {
         return clearance;
     }
 
-    /** The role name in canonical form ({@code "Fleet Planner"} is {@code fleet_planner}). */
+    /** The role name in canonical form ({@code "Data Analyst"} is {@code data_analyst}). */
     public String canonicalRole() {
         return canonicalRole;
     }
 
-    /** The clearance in canonical form ({@code "Top Secret"} is {@code top_secret}). */
+    /** The clearance in canonical form ({@code "Highly Restricted"} is {@code highly_restricted}). */
     public String canonicalClearance() {
         return canonicalClearance;
     }

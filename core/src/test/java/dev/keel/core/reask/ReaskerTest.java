@@ -68,12 +68,14 @@ class ReaskerTest {
         assertThat(second.messages().get(2)).isEqualTo(ChatMessage.of(ChatRole.ASSISTANT,
                 Part.markdown("```json\n{\"answer\": 1}\n```")));
         assertThat(second.messages().get(3).role()).isEqualTo(ChatRole.USER);
-        assertThat(second.messages().get(3).text()).startsWith("Your reply does not satisfy the output contract:\n\n- "
-                + Problem.NOT_JSON + " at (the whole output): the output is wrapped in a Markdown code fence");
+        assertThat(second.messages().get(3).text()).startsWith("Your reply does not satisfy the output contract:\n\n"
+                + "{\"violations\":[{\"code\":\"" + Problem.NOT_JSON + "\",\"pointer\":\"\","
+                + "\"message\":\"the output is wrapped in a Markdown code fence");
         // The whole conversation by default: the third ask carries both rejected replies and both corrections.
         ChatRequest third = sent.get(2);
         assertThat(third.messages()).hasSize(6);
-        assertThat(third.messages().get(5).text()).contains("- answer_missing at /answer: must be a number");
+        assertThat(third.messages().get(5).text()).contains(
+                "{\"code\":\"answer_missing\",\"pointer\":\"/answer\",\"message\":\"must be a number\"}");
         // Everything else of the request is kept on every ask.
         assertThat(sent).allSatisfy(request -> {
             assertThat(request.purpose()).contains("answer");
@@ -275,7 +277,8 @@ class ReaskerTest {
 
         String text = Correction.standard().message(problems).text();
 
-        assertThat(text).contains("- p19 at /items/19: wrong").doesNotContain("p20").contains("- and 3 more\n\n")
+        assertThat(text).contains("{\"code\":\"p19\",\"pointer\":\"/items/19\",\"message\":\"wrong\"}")
+                .doesNotContain("p20").contains("],\"more\":3}\n\n")
                 .endsWith("Reply again with one JSON object only, with these violations corrected.");
     }
 

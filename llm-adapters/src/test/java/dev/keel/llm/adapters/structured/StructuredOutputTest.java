@@ -103,7 +103,8 @@ class StructuredOutputTest {
                 ChatRole.SYSTEM, ChatRole.USER, ChatRole.ASSISTANT, ChatRole.USER, ChatRole.ASSISTANT, ChatRole.USER);
         assertThat(third.get(2).text()).isEqualTo("Sure! {summary: A is steadier");
         assertThat(third.get(5).text()).isEqualTo("Your reply does not satisfy the output contract:\n\n"
-                + "- out_of_range at /confidence: confidence must be a number in [0, 1]\n\n"
+                + "{\"violations\":[{\"code\":\"out_of_range\",\"pointer\":\"/confidence\","
+                + "\"message\":\"confidence must be a number in [0, 1]\"}]}\n\n"
                 + "Reply again with one JSON object only, with these violations corrected.");
     }
 
@@ -163,6 +164,7 @@ class StructuredOutputTest {
         StructuredOutput.create(backend, noisy, 2).call(REQUEST);
 
         String reask = backend.requests.get(1).messages().get(3).text();
-        assertThat(reask).contains("- bad at /f19: no").doesNotContain("/f20").contains("- and 5 more");
+        assertThat(reask).contains("{\"code\":\"bad\",\"pointer\":\"/f19\",\"message\":\"no\"}")
+                .doesNotContain("/f20").contains("],\"more\":5}");
     }
 }
