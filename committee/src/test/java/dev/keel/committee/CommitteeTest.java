@@ -117,7 +117,7 @@ class CommitteeTest {
                 .filter(r -> r.purpose().orElse("").equals("master_synthesis")).toList();
         assertThat(syntheses).hasSize(2);
         assertThat(syntheses.get(1).messages().get(syntheses.get(1).messages().size() - 1).text())
-                .contains("/audit/citations/0/unit: cites verifier:u1 of a DISCARD agent");
+                .contains("\"pointer\":\"/audit/citations/0/unit\",\"message\":\"cites verifier:u1 of a DISCARD agent");
         assertThat(ReplyInvariants.check(response)).isEmpty();
     }
 
