@@ -8,6 +8,8 @@ import dev.keel.examples.marp.evidence.GovernedData;
 import dev.keel.examples.marp.evidence.PolicyFlag;
 import dev.keel.examples.marp.evidence.TransitionCalendar;
 import dev.keel.examples.marp.evidence.WeeklyRow;
+import dev.keel.examples.marp.reasoning.Commentary;
+import dev.keel.policy.GovernanceBundle;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -279,7 +281,14 @@ final class AnswerWriter {
         return text.toString();
     }
 
-    String traceability(Map<String, Object> governance, Map<String, Object> routing, String backendUsed) {
+    /**
+     * The auditors' section. It states the final decision, the one the answer was written under: governance's,
+     * lowered when the evidence's domains called for it (then both are named).
+     */
+    String traceability(GovernanceBundle bundle, Decision decision, Map<String, Object> routing,
+            Commentary commentary) {
+        Map<String, Object> bundleWire = bundle.toWire();
+        Decision governance = bundle.decision();
         StringBuilder text = new StringBuilder();
         text.append("Structural facts (calendars, ranges, uncertainty bands, bottlenecks, policy flags) come from ")
                 .append(evidence.regulated().source());
@@ -287,14 +296,28 @@ final class AnswerWriter {
                 governed -> text.append("; weekly figures come from ").append(governed.source()),
                 () -> text.append("; the governed data view was not consulted (")
                         .append(evidence.routing().reason().replace('_', ' ')).append(")"));
-        text.append(". The governance decision ").append(governance.get("decision"))
-                .append(" rests on the policy document's rules for the requester's role and the requested domains");
+        text.append(". The final decision is ").append(decision.wireName());
+        if (decision != governance) {
+            text.append(": governance decided ").append(governance.wireName())
+                    .append(" from the policy document's rules for the requester's role and the requested domains,"
+                            + " and the domains of the evidence read lowered it");
+        } else {
+            text.append(", resting on the policy document's rules for the requester's role and the requested domains"
+                    + " and on the domains of the evidence read");
+        }
         if (figures) {
-            text.append(" (reason codes: ").append(governance.get("reason_codes")).append(")");
+            text.append(" (reason codes: ").append(bundleWire.get("reason_codes")).append(")");
         }
         text.append(". The reasoning path was routed to ").append(routing.get("router_selected_llm"))
-                .append(" (").append(routing.get("reasoning_mode")).append(") and answered by ").append(backendUsed)
-                .append("; its text is marked as commentary and every figure above ");
+                .append(" (").append(routing.get("reasoning_mode")).append(") and answered by ")
+                .append(commentary.backendUsed());
+        switch (commentary.outcome()) {
+            case REASKED -> text.append(", whose reply kept the commentary contract after a re-ask");
+            case WITHHELD -> text.append(", whose replies broke the commentary contract, so no commentary is given");
+            case FAILED -> text.append(", and the call failed, so no commentary is given");
+            default -> { }
+        }
+        text.append("; commentary is marked as such and every figure above ");
         text.append(figures ? "carries its place in the evidence (see the citations)." : "was withheld by policy.");
         return text.toString();
     }

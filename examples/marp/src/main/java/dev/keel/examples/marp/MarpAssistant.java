@@ -205,13 +205,26 @@ public final class MarpAssistant {
                 .topSecretInternalOnly(route.internalOnly()).requestId(turn.requestId());
         // Each kind of evidence is sent labelled with the domains of the items it is read from (see evidence()).
         brief.domains(Section.CONSTRAINTS, Set.of(CAPABILITY_PLANNING))
+                .domains(Section.BUDGET, Set.of(BUDGET_ENVELOPES))
                 .domains(Section.CALENDARS, figures ? Set.of(TRANSITION_CALENDARS)
                         : Set.of(TRANSITION_CALENDARS, BUDGET_ENVELOPES))
                 .domains(Section.WEEKLY_BEHAVIOUR, Set.of(CAPABILITY_PLANNING));
+        // The seed's constraints: capability, crew and spares thresholds, each calendar's dock limits and budget.
         if (figures) {
             evidence.regulated().thresholds().forEach(t -> brief.addConstraint(t.description()));
         } else {
-            brief.addConstraint("Keep capability above its floor; respect dock, crew, spares and budget limits.");
+            brief.addConstraint("Keep capability above its floor in every week.");
+            brief.addConstraint("Keep crew readiness and spares coverage above their floors.");
+        }
+        for (TransitionCalendar calendar : evidence.regulated().calendars()) {
+            brief.addConstraint(figures ? calendar.name() + ": dock utilisation between "
+                    + percent(calendar.dockUtilisationRange().min()) + " and "
+                    + percent(calendar.dockUtilisationRange().max()) + " of capacity."
+                    : calendar.name() + ": stay within the dock capacity.");
+            brief.addBudget(figures ? calendar.name() + ": budget envelope "
+                    + calendar.budget().amount().stripTrailingZeros().toPlainString() + " "
+                    + calendar.budget().currency() + ", " + calendar.budget().profile() + " profile."
+                    : calendar.name() + ": " + calendar.budget().profile() + " budget, within its envelope.");
         }
         for (TransitionCalendar calendar : evidence.regulated().calendars()) {
             brief.calendar(calendar.name(), figures ? calendar.description() + " Bottlenecks: "
@@ -231,6 +244,10 @@ public final class MarpAssistant {
         return brief.build();
     }
 
+    private static String percent(java.math.BigDecimal fraction) {
+        return fraction.movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+    }
+
     /** The answer's sections, written from the evidence; the commentary goes into the summary, marked as such. */
     private String compose(Turn turn, String draft, Provenance provenance) {
         Principal principal = turn.principal().orElseThrow();
@@ -240,6 +257,8 @@ public final class MarpAssistant {
         RoutingDecision route = turn.route().orElseThrow();
         Commentary commentary = turn.get(MarpReasoning.COMMENTARY).orElseThrow();
         GovernanceBundle bundle = turn.governance();
+        turn.extension(ProvenanceStub.COMMENTARY_CONTRACT, commentary.contractWire());
+        turn.auditDetail(ProvenanceStub.COMMENTARY_CONTRACT, commentary.contractWire());
 
         ConfidenceAssessment assessment = confidenceAssessor.assess(evidence,
                 EvidenceElement.requestedBy(request.subtasks(), evidence.routing()));
@@ -259,8 +278,8 @@ public final class MarpAssistant {
         draftSections.put(AnswerWriter.CALENDAR_B, writer.calendarSection("B", true));
         draftSections.put(AnswerWriter.POLICY, writer.policySection(rationale, restriction));
         if (request.subtasks().contains(MarpRequest.AUDITOR_SUBTASK)) {
-            draftSections.put(AnswerWriter.TRACEABILITY, writer.traceability(bundle.toWire(), route.toWire(),
-                    commentary.backendUsed()));
+            draftSections.put(AnswerWriter.TRACEABILITY, writer.traceability(bundle, decision, route.toWire(),
+                    commentary));
         }
         Composition composition = Composition.of(draftSections, writer.citations());
         turn.put(COMPOSITION, composition);
@@ -302,8 +321,11 @@ public final class MarpAssistant {
 
     private static String commentaryParagraph(RoutingDecision route, Commentary commentary) {
         StringBuilder text = new StringBuilder("Commentary (").append(route.routerSelectedLlm()).append(", ")
-                .append(AnswerWriter.humanise(route.reasoningMode())).append("; written by ")
-                .append(commentary.backendUsed()).append("; explanation, not evidence):\n")
+                .append(AnswerWriter.humanise(route.reasoningMode()));
+        if (!commentary.kept()) {
+            return text.append("): withheld. ").append(commentary.text().strip()).toString();
+        }
+        text.append("; written by ").append(commentary.backendUsed()).append("; explanation, not evidence):\n")
                 .append(commentary.text().strip());
         if (!commentary.consistentWithEvidence()) {
             text.append("\n\nNote: the commentary states figures that are not in the evidence; where it differs, ")

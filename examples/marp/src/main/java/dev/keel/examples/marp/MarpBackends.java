@@ -42,8 +42,15 @@ public final class MarpBackends {
         return OllamaBackends.create(DEEPSEEK, DEEPSEEK_MODEL, OllamaHost.baseUrl(environment), TIMEOUT);
     }
 
-    /** Both, by backend target, for {@link MarpAssistant#onShippedData}. */
+    /** Both, by backend target, for {@link MarpAssistant#onShippedData}, at {@code OLLAMA_HOST} of {@code environment}. */
     public static Map<String, LlmBackend> external(Environment environment) {
         return Map.of(LLAMA, llama(environment), DEEPSEEK, deepseek(environment));
+    }
+
+    /** Both, by backend target, served by the Ollama at {@code baseUrl} ({@code http://host:port}). */
+    public static Map<String, LlmBackend> external(String baseUrl) {
+        String url = OllamaHost.baseUrl(baseUrl);
+        return Map.of(LLAMA, OllamaBackends.create(LLAMA, LLAMA_MODEL, url, TIMEOUT),
+                DEEPSEEK, OllamaBackends.create(DEEPSEEK, DEEPSEEK_MODEL, url, TIMEOUT));
     }
 }

@@ -24,6 +24,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -61,10 +62,17 @@ class MarpAssistantTest {
             .auditSink(audit)
             .build();
 
-    /** An external Ollama backend's stand-in, replying with a fixed commentary. */
+    /** The value of {@code name} in a JSON part holding an object; null otherwise. */
+    private static Object member(Part part, String name) {
+        return part instanceof Part.Json json && json.value() instanceof Map<?, ?> map ? map.get(name) : null;
+    }
+
+    /** An external Ollama backend's stand-in, replying with a fixed commentary that keeps the contract. */
     private static ScriptedBackend external(String id) {
-        return ScriptedBackend.answering(id, request -> "External commentary from " + id
-                + ": Calendar A trades budget for margin.");
+        return ScriptedBackend.answering(id, request -> "{\"comparison\": \"External commentary from " + id
+                + ": Calendar A trades budget for margin.\", \"calendars\": [{\"calendar\": \"Transition Calendar A\","
+                + " \"trade_offs\": \"More margin.\"}, {\"calendar\": \"Transition Calendar B\", \"trade_offs\":"
+                + " \"Less margin.\"}]}");
     }
     private final JsonCodec codec = JsonCodec.strict();
 
@@ -202,10 +210,18 @@ class MarpAssistantTest {
         assertThat(system.get(0).rendered()).contains("- Compare the calendars.").doesNotContain(prompt)
                 .doesNotContain("Transition Calendar A");
         assertThat(system.subList(1, system.size())).allSatisfy(part -> assertThat(part).isInstanceOf(Part.Json.class));
-        assertThat(system).filteredOn(part -> part.rendered().contains("\"calendar\""))
+        assertThat(system).filteredOn(part -> member(part, "calendar") != null)
                 .extracting(part -> part.labels().domains()).containsOnly(Set.of("transition_calendars")).hasSize(2);
-        assertThat(system).filteredOn(part -> part.rendered().contains("\"constraint\""))
+        assertThat(system).filteredOn(part -> member(part, "constraint") != null)
                 .extracting(part -> part.labels().domains()).containsOnly(Set.of("capability_planning")).isNotEmpty();
+        // The seed's constraints: the dock limits and the budget of each calendar, each a labelled value of its own.
+        assertThat(system).extracting(part -> member(part, "constraint")).filteredOn(Objects::nonNull)
+                .contains("Transition Calendar A: dock utilisation between 62% and 91% of capacity.",
+                        "Transition Calendar B: dock utilisation between 42% and 97% of capacity.");
+        assertThat(system).filteredOn(part -> member(part, "budget") != null)
+                .extracting(part -> part.labels().domains()).containsOnly(Set.of("budget_envelopes")).hasSize(2);
+        assertThat(system).extracting(part -> member(part, "budget")).filteredOn(Objects::nonNull)
+                .contains("Transition Calendar A: budget envelope 120 MEUR, front-loaded profile.");
         // The user's message is its own message, the last one: never written into the application's text.
         assertThat(sent.messages().get(1).text()).isEqualTo(prompt);
     }
@@ -255,6 +271,17 @@ class MarpAssistantTest {
         assertThat((java.util.List<String>) answer.provenance().orElseThrow().extension("subtasks_executed")).contains("explain_evidence_and_governance_combination");
         assertThat(answer.provenance().orElseThrow().extension("routing_override")).isEqualTo("auditor_override");
         assertThat(externalCalls()).isZero();
+    }
+
+    @Test
+    void theTraceabilitySectionStatesTheFinalDecisionNotTheOneBeforeTheEvidence() {
+        // Governance allows an auditor's provenance question; the calendars read as evidence lower it to PARTIAL.
+        MarpAnswer answer = assistant.ask(Principal.of("auditor", "secret"), "Explain the provenance of the plan");
+
+        assertThat(answer.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(answer.provenance().orElseThrow().reasonCodes().values()).contains("decision_lowered_by_evidence");
+        assertThat(answer.sections().get("For auditors: traceability")).contains("The final decision is PARTIAL:"
+                + " governance decided ALLOW").doesNotContain("decision ALLOW rests");
     }
 
     // ---- evidence routing ----

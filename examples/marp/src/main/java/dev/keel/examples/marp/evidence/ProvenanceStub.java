@@ -3,6 +3,7 @@ package dev.keel.examples.marp.evidence;
 import dev.keel.core.Provenance;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.routing.RoutingDecision;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,8 @@ import java.util.Map;
  * in its own order ({@code role}, {@code clearance}, {@code governance_decision}, {@code evidence_sources},
  * {@code router_selected_llm}, {@code backend_target}, {@code backend_used}, {@code top_secret_internal_only},
  * {@code reasoning_mode}, {@code subtasks_executed}, {@code confidence}), followed, when set, by {@code domains},
- * {@code routing_override}, {@code backend_used_reason} and {@code evidence_routing}; the reason codes stay in the
- * provenance and the audit record.
+ * {@code routing_override}, {@code backend_used_reason}, {@code evidence_routing} and {@code reason_codes} (the
+ * provenance's, then the commentary contract's).
  * Evidence contributes the extensions {@value #SUBTASKS_EXECUTED}, {@value #CONFIDENCE} and
  * {@value #EVIDENCE_ROUTING}; routing contributes its own ({@link RoutingDecision#applyTo}).
  *
@@ -27,6 +28,11 @@ public final class ProvenanceStub {
     public static final String SUBTASKS_EXECUTED = "subtasks_executed";
     /** The extension holding {@code {"level", "rationale"}}. */
     public static final String CONFIDENCE = "confidence";
+    /**
+     * The extension holding how the commentary fared against its contract: {@code {"outcome", "reason_code"?,
+     * "attempts"}}; its reason code joins the stub's {@code reason_codes}.
+     */
+    public static final String COMMENTARY_CONTRACT = "commentary_contract";
     /** The extension naming the evidence routing decision. */
     public static final String EVIDENCE_ROUTING = "evidence_routing";
 
@@ -79,6 +85,14 @@ public final class ProvenanceStub {
         putIfSet(wire, "routing_override", extensions.get(RoutingDecision.ROUTING_OVERRIDE));
         putIfSet(wire, "backend_used_reason", provenance.backendUsedReason());
         putIfSet(wire, "evidence_routing", extensions.get(EVIDENCE_ROUTING));
+        List<String> codes = new ArrayList<>(provenance.reasonCodes().values());
+        if (extensions.get(COMMENTARY_CONTRACT) instanceof Map<?, ?> contract
+                && contract.get("reason_code") instanceof String code && !codes.contains(code)) {
+            codes.add(code);
+        }
+        if (!codes.isEmpty()) {
+            wire.put("reason_codes", codes);
+        }
         return wire;
     }
 

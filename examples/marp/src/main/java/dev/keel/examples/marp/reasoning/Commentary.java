@@ -15,12 +15,41 @@ import java.util.Optional;
  * not contain, so that the aggregation step can note the inconsistency.
  *
  * <p>Also records who wrote it: the {@code backend_target} routing chose, the {@code backend_used} that answered,
- * and why they differ. Immutable, pure and thread-safe.
+ * and why they differ; and how the reply fared against the commentary contract ({@link #outcome()}): kept at once,
+ * kept after a re-ask, or broken after the re-asks (then there is no commentary, and the text says what failed).
+ * Immutable, pure and thread-safe.
  */
 public final class Commentary {
 
     /** The wire value of {@code kind}. */
     public static final String KIND = "llm_commentary";
+
+    /** How the model's replies fared against the commentary contract. */
+    public enum Outcome {
+        /** The first reply kept it. */
+        ACCEPTED(null),
+        /** A reply to a re-ask kept it. */
+        REASKED("commentary_reasked"),
+        /** No reply kept it: the commentary is withheld, the answer stands on the evidence alone. */
+        WITHHELD("commentary_contract_broken"),
+        /** The model call failed and so did the internal backend: no commentary. */
+        FAILED("commentary_backend_failed");
+
+        private final String reasonCode;
+
+        Outcome(String reasonCode) {
+            this.reasonCode = reasonCode;
+        }
+
+        /** The reason code of this outcome; empty for {@link #ACCEPTED}. */
+        public Optional<String> reasonCode() {
+            return Optional.ofNullable(reasonCode);
+        }
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     private final String text;
     private final String backendTarget;
@@ -29,9 +58,11 @@ public final class Commentary {
     private final TokenUsage usage;
     private final List<String> numbersNotInEvidence;
     private final String prompt;
+    private final Outcome outcome;
+    private final List<Map<String, Object>> attempts;
 
     Commentary(String text, String backendTarget, String backendUsed, String backendUsedReason, TokenUsage usage,
-               List<String> numbersNotInEvidence, String prompt) {
+               List<String> numbersNotInEvidence, String prompt, Outcome outcome, List<Map<String, Object>> attempts) {
         this.text = Objects.requireNonNull(text, "text");
         this.backendTarget = Objects.requireNonNull(backendTarget, "backendTarget");
         this.backendUsed = Objects.requireNonNull(backendUsed, "backendUsed");
@@ -39,6 +70,35 @@ public final class Commentary {
         this.usage = Objects.requireNonNull(usage, "usage");
         this.numbersNotInEvidence = List.copyOf(numbersNotInEvidence);
         this.prompt = Objects.requireNonNull(prompt, "prompt");
+        this.outcome = Objects.requireNonNull(outcome, "outcome");
+        this.attempts = List.copyOf(attempts);
+    }
+
+    /** How the replies fared against the commentary contract. */
+    public Outcome outcome() {
+        return outcome;
+    }
+
+    /** True when a reply kept the contract: the text is the model's commentary, not a statement of what failed. */
+    public boolean kept() {
+        return outcome == Outcome.ACCEPTED || outcome == Outcome.REASKED;
+    }
+
+    /**
+     * Each call of the commentary, in order: {@code {"number", "backend", "outcome", "reply_length", "problems":
+     * [{"code", "pointer", "message"}]}}.
+     */
+    public List<Map<String, Object>> attempts() {
+        return attempts;
+    }
+
+    /** {@code {"outcome", "reason_code"?, "attempts"}}: the contract's account, for the provenance and the audit. */
+    public Map<String, Object> contractWire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("outcome", outcome.wireName());
+        outcome.reasonCode().ifPresent(code -> wire.put("reason_code", code));
+        wire.put("attempts", attempts);
+        return wire;
     }
 
     /** The commentary text. */
@@ -85,7 +145,7 @@ public final class Commentary {
 
     /**
      * {@code {"kind": "llm_commentary", "text", "backend_target", "backend_used", "backend_used_reason"?,
-     * "numbers_not_in_evidence"}}.
+     * "numbers_not_in_evidence", "contract"}}.
      */
     public Map<String, Object> toWire() {
         Map<String, Object> wire = new LinkedHashMap<>();
@@ -97,11 +157,12 @@ public final class Commentary {
             wire.put("backend_used_reason", backendUsedReason);
         }
         wire.put("numbers_not_in_evidence", numbersNotInEvidence);
+        wire.put("contract", contractWire());
         return wire;
     }
 
     @Override
     public String toString() {
-        return "Commentary{target=" + backendTarget + ", used=" + backendUsed + ", " + text.length() + " chars}";
+        return "Commentary{target=" + backendTarget + ", used=" + backendUsed + ", " + outcome.wireName() + ", " + text.length() + " chars}";
     }
 }

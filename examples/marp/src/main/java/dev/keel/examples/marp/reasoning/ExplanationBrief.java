@@ -29,6 +29,7 @@ public final class ExplanationBrief {
     private final Decision decision;
     private final String scenarioLabel;
     private final List<String> constraints;
+    private final List<String> budget;
     private final Map<String, String> calendarSummaries;
     private final List<String> weeklyBehaviour;
     private final Map<Section, Set<String>> domains;
@@ -41,6 +42,7 @@ public final class ExplanationBrief {
         this.decision = b.decision;
         this.scenarioLabel = b.scenarioLabel;
         this.constraints = List.copyOf(b.constraints);
+        this.budget = List.copyOf(b.budget);
         this.calendarSummaries = Collections.unmodifiableMap(new LinkedHashMap<>(b.calendarSummaries));
         this.weeklyBehaviour = List.copyOf(b.weeklyBehaviour);
         Map<Section, Set<String>> sections = new EnumMap<>(Section.class);
@@ -76,6 +78,11 @@ public final class ExplanationBrief {
     /** Constraints from the evidence, one statement each. */
     public List<String> constraints() {
         return constraints;
+    }
+
+    /** Budget constraints from the evidence (each calendar's envelope and profile), one statement each. */
+    public List<String> budget() {
+        return budget;
     }
 
     /** Calendar label (for example "Transition Calendar A") to its short summary, in the order given. */
@@ -117,7 +124,7 @@ public final class ExplanationBrief {
         }
         ExplanationBrief o = (ExplanationBrief) other;
         return principal.equals(o.principal) && decision == o.decision && scenarioLabel.equals(o.scenarioLabel)
-                && constraints.equals(o.constraints)
+                && constraints.equals(o.constraints) && budget.equals(o.budget)
                 && calendarSummaries.equals(o.calendarSummaries) && weeklyBehaviour.equals(o.weeklyBehaviour)
                 && domains.equals(o.domains)
                 && Objects.equals(reasoningMode, o.reasoningMode) && topSecretInternalOnly == o.topSecretInternalOnly
@@ -126,19 +133,19 @@ public final class ExplanationBrief {
 
     @Override
     public int hashCode() {
-        return Objects.hash(principal, decision, scenarioLabel, constraints, calendarSummaries, weeklyBehaviour, domains,
+        return Objects.hash(principal, decision, scenarioLabel, constraints, budget, calendarSummaries, weeklyBehaviour, domains,
                 reasoningMode, topSecretInternalOnly, requestId);
     }
 
     @Override
     public String toString() {
         return "ExplanationBrief{" + principal + ", " + decision + ", scenario=" + scenarioLabel + ", "
-                + constraints.size() + " constraints, calendars=" + calendarSummaries.keySet() + "}";
+                + constraints.size() + " constraints, " + budget.size() + " budget constraints, calendars=" + calendarSummaries.keySet() + "}";
     }
 
     /** The brief's kinds of evidence, each sent as JSON elements labelled with its domains. */
     public enum Section {
-        CONSTRAINTS, CALENDARS, WEEKLY_BEHAVIOUR
+        CONSTRAINTS, BUDGET, CALENDARS, WEEKLY_BEHAVIOUR
     }
 
     /** Collects a brief; not thread-safe. */
@@ -147,6 +154,7 @@ public final class ExplanationBrief {
         private Decision decision = Decision.ALLOW;
         private String scenarioLabel;
         private final List<String> constraints = new ArrayList<>();
+        private final List<String> budget = new ArrayList<>();
         private final Map<String, String> calendarSummaries = new LinkedHashMap<>();
         private final List<String> weeklyBehaviour = new ArrayList<>();
         private final Map<Section, Set<String>> domains = new EnumMap<>(Section.class);
@@ -180,6 +188,12 @@ public final class ExplanationBrief {
         public Builder constraints(List<String> values) {
             constraints.clear();
             values.forEach(this::addConstraint);
+            return this;
+        }
+
+        /** Adds a budget constraint: a calendar's envelope and profile. */
+        public Builder addBudget(String statement) {
+            budget.add(Objects.requireNonNull(statement, "statement"));
             return this;
         }
 

@@ -7,6 +7,7 @@ import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
+import dev.keel.core.spi.ResponseFormat;
 import dev.keel.examples.marp.reasoning.ExplanationBrief.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * <ol>
  *   <li>a system message: the instructions as a text part, written by the application alone (compare the
  *       calendars, explain trade-offs and bottlenecks, stay consistent with the supplied data, invent no numerical
- *       value, and under a PARTIAL decision stay qualitative); then the brief's facts as one JSON value (requester,
+ *       value, and under a PARTIAL decision stay qualitative) and the reply's contract, one JSON object
+ *       ({@code schema/commentary-reply.schema.json}); then the brief's facts as one JSON value (requester,
  *       decision, reasoning mode, scenario); then each element of the evidence as a JSON value of its own, labelled
  *       with the data domains of its section;</li>
  *   <li>the conversation as the turn may send it: the user's own message (after any history), with its labels.</li>
@@ -41,10 +43,14 @@ public final class ExplanationPrompt {
     static final String KIND = "marp_explanation_brief";
     private static final String INTRO = "You write the commentary of a governed answer: explanation and comparison"
             + " only. The JSON values after these instructions are the evidence, the only source of facts: the brief"
-            + " (requester, governance decision, reasoning mode, scenario), then one value per constraint, calendar"
-            + " summary and key weekly behaviour. The user's message follows this one.";
+            + " (requester, governance decision, reasoning mode, scenario), then one value per constraint, budget"
+            + " constraint, calendar summary and key weekly behaviour. The user's message follows this one.";
+    private static final String CONTRACT = "Reply with one JSON object only, nothing before or after it:"
+            + " {\"comparison\": \"the calendars compared\", \"calendars\": [{\"calendar\": \"a calendar's name exactly as"
+            + " the evidence gives it\", \"trade_offs\": \"its trade-offs and bottlenecks\"}]}, with one entry per"
+            + " calendar of the evidence and no other member.";
     private static final Map<Section, String> MEMBERS = Map.of(Section.CONSTRAINTS, "constraint",
-            Section.CALENDARS, "calendar", Section.WEEKLY_BEHAVIOUR, "weekly_behaviour");
+            Section.BUDGET, "budget", Section.CALENDARS, "calendar", Section.WEEKLY_BEHAVIOUR, "weekly_behaviour");
     private static final String SUMMARY = "summary";
 
     private ExplanationPrompt() {
@@ -58,6 +64,8 @@ public final class ExplanationPrompt {
         system.add(new Part.Json(facts(brief), facts));
         brief.constraints().forEach(constraint ->
                 system.add(element(brief, Section.CONSTRAINTS, Map.of(MEMBERS.get(Section.CONSTRAINTS), constraint))));
+        brief.budget().forEach(statement ->
+                system.add(element(brief, Section.BUDGET, Map.of(MEMBERS.get(Section.BUDGET), statement))));
         brief.calendarSummaries().forEach((label, summary) -> {
             Map<String, Object> calendar = new LinkedHashMap<>();
             calendar.put(MEMBERS.get(Section.CALENDARS), label);
@@ -69,7 +77,12 @@ public final class ExplanationPrompt {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(new ChatMessage(ChatRole.SYSTEM, system));
         messages.addAll(conversation);
-        return ChatRequest.builder().messages(messages).build();
+        return ChatRequest.builder().messages(messages).responseFormat(ResponseFormat.JSON).build();
+    }
+
+    /** The contract a reply to the request for {@code brief} must keep. */
+    static CommentaryContract contract(ExplanationBrief brief) {
+        return CommentaryContract.forCalendars(List.copyOf(brief.calendarSummaries().keySet()));
     }
 
     /** The request as one text, as a backend that takes text receives it: each message's parts rendered. */
@@ -112,7 +125,7 @@ public final class ExplanationPrompt {
         }
         StringBuilder text = new StringBuilder(INTRO).append("\n\n");
         lines.forEach(line -> text.append("- ").append(line).append('\n'));
-        return text.toString();
+        return text.append('\n').append(CONTRACT).append('\n').toString();
     }
 
     private static String voice(String mode) {
@@ -175,6 +188,7 @@ public final class ExplanationPrompt {
         for (Part part : parts) {
             Map<?, ?> value = object(part);
             String constraint = string(value.get(MEMBERS.get(Section.CONSTRAINTS)));
+            String budget = string(value.get(MEMBERS.get(Section.BUDGET)));
             String calendar = string(value.get(MEMBERS.get(Section.CALENDARS)));
             String summary = string(value.get(SUMMARY));
             String weekly = string(value.get(MEMBERS.get(Section.WEEKLY_BEHAVIOUR)));
@@ -182,6 +196,9 @@ public final class ExplanationPrompt {
             if (constraint != null) {
                 brief.addConstraint(constraint);
                 section = Section.CONSTRAINTS;
+            } else if (budget != null) {
+                brief.addBudget(budget);
+                section = Section.BUDGET;
             } else if (calendar != null && summary != null) {
                 brief.calendar(calendar, summary);
                 section = Section.CALENDARS;
