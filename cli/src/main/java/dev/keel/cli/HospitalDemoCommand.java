@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,7 +36,9 @@ import picocli.CommandLine.Parameters;
             "",
             "Requests the routing table sends to the general model go to Ollama (OLLAMA_HOST or --ollama-host, "
                 + "model llama3.1 unless --model says otherwise). Without a reachable model the ward's writer answers "
-                + "by restating the records, and the answer and its provenance say so."
+                + "by restating the records, and the answer and its provenance say so. A model reply that breaks the "
+                + "answer contract is asked for again, then the ward's model answers; when no reply keeps it, the "
+                + "answer is a refusal that says what failed."
         },
         footer = {
             "",
@@ -102,6 +105,10 @@ final class HospitalDemoCommand implements Callable<Integer> {
         out.println();
         out.println("# Provenance");
         out.println(whoAnswered(answer.provenance()));
+        if (answer.provenance().extension("answer_contract") instanceof Map<?, ?> contract
+                && contract.get("reason_code") != null) {
+            out.println("The answer contract: " + contract.get("outcome") + " (" + contract.get("reason_code") + ").");
+        }
         out.println(JsonCodec.strict().writePretty(answer.provenance().toWire()));
         return 0;
     }

@@ -26,8 +26,10 @@ import picocli.CommandLine.Parameters;
                 + "model (llama or deepseek through Ollama, or internal); top secret never leaves the house; the "
                 + "outbound filter enforces the decision; a provenance_stub says where everything came from.",
             "",
-            "Without a reachable Ollama (OLLAMA_HOST, default http://localhost:11434) the internal embedded writer "
-                + "answers, and the provenance says so."
+            "The external models are served by Ollama at --ollama-host, else OLLAMA_HOST, else "
+                + "http://localhost:11434. Without a reachable Ollama the internal embedded writer answers, as "
+                + "expected offline, and the provenance says so. A model reply that breaks the commentary contract is "
+                + "asked for again; when none keeps it, the commentary is withheld and the answer says why."
         },
         footer = {
             "",
@@ -45,6 +47,11 @@ final class MarpDemoCommand implements Callable<Integer> {
             description = "The requester's clearance (unclassified, secret, top_secret, ...).")
     String clearance;
 
+    @Option(names = "--ollama-host", paramLabel = "URL",
+            description = "Where Ollama runs for llama and deepseek (default: OLLAMA_HOST, else "
+                    + "http://localhost:11434).")
+    String ollamaHost;
+
     @Option(names = "--trace", description = "Also print what each step decided.")
     boolean trace;
 
@@ -60,7 +67,8 @@ final class MarpDemoCommand implements Callable<Integer> {
         // (a ROLE / CLEARANCE written in the question, else planner / secret).
         Principal host = role == null && clearance == null ? null
                 : Principal.of(role == null ? "planner" : role, clearance == null ? "secret" : clearance);
-        MarpAssistant assistant = MarpAssistant.onShippedData(MarpBackends.external(Environment.system()));
+        MarpAssistant assistant = MarpAssistant.onShippedData(ollamaHost != null
+                ? MarpBackends.external(ollamaHost) : MarpBackends.external(Environment.system()));
         MarpAnswer answer = assistant.ask(host, String.join(" ", question));
 
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);

@@ -147,7 +147,8 @@ class KeelCommandTest {
     @Test
     void theHospitalDemoAsksTheGeneralModelOverOllamasWireAndFiltersWhatItSends() {
         try (LoopbackModelServer ollama = LoopbackModelServer.start()) {
-            ollama.onModel("llama3.1").reply("Beds L-04 and L-10 are free; L-07 is being cleaned.");
+            ollama.onModel("llama3.1").reply("{\"answer\": \"Beds L-04 and L-10 are free; L-07 is being cleaned.\","
+                    + " \"records\": [\"rec-a\"]}");
 
             Run run = run("", "demo", "hospital", "--ollama-host", ollama.baseUrl(), "--json", "Which beds are free?");
 

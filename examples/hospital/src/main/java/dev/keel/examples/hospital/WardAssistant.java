@@ -13,7 +13,6 @@ import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
-import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.pipeline.Turn;
 import dev.keel.policy.GovernanceKnowledge;
 import dev.keel.policy.KnowledgeRanker;
@@ -56,8 +55,7 @@ public final class WardAssistant {
                 .backends(Backends.builder().internal(WARD_MODEL, b.wardModel).external(GENERAL_MODEL, b.generalModel)
                         .build())
                 .evidence(new WardEvidence(records))
-                .reasoning(SingleCallReasoning.of(turn -> WardPrompt.request(turn.request().userMessage(),
-                        turn.evidence())))
+                .reasoning(new WardReasoning())
                 .composer(WardAssistant::compose)
                 .auditSink(b.auditSink)
                 .clock(b.clock)

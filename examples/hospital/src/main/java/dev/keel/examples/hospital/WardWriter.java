@@ -1,14 +1,18 @@
 package dev.keel.examples.hospital;
 
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The ward's own backend when no model runs in the hospital: it writes the answer from the ward records in the
- * prompt by restating them, deterministically. It is not a language model and says so, in the text and as
+ * prompt by restating them, deterministically, as the answer contract asks ({@code {"answer", "records"}}, every
+ * record cited). It is not a language model and says so, in the text and as
  * {@value #ID} in {@code backend_used}; it infers nothing beyond the records. Pure and thread-safe.
  */
 public final class WardWriter implements LlmBackend {
@@ -21,6 +25,7 @@ public final class WardWriter implements LlmBackend {
             + " on the question, restated; nothing is inferred beyond them.";
 
     private static final WardWriter INSTANCE = new WardWriter();
+    private static final JsonCodec JSON = JsonCodec.strict();
 
     private WardWriter() {
     }
@@ -36,14 +41,17 @@ public final class WardWriter implements LlmBackend {
 
     @Override
     public ChatReply chat(ChatRequest request) {
-        List<String> records = WardPrompt.records(request);
+        List<WardPrompt.WardRecord> records = WardPrompt.records(request);
         StringBuilder text = new StringBuilder(PREFACE).append("\n");
         if (records.isEmpty()) {
             text.append("\nThe ward records hold nothing that answers this question.");
         }
-        records.forEach(record -> text.append("\n- ").append(record));
-        return ChatReply.builder().text(text.toString()).usage(TokenUsage.UNKNOWN).backendId(ID).finishReason("stop")
-                .build();
+        records.forEach(record -> text.append("\n- ").append(record.text()));
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("answer", text.toString());
+        reply.put("records", records.stream().map(WardPrompt.WardRecord::id).toList());
+        return ChatReply.builder().text(JSON.write(reply)).usage(TokenUsage.UNKNOWN).backendId(ID)
+                .finishReason("stop").build();
     }
 
     @Override

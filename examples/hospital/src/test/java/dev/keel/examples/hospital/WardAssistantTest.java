@@ -30,8 +30,8 @@ class WardAssistantTest {
     static final String PATIENT_IN_L03 = "How is the patient in bed L-03 doing?";
 
     private final ScriptedBackend general = ScriptedBackend.named(WardAssistant.GENERAL_MODEL)
-            .on(RequestMatcher.purpose("ward_answer")).answer(request -> "From the general model: "
-                    + WardPrompt.records(request).size() + " records considered.");
+            .on(RequestMatcher.purpose("ward_answer")).answer(request -> "{\"answer\": \"From the general model: "
+                    + WardPrompt.records(request).size() + " records considered.\", \"records\": []}");
     private final InMemoryAuditSink audit = new InMemoryAuditSink();
     private final WardAssistant assistant = WardAssistant.builder().generalModel(general).auditSink(audit)
             .idSource(IdSource.sequential("ward")).clock(Clock.fixed(Instant.parse("2026-11-23T08:00:00Z"),

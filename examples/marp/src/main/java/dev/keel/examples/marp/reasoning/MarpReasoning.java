@@ -104,7 +104,7 @@ public final class MarpReasoning implements ReasoningStep {
         StringBuilder line = new StringBuilder("target ").append(commentary.backendTarget());
         if (commentary.backendUsedReason().isPresent()
                 && commentary.backendUsed().equals(MarpExtractiveWriter.create().id())) {
-            line.append(" not reached, so the internal writer ").append(commentary.backendUsed())
+            line.append(" did not answer, so the internal writer ").append(commentary.backendUsed())
                     .append(" answered, as it does without a model (").append(commentary.backendUsedReason().get())
                     .append(')');
         } else {
