@@ -1,5 +1,6 @@
 package dev.keel.pipeline.internal;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.KeelException;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.pipeline.AnswerEvent;
@@ -69,8 +70,9 @@ public final class AnswerPublisher implements Flow.Publisher<AnswerEvent> {
             }
             if (n <= 0) {
                 handle.cancel();
-                subscriber.onError(new IllegalArgumentException("a subscriber must request a positive number of"
-                        + " items (Reactive Streams rule 3.9), requested " + n));
+                // Rule 3.9 of Reactive Streams: the error a request that is not positive is signalled with.
+                subscriber.onError(new InvalidInputException("a subscriber must request a positive number of"
+                        + " items, requested " + n));
                 return;
             }
             if (start) {
