@@ -2,6 +2,7 @@ package dev.keel.aiservices;
 
 import dev.keel.aiservices.internal.ChatReasoning;
 import dev.keel.aiservices.internal.PipelineChatModel;
+import dev.keel.aiservices.internal.PipelineStreamingChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
@@ -54,8 +55,9 @@ import org.jspecify.annotations.Nullable;
  * and kept in shape by {@link #reasoning()}, or refused with {@link KeelDeniedException} when the decision withholds
  * what its type needs. See {@code docs/llm-adapters.md}.
  *
- * <p>Tools, images and streaming are not governed: a request with tool specifications or non-text content is a
- * {@link ConfigurationException}. Thread-safe once built when the pipeline, the suppliers and the label store are.
+ * <p>Tools and images are not governed: a request with tool specifications or non-text content is a
+ * {@link ConfigurationException}. Streamed, the same model is a {@link GovernedStreamingChatModel}
+ * ({@link Builder#buildStreaming()}). Thread-safe once built when the pipeline, the suppliers and the label store are.
  */
 public interface GovernedChatModel extends ChatModel {
 
@@ -142,6 +144,15 @@ public interface GovernedChatModel extends ChatModel {
                 throw new ConfigurationException("a governed chat model needs a principal source: principal(...)");
             }
             return new PipelineChatModel(pipeline, principal, subject, session, labelStore);
+        }
+
+        /**
+         * The same model as {@link #build()}, streaming: a {@link GovernedStreamingChatModel}.
+         *
+         * @throws ConfigurationException when no principal source is given
+         */
+        public GovernedStreamingChatModel buildStreaming() {
+            return new PipelineStreamingChatModel(pipeline, (PipelineChatModel) build());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Provenance;
+import dev.keel.pipeline.internal.DraftOnly;
 
 /**
  * Writes the answer the user will read from the reasoning step's draft: sections, evidence, citations, a
@@ -13,7 +14,7 @@ public interface AnswerComposer {
 
     /** The draft as it is. */
     static AnswerComposer draftOnly() {
-        return (turn, draft, provenance) -> draft;
+        return DraftOnly.INSTANCE;
     }
 
     /**

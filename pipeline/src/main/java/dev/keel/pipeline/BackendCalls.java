@@ -35,6 +35,30 @@ public interface BackendCalls {
      */
     LlmBackend bound(String target);
 
+    /**
+     * {@link #chat}, streamed: the reply's text goes to {@code draft} as the backend gives it, governed as above. A
+     * backend that fails before its first chunk is passed by as in {@code chat} (the fallback answers, unseen by
+     * {@code draft}); one that fails after chunks ends the call with its failure, since two backends' texts are never
+     * joined into one reply. The default gives the reply of {@link #chat} as one chunk.
+     *
+     * @return the reply, whose text is the chunks joined
+     * @throws dev.keel.core.ConfigurationException when no backend has that name
+     * @throws dev.keel.core.BackendException       when the stream failed: before any chunk, when the fallback fails
+     *                                              too; after chunks, the backend's own failure
+     * @throws dev.keel.core.CancelledException     when the caller cancelled ({@link DraftSink#handle()}): nothing
+     *                                              more reached {@code draft}
+     */
+    default BackendReply stream(String target, ChatRequest request, DraftSink draft) {
+        BackendReply reply = chat(target, request);
+        if (draft.handle().isCancelled()) {
+            throw new dev.keel.core.CancelledException("the caller cancelled the stream");
+        }
+        if (!reply.text().isEmpty()) {
+            draft.chunk(reply.text());
+        }
+        return reply;
+    }
+
     /** The calls made so far in this turn, in order. */
     List<BackendCall> calls();
 }

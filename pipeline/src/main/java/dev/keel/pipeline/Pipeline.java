@@ -1,10 +1,13 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.KeelException;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.SessionStore;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.pipeline.internal.AnswerPublisher;
 import dev.keel.pipeline.internal.DefaultPipeline;
 import dev.keel.pipeline.internal.PipelineSettings;
 import dev.keel.policy.DomainDetector;
@@ -19,6 +22,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -36,7 +41,8 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>reasoning</b>: the draft, through {@link BackendCalls} only, so every prompt that leaves the house is
  *       egress-filtered;</li>
  *   <li><b>enforcement</b>: the composed answer is checked; one violation writes it again, a second refuses it;</li>
- *   <li>the <b>outbound filter</b>, exactly once, on the final text;</li>
+ *   <li>the <b>outbound filter</b>, exactly once, on the final text (streamed, {@link #stream}: on the model's
+ *       text as it arrives);</li>
  *   <li>the <b>provenance</b>, assembled in one place, and one <b>audit record</b>, denials included.</li>
  * </ol>
  *
@@ -66,6 +72,70 @@ public interface Pipeline {
      *         fails (the call is audited as failed first, when the sink allows)
      */
     GovernedAnswer call(GovernedRequest request);
+
+    /**
+     * Governs one call as {@link #call} does and gives the answer to {@code sink} as it is written. Everything
+     * before the model speaks is settled first, as in {@code call}: governance, the turn steps, routing, the
+     * evidence and the decision over it. Then:
+     * <ul>
+     *   <li>when the reasoning step streams ({@link ReasoningStep#stream}: one model call whose reply is the draft,
+     *       as {@link SingleCallReasoning} makes), the answer is that draft as it is (no enforcement step, the
+     *       composer {@link AnswerComposer#draftOnly()}): the model's text passes, as it arrives, through a
+     *       {@link dev.keel.policy.StreamingFilter} opened for the turn's decision and the policy, and what it lets
+     *       go reaches {@code sink} at once. That filter is the call's outbound filter, applied once, and its
+     *       redactions are the answer's {@link GovernedAnswer#withheld()};</li>
+     *   <li>otherwise (a denial, a turn a step ended, a reasoning step that needs more than one reply such as a
+     *       committee or a re-ask, an enforcement step or a composer that must see the whole draft) the call runs as
+     *       {@code call} runs, and its filtered text reaches {@code sink} as one chunk (none when it is empty).</li>
+     * </ul>
+     * Then {@code sink} is told {@link AnswerSink#complete} with the answer, after its audit record was written; the
+     * answer's text is the chunks joined.
+     *
+     * <p>A failure is {@link AnswerSink#fail}, after the call was audited as failed: a backend that fails before its
+     * first chunk is passed by for the fallback, unseen; one that fails after chunks ends the call with its failure.
+     * {@link StreamHandle#cancel()} (from any thread, or from the sink) stops the model's stream and the call: it is
+     * audited with the outcome {@code cancelled}, and once {@code cancel} has returned the sink is called no more.
+     *
+     * <p>Blocks until the call ended, as {@code call} does; {@code sink} is called on this thread, one call at a
+     * time. The default governs the call with {@link #call} and gives its text as one chunk.
+     *
+     * @throws RuntimeException what is not a {@link dev.keel.core.KeelException} (a programming error, or what the
+     *                          sink threw), after the call was audited as failed
+     */
+    default void stream(GovernedRequest request, AnswerSink sink, StreamHandle handle) {
+        GovernedAnswer answer;
+        try {
+            answer = call(request);
+        } catch (KeelException failure) {
+            if (!handle.isCancelled()) {
+                sink.fail(failure);
+            }
+            return;
+        }
+        if (!handle.isCancelled() && !answer.text().isEmpty()) {
+            sink.chunk(answer.text());
+        }
+        if (!handle.isCancelled()) {
+            sink.complete(answer);
+        }
+    }
+
+    /** {@link #stream(GovernedRequest, AnswerSink, StreamHandle)} with a handle nobody cancels. */
+    default void stream(GovernedRequest request, AnswerSink sink) {
+        stream(request, sink, StreamHandle.create());
+    }
+
+    /**
+     * {@link #stream(GovernedRequest, AnswerSink, StreamHandle)} as a {@link Flow.Publisher}: a
+     * {@link AnswerEvent.Chunk} per chunk, then one {@link AnswerEvent.Completed}, then {@code onComplete}; a
+     * failure is {@code onError} with the {@link KeelException}. Each subscription is one governed call, run on
+     * {@code executor} once the subscriber first requests; the call waits while the subscriber has no demand,
+     * which holds the model's stream back. Cancelling the subscription cancels the call. Thread-safe: signals to a
+     * subscriber are serial, from the executor's thread.
+     */
+    default Flow.Publisher<AnswerEvent> publisher(GovernedRequest request, Executor executor) {
+        return new AnswerPublisher(this, request, executor);
+    }
 
     /**
      * The host says that the session {@code sessionId}, kept internal only since one of its turns had to stay in the

@@ -13,4 +13,16 @@ public interface ReasoningStep {
 
     /** The draft of the answer, or a turn that ends here (a clarifying question, a question to the user). */
     Reasoning reason(Turn turn);
+
+    /**
+     * The draft as {@link #reason} writes it, handing the model's text to {@code draft} as it arrives when the draft
+     * is one model call's reply as it came ({@link BackendCalls#stream}): the pipeline then streams it through the
+     * outbound filter to the caller ({@link Pipeline#stream}). A step that hands no chunk, or whose draft needs more
+     * than one reply (a re-ask, a committee, a workflow), is given to the caller whole, once it is written and
+     * checked. The chunks handed, joined, must be the draft returned, and a step that hands chunks may not end the
+     * turn. The default does not stream: it is {@link #reason}.
+     */
+    default Reasoning stream(Turn turn, DraftSink draft) {
+        return reason(turn);
+    }
 }

@@ -12,6 +12,9 @@ import java.util.function.Function;
  * reply is the draft. The call goes through {@link Turn#backends()}: egress-filtered when it leaves the house, never outside for
  * an internal-only request, falling back to the internal backend when the chosen one fails.
  *
+ * <p>Streamed ({@link #stream}), the same call streams: the pipeline gives its reply to the caller through the
+ * outbound filter as it arrives.
+ *
  * <p>Immutable; thread-safe when the prompt function is.
  */
 public final class SingleCallReasoning implements ReasoningStep {
@@ -37,9 +40,23 @@ public final class SingleCallReasoning implements ReasoningStep {
 
     @Override
     public Reasoning reason(Turn turn) {
-        String target = turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"))
+        String target = target(turn);
+        return drafted(turn, turn.backends().chat(target, turn.instructed(prompt.apply(turn))));
+    }
+
+    /** The same one model call, streamed: the reply is given to {@code draft} as it arrives. */
+    @Override
+    public Reasoning stream(Turn turn, DraftSink draft) {
+        String target = target(turn);
+        return drafted(turn, turn.backends().stream(target, turn.instructed(prompt.apply(turn)), draft));
+    }
+
+    private static String target(Turn turn) {
+        return turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"))
                 .backendTarget();
-        BackendReply reply = turn.backends().chat(target, turn.instructed(prompt.apply(turn)));
+    }
+
+    private static Reasoning drafted(Turn turn, BackendReply reply) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("target", reply.target());
         details.put("used", reply.used());

@@ -33,6 +33,19 @@ public final class Fixtures {
 
     /** The policy's builder, for a test that adds to it. */
     public static PolicyDocument.Builder policyBuilder() {
+        return policyBuilder("{16,}");
+    }
+
+    /**
+     * The policy with a credential pattern of bounded length ({@code sk-} and 16 to 64 characters): a streaming
+     * filter under a restriction that matches unboundedly long text holds a stream to its end, so a test of what a
+     * stream emits as it goes uses this one.
+     */
+    public static PolicyDocument boundedPolicy() {
+        return policyBuilder("{16,64}").build();
+    }
+
+    private static PolicyDocument.Builder policyBuilder(String credentialLength) {
         List<String> planning = List.of("capability_planning", "transition_calendars", "budget_envelopes");
         return PolicyDocument.builder().policyId("fleet").version("1")
                 .role("planner", new RolePolicy(List.of("secret", "top_secret"), List.of("capability_planning",
@@ -45,7 +58,7 @@ public final class Fixtures {
                 .restriction(new QualitativeRestriction("no_unit_ids", "No hull numbers.",
                         List.of("\\b[A-Z]{1,4}-\\d{2,4}\\b"), "[unit withheld]"))
                 .restriction(new QualitativeRestriction("no_credentials", "No credentials.",
-                        List.of("\\bsk-[A-Za-z0-9_-]{16,}", "\\bAKIA[0-9A-Z]{16}\\b"), "[credential withheld]"))
+                        List.of("\\bsk-[A-Za-z0-9_-]" + credentialLength, "\\bAKIA[0-9A-Z]{16}\\b"), "[credential withheld]"))
                 .domainRule(new DomainRule(List.of("retir* boat*"), planning, 3, false))
                 .domainRule(DomainRule.of(List.of("budget*", "calendar*", "week*"), planning))
                 .domainRule(DomainRule.of(List.of("provenance", "traceab*"), List.of("provenance_views")))

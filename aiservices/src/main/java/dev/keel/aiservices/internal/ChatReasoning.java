@@ -9,6 +9,8 @@ import dev.keel.core.reask.Verdict;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.BackendReply;
+import dev.keel.pipeline.DraftSink;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.pipeline.SingleCallReasoning;
@@ -25,7 +27,8 @@ import java.util.Optional;
  * it). A typed answer that is not one JSON value of the asked shape is asked for once more, through core's
  * {@link Reasker}, and a second miss fails as the backend's; a fitting one is the draft written again by the strict
  * codec, so that the outbound filter reads every string as the caller will. A request that is not a chat's is
- * reasoned as {@link SingleCallReasoning#userMessage()} does. Immutable and thread-safe.
+ * reasoned as {@link SingleCallReasoning#userMessage()} does. Streamed ({@link #stream}), a chat that is not typed
+ * is that one model call streamed. Immutable and thread-safe.
  */
 public final class ChatReasoning implements ReasoningStep {
 
@@ -51,8 +54,7 @@ public final class ChatReasoning implements ReasoningStep {
             return OTHER.reason(turn);
         }
         ChatExchange exchange = chat.get();
-        String target = turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"))
-                .backendTarget();
+        String target = target(turn);
         ChatRequest prompt = turn.instructed(exchange.prompt(turn));
         ReaskResult<String> result = REASKER.ask(turn.backends().bound(target), prompt, (reply, attempt) ->
                 exchange.misfit(reply).<Verdict<String>>map(problem -> Verdict.reject(List.of(
@@ -61,6 +63,41 @@ public final class ChatReasoning implements ReasoningStep {
         if (failure.isPresent()) {
             throw failure.get();
         }
+        BackendCall last = traced(turn, target, result.attempts().size());
+        if (!result.accepted()) {
+            throw new NonRetriableBackendException(last.used(), "backend '" + last.used() + "' answered twice"
+                    + " without one JSON value of the asked shape", null);
+        }
+        turn.put(SHAPED, Boolean.TRUE);
+        return Reasoning.draft(exchange.canonical(result.value().orElseThrow()));
+    }
+
+    /**
+     * A chat's draft streamed: one model call whose reply is the draft. A typed answer is not streamed: it may be
+     * asked for again, and is written again by the codec, so it is reasoned as {@link #reason} does.
+     */
+    @Override
+    public Reasoning stream(Turn turn, DraftSink draft) {
+        Optional<ChatExchange> chat = ChatExchange.of(turn);
+        if (chat.isEmpty()) {
+            return OTHER.stream(turn, draft);
+        }
+        if (chat.get().json()) {
+            return reason(turn);
+        }
+        String target = target(turn);
+        BackendReply reply = turn.backends().stream(target, turn.instructed(chat.get().prompt(turn)), draft);
+        traced(turn, target, 1);
+        return Reasoning.draft(reply.text());
+    }
+
+    private static String target(Turn turn) {
+        return turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"))
+                .backendTarget();
+    }
+
+    /** Traces who answered after {@code attempts} model calls, and returns the last call. */
+    private static BackendCall traced(Turn turn, String target, int attempts) {
         List<BackendCall> calls = turn.backends().calls();
         BackendCall last = calls.get(calls.size() - 1);
         Map<String, Object> details = new LinkedHashMap<>();
@@ -69,15 +106,10 @@ public final class ChatReasoning implements ReasoningStep {
         if (last.usedReason() != null) {
             details.put("used_reason", last.usedReason());
         }
-        details.put("attempts", result.attempts().size());
+        details.put("attempts", attempts);
         turn.trace("reasoning", "target " + target + ", answered by " + last.used()
                 + (last.usedReason() == null ? "" : " (" + last.usedReason() + ")"), details);
-        if (!result.accepted()) {
-            throw new NonRetriableBackendException(last.used(), "backend '" + last.used() + "' answered twice"
-                    + " without one JSON value of the asked shape", null);
-        }
-        turn.put(SHAPED, Boolean.TRUE);
-        return Reasoning.draft(exchange.canonical(result.value().orElseThrow()));
+        return last;
     }
 
     @Override

@@ -55,6 +55,15 @@ public final class PipelineChatModel implements GovernedChatModel {
 
     @Override
     public ChatResponse doChat(ChatRequest request) {
+        GovernedChat chat = governed(request);
+        return chat.respond(pipeline.call(chat.request()));
+    }
+
+    /**
+     * The pipeline's request for {@code request}, for the principal, subject and session the suppliers give now (on
+     * the calling thread), with what answering it needs.
+     */
+    GovernedChat governed(ChatRequest request) {
         String sessionId = session.get();
         String subjectId = subject.get();
         // Labels are kept per conversation: the session's, else the user's.
@@ -71,36 +80,62 @@ public final class PipelineChatModel implements GovernedChatModel {
         if (sessionId != null) {
             governed.sessionId(sessionId);
         }
-        GovernedAnswer answer = pipeline.call(governed.build());
-        if (labelKey != null) {
-            Map<String, Labels> kept = new LinkedHashMap<>();
-            kept.put(ContentLabels.hash(ChatRole.USER, ContentLabels.texts(exchange.userParts())),
-                    answer.userMessage().labels());
-            if (answer.outcome() != TurnOutcome.DENIED) {
-                kept.put(ContentLabels.hash(ChatRole.ASSISTANT, List.of(answer.text())), answer.labels());
+        return new GovernedChat(governed.build(), exchange, labelKey);
+    }
+
+    /** One chat as the pipeline governs it: its request, the exchange, and where its labels are kept. */
+    final class GovernedChat {
+        private final GovernedRequest request;
+        private final ChatExchange exchange;
+        private final @Nullable String labelKey;
+
+        private GovernedChat(GovernedRequest request, ChatExchange exchange, @Nullable String labelKey) {
+            this.request = request;
+            this.exchange = exchange;
+            this.labelKey = labelKey;
+        }
+
+        GovernedRequest request() {
+            return request;
+        }
+
+        /**
+         * The chat's response for the pipeline's {@code answer}: the filtered text with its labels; the labels kept.
+         *
+         * @throws KeelDeniedException when the chat was denied, or a typed answer is withheld
+         */
+        ChatResponse respond(GovernedAnswer answer) {
+            if (labelKey != null) {
+                Map<String, Labels> kept = new LinkedHashMap<>();
+                kept.put(ContentLabels.hash(ChatRole.USER, ContentLabels.texts(exchange.userParts())),
+                        answer.userMessage().labels());
+                if (answer.outcome() != TurnOutcome.DENIED) {
+                    kept.put(ContentLabels.hash(ChatRole.ASSISTANT, List.of(answer.text())), answer.labels());
+                }
+                labels.keep(labelKey, kept);
             }
-            labels.keep(labelKey, kept);
+            if (answer.outcome() == TurnOutcome.DENIED) {
+                throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(),
+                        answer.text());
+            }
+            if (exchange.json()) {
+                checkTyped(exchange, answer);
+            }
+            long input = 0;
+            long output = 0;
+            for (BackendCall call : answer.calls()) {
+                input += call.usage().inputTokens();
+                output += call.usage().outputTokens();
+            }
+            return ChatResponse.builder()
+                    .id(answer.requestId())
+                    .modelName(lastUsed(answer).orElse(null))
+                    .aiMessage(AiMessage.builder().text(answer.text())
+                            .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels()))).build())
+                    .tokenUsage(new TokenUsage(clamp(input), clamp(output)))
+                    .finishReason(FinishReason.STOP)
+                    .build();
         }
-        if (answer.outcome() == TurnOutcome.DENIED) {
-            throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(), answer.text());
-        }
-        if (exchange.json()) {
-            checkTyped(exchange, answer);
-        }
-        long input = 0;
-        long output = 0;
-        for (BackendCall call : answer.calls()) {
-            input += call.usage().inputTokens();
-            output += call.usage().outputTokens();
-        }
-        return ChatResponse.builder()
-                .id(answer.requestId())
-                .modelName(lastUsed(answer).orElse(null))
-                .aiMessage(AiMessage.builder().text(answer.text())
-                        .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels()))).build())
-                .tokenUsage(new TokenUsage(clamp(input), clamp(output)))
-                .finishReason(FinishReason.STOP)
-                .build();
     }
 
     /** A typed answer is returned only as one JSON value of the asked shape, after the outbound filter too. */

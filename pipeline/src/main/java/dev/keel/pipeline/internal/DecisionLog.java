@@ -42,11 +42,12 @@ final class DecisionLog {
         DECISIONS.info(JsonCodec.strict().write(line));
     }
 
-    static void failed(@Nullable TurnState turn, String requestId, String failureCode, Map<String, Long> timings) {
+    static void failed(@Nullable TurnState turn, String requestId, String outcome, String failureCode,
+                       Map<String, Long> timings) {
         if (!DECISIONS.isInfoEnabled()) {
             return;
         }
-        Map<String, Object> line = common(turn, requestId, "failed");
+        Map<String, Object> line = common(turn, requestId, outcome);
         line.put("failure", failureCode);
         if (turn != null) {
             line.put("decision", turn.decision().wireName());

@@ -1,6 +1,8 @@
 package dev.keel.pipeline.internal;
 
+import dev.keel.core.CancelledException;
 import dev.keel.core.Decision;
+import dev.keel.core.KeelException;
 import dev.keel.core.EvidenceSources;
 import dev.keel.core.Principal;
 import dev.keel.core.Provenance;
@@ -8,6 +10,8 @@ import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Labels;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.AuditRecord;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Enforcement;
@@ -39,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Pipeline}: the steps in their fixed order, the outbound filter once at the end, the provenance
@@ -47,6 +52,11 @@ import java.util.Set;
  * {@link TurnState}.
  */
 public final class DefaultPipeline implements Pipeline {
+
+    /** The audit outcome of a call that failed. */
+    private static final String FAILED = "failed";
+    /** The audit outcome of a streamed call the caller cancelled. */
+    private static final String CANCELLED = "cancelled";
 
     /** How many times an answer is written at most: once, and once more after a violation. */
     private static final int ATTEMPTS = 2;
@@ -92,22 +102,71 @@ public final class DefaultPipeline implements Pipeline {
             ObservedCall observed = ObservedCall.start(observations, requestId);
             TurnState turn = null;
             try {
-                Conversation conversation = Conversation.of(request.history(), request.userMessage());
-                // Everything that may be sent is governed, not only the last message.
-                GovernanceBundle bundle = observed.step("governance",
-                        () -> governance.assess(request.principal().orElse(null), conversation.text()));
-                turn = new TurnState(requestId, request, conversation, bundle,
-                        settings.policy().partialInstruction(),
-                        (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
-                return observed.answered(turn, govern(turn, bundle, observed));
+                turn = begin(requestId, request, observed);
+                return observed.answered(turn, govern(turn, observed, null));
             } catch (RuntimeException failure) {
                 if (turn != null) {
-                    auditFailure(turn, failure);
+                    auditFailure(turn, failure, FAILED);
                 }
-                observed.failed(turn, requestId, failure);
+                observed.failed(turn, requestId, failure, FAILED);
                 throw failure;
             }
         }
+    }
+
+    @Override
+    public void stream(GovernedRequest request, AnswerSink sink, StreamHandle handle) {
+        String requestId = request.requestId().orElseGet(settings.idSource()::nextId);
+        try (LoggingContext ignored = LoggingContext.open(requestId, request)) {
+            ObservedCall observed = ObservedCall.start(observations, requestId);
+            StreamedTurn streamed = new StreamedTurn(sink, handle, settings.policy());
+            TurnState turn = null;
+            try {
+                turn = begin(requestId, request, observed);
+                GovernedAnswer answer = observed.answered(turn, govern(turn, observed, streamed));
+                if (!streamed.streamed()) {
+                    streamed.emit(answer.text());
+                }
+                streamed.complete(answer);
+            } catch (CancelledException cancelled) {
+                if (!handle.isCancelled()) {
+                    failed(turn, requestId, observed, cancelled, streamed);
+                    return;
+                }
+                if (turn != null) {
+                    auditFailure(turn, cancelled, CANCELLED);
+                }
+                observed.failed(turn, requestId, cancelled, CANCELLED);
+            } catch (RuntimeException failure) {
+                failed(turn, requestId, observed, failure, streamed);
+            }
+        }
+    }
+
+    /**
+     * A streamed call failed: it is audited and observed as failed; the sink is told when the failure is Keel's,
+     * anything else (a programming error, what the sink threw) is thrown on.
+     */
+    private void failed(@Nullable TurnState turn, String requestId, ObservedCall observed, RuntimeException failure,
+                        StreamedTurn streamed) {
+        if (turn != null) {
+            auditFailure(turn, failure, FAILED);
+        }
+        observed.failed(turn, requestId, failure, FAILED);
+        if (!(failure instanceof KeelException keel)) {
+            throw failure;
+        }
+        streamed.fail(keel);
+    }
+
+    /** Governance of the whole conversation, and the turn's state. */
+    private TurnState begin(String requestId, GovernedRequest request, ObservedCall observed) {
+        Conversation conversation = Conversation.of(request.history(), request.userMessage());
+        // Everything that may be sent is governed, not only the last message.
+        GovernanceBundle bundle = observed.step("governance",
+                () -> governance.assess(request.principal().orElse(null), conversation.text()));
+        return new TurnState(requestId, request, conversation, bundle, settings.policy().partialInstruction(),
+                (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
     }
 
     @Override
@@ -171,7 +230,12 @@ public final class DefaultPipeline implements Pipeline {
         }
     }
 
-    private GovernedAnswer govern(TurnState turn, GovernanceBundle bundle, ObservedCall observed) {
+    /**
+     * The turn from governance to the audited answer; {@code streamed} is the caller's stream when the call is
+     * streamed ({@link #stream}), null for {@link #call}.
+     */
+    private GovernedAnswer govern(TurnState turn, ObservedCall observed, @Nullable StreamedTurn streamed) {
+        GovernanceBundle bundle = turn.governance();
         turn.trace("governance", bundle.decision().wireName() + " for " + bundle.principal()
                 .map(p -> p.role() + " / " + p.clearance()).orElse("no principal") + ", domains " + bundle.domains()
                 + (bundle.sensitivity().internalOnly() ? "; internal only: " + bundle.sensitivity().rules() : ""),
@@ -180,13 +244,13 @@ public final class DefaultPipeline implements Pipeline {
             applyLabels(turn, bundle.principal().orElseThrow());
         }
         if (turn.decision() == Decision.DENY) {
-            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle), observed);
+            return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle), observed, filter);
         }
         for (TurnStep step : settings.turnSteps()) {
             StepResult result = observed.step(step.name(), () -> step.apply(turn));
             if (result.endedAs().isPresent()) {
                 turn.trace(step.name(), "ends the turn: " + result.endedAs().get().wireName(), Map.of());
-                return finish(turn, result.endedAs().get(), result.text().orElseThrow(), observed);
+                return finish(turn, result.endedAs().get(), result.text().orElseThrow(), observed, filter);
             }
         }
         Principal principal = bundle.principal().orElseThrow();
@@ -202,7 +266,7 @@ public final class DefaultPipeline implements Pipeline {
             // The evidence holds a domain the principal may not ask about at all: no model sees it.
             withEvidence.reasonCodes().values().forEach(turn::reasonCode);
             return finish(turn, TurnOutcome.DENIED, settings.denial().apply(bundle.withDecision(withEvidence,
-                    rationale(withEvidence, evidence))), observed);
+                    rationale(withEvidence, evidence))), observed, filter);
         }
         if (turn.raiseSensitivity(sensitivity.assess(List.of(), evidence.domains(), null))) {
             // Routing ran before the evidence was in; the request now stays in the house, so it is routed again.
@@ -212,12 +276,30 @@ public final class DefaultPipeline implements Pipeline {
             observed.step("routing", () -> route(turn, principal, true));
         }
 
+        // The answer may reach the caller as the model writes it only when it is the draft as it comes.
+        StreamedTurn draftStream = streamed != null && settings.enforcement().isEmpty()
+                && settings.composer() == DraftOnly.INSTANCE ? streamed : null;
         String answer = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Reasoning reasoning = observed.step("reasoning", () -> settings.reasoning().reason(turn));
+            Reasoning reasoning;
+            if (draftStream != null) {
+                draftStream.checkCancelled();
+                draftStream.open(turn.decision());
+                reasoning = observed.step("reasoning", () -> settings.reasoning().stream(turn, draftStream));
+                draftStream.checkCancelled();
+                if (draftStream.streamed()) {
+                    if (reasoning.endedAs().isPresent()) {
+                        throw new IllegalStateException("a reasoning step that streamed its draft ended the turn");
+                    }
+                    return finish(turn, TurnOutcome.ANSWERED, reasoning.text(), observed,
+                            draftStream.finishDraft(reasoning.text(), turn.decision(), filter));
+                }
+            } else {
+                reasoning = observed.step("reasoning", () -> settings.reasoning().reason(turn));
+            }
             if (reasoning.endedAs().isPresent()) {
                 turn.trace("reasoning", "ends the turn: " + reasoning.endedAs().get().wireName(), Map.of());
-                return finish(turn, reasoning.endedAs().get(), reasoning.text(), observed);
+                return finish(turn, reasoning.endedAs().get(), reasoning.text(), observed, filter);
             }
             String composed = observed.step("composition",
                     () -> settings.composer().compose(turn, reasoning.text(), provenance(turn, false)));
@@ -241,12 +323,12 @@ public final class DefaultPipeline implements Pipeline {
             turn.reasonCode("answer_rule_violation");
             if (attempt == ATTEMPTS) {
                 turn.reasonCode("answer_refused");
-                return finish(turn, TurnOutcome.REFUSED, settings.refusal(), observed);
+                return finish(turn, TurnOutcome.REFUSED, settings.refusal(), observed, filter);
             }
             turn.regenerationInstruction(String.join("\n", instructions));
         }
         // Each attempt either passed enforcement or, the last one, returned a refusal.
-        return finish(turn, TurnOutcome.ANSWERED, Objects.requireNonNull(answer, "answer"), observed);
+        return finish(turn, TurnOutcome.ANSWERED, Objects.requireNonNull(answer, "answer"), observed, filter);
     }
 
     private void route(TurnState turn, Principal principal, boolean internalOnly) {
@@ -307,12 +389,14 @@ public final class DefaultPipeline implements Pipeline {
     }
 
     /**
-     * Builds the answer (which filters what the user may see, once), writes the audit record, keeps a session that had
-     * to stay in the house so, and answers.
+     * Builds the answer (which filters what the user may see, once, through {@code shownThrough}: the policy's
+     * filter, or what the streaming filter made of a streamed draft), writes the audit record, keeps a session that
+     * had to stay in the house so, and answers.
      */
-    private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed) {
+    private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed,
+                                  OutboundFilter shownThrough) {
         GovernedAnswer answer = observed.step("outbound_filter", () -> GovernedAnswer.builder()
-                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(filter).text(text)
+                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(shownThrough).text(text)
                 .provenance(provenance(turn, true)).calls(turn.governedBackends().calls())
                 .governance(turn.governance()).evidence(turn.evidence()).values(turn.values())
                 .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace()).build());
@@ -392,10 +476,13 @@ public final class DefaultPipeline implements Pipeline {
         }
     }
 
-    /** The record of a call that failed: what was decided up to the failure, and the failure's code. */
-    private void auditFailure(TurnState turn, RuntimeException failure) {
+    /**
+     * The record of a call that ended without an answer: {@code outcome} {@value #FAILED}, or {@value #CANCELLED}
+     * when the caller cancelled a stream; what was decided up to then, and the failure's code.
+     */
+    private void auditFailure(TurnState turn, RuntimeException failure, String outcome) {
         Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("outcome", "failed");
+        payload.put("outcome", outcome);
         identity(turn, payload);
         payload.put("failure", failure instanceof dev.keel.core.KeelException
                 ? ((dev.keel.core.KeelException) failure).code() : "internal_error");

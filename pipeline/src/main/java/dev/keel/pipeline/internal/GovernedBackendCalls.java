@@ -1,6 +1,7 @@
 package dev.keel.pipeline.internal;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.CancelledException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
@@ -12,11 +13,15 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.FallbackChain;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.StreamAttempt;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.BackendCalls;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.DraftSink;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.Redaction;
@@ -45,6 +50,9 @@ final class GovernedBackendCalls implements BackendCalls {
     private final OutboundFilter egressFilter;
     private final List<BackendCall> calls = new ArrayList<>();
 
+    /** What a call the caller cancelled says in place of the reason another backend answered. */
+    static final String CANCELLED = "cancelled by the caller";
+
     GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter) {
         this.backends = backends;
         this.turn = turn;
@@ -53,12 +61,52 @@ final class GovernedBackendCalls implements BackendCalls {
 
     @Override
     public BackendReply chat(String target, ChatRequest request) {
+        ChatRequest sendable = sendable(target, request);
+        Attempts attempts = new Attempts(target, true);
+        return answered(target, attempts, FallbackChain.of(target, members(target), attempts).call(sendable));
+    }
+
+    @Override
+    public BackendReply stream(String target, ChatRequest request, DraftSink draft) {
+        ChatRequest sendable = sendable(target, request);
+        Attempts attempts = new Attempts(target, true);
+        StreamHandle handle = draft.handle();
+        // Keeps the ending the chain gives; the chunks go on to the draft at once.
+        StreamAttempt heard = StreamAttempt.forwardingTo(new StreamSink() {
+            @Override
+            public void chunk(String text) {
+                draft.chunk(text);
+            }
+
+            @Override
+            public void complete(ChatReply reply) {
+            }
+
+            @Override
+            public void fail(BackendException failure) {
+            }
+        });
+        Optional<ChainReply> answer = FallbackChain.of(target, members(target), attempts)
+                .streamCall(sendable, heard, handle);
+        if (answer.isPresent()) {
+            return answered(target, attempts, answer.get());
+        }
+        if (handle.isCancelled()) {
+            throw new CancelledException("the caller cancelled the stream");
+        }
+        throw heard.failure().orElseThrow(() -> new IllegalStateException("a stream ended without an ending"));
+    }
+
+    /** {@code request} as it may be sent to the chain for {@code target}: nothing denied, the turn's request id. */
+    private ChatRequest sendable(String target, ChatRequest request) {
         backend(target); // an unknown target is refused whatever the sensitivity
         ChatRequest sendable = withoutDenied(request, true);
-        ChatRequest withId = sendable.requestId().isPresent() ? sendable
+        return sendable.requestId().isPresent() ? sendable
                 : sendable.toBuilder().requestId(turn.requestId()).build();
-        Attempts attempts = new Attempts(target, true);
-        ChainReply answer = FallbackChain.of(target, members(target), attempts).call(withId);
+    }
+
+    /** Records the call the chain answered, and the reply. */
+    private BackendReply answered(String target, Attempts attempts, ChainReply answer) {
         // The chain returned a reply, so one of its members answered.
         Member answered = Objects.requireNonNull(attempts.answered, "answered");
         String reason = answer.backendUsedReason().orElse(null);
@@ -190,6 +238,29 @@ final class GovernedBackendCalls implements BackendCalls {
                 record(failed(member, wrapped, calledBecause, filtered));
                 throw wrapped;
             }
+        }
+
+        /**
+         * Streams the request, egress-filtered for an external backend, and records a failure or a cancel as
+         * {@link #call} records a failure. What the backend's stream throws is not wrapped: it may be what the
+         * caller's sink threw, on this thread.
+         */
+        @Override
+        public void stream(Member member, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
+                           StreamHandle handle) {
+            Map<String, Integer> filtered = new TreeMap<>();
+            ChatRequest sent = member.external ? egressFiltered(request, filtered) : request;
+            StreamAttempt attempt = StreamAttempt.run(member.backend, sent, sink, handle);
+            if (attempt.reply().isPresent()) {
+                answered = member;
+                withheld = filtered;
+            } else if (attempt.failure().isPresent()) {
+                record(failed(member, attempt.failure().get(), calledBecause, filtered));
+            } else {
+                String reason = calledBecause.map(why -> why + "; ").orElse("") + CANCELLED;
+                record(new BackendCall(target, member.name, reason, member.external, TokenUsage.UNKNOWN, filtered));
+            }
+            attempt.end();
         }
 
         /**

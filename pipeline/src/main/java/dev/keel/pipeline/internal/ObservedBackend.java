@@ -4,6 +4,9 @@ import dev.keel.core.KeelException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.StreamAttempt;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.observation.KeelObservation;
 import dev.keel.pipeline.observation.KeelObservation.ModelCallKey;
@@ -13,12 +16,15 @@ import io.micrometer.observation.ObservationRegistry;
 
 /**
  * A backend whose every call is a {@link KeelObservation#MODEL_CALL}, nested under the step that made it. It sees
- * the request after the egress filter and reports only the model, the tokens and the outcome. Thread-safe when
+ * the request after the egress filter and reports only the model, the tokens and the outcome; a streamed call is
+ * observed from its request to its ending. Thread-safe when
  * the backend is.
  */
 final class ObservedBackend implements LlmBackend {
 
     private static final String UNKNOWN_MODEL = "unknown";
+    /** The outcome of a streamed call the caller stopped. */
+    private static final String CANCELLED = "cancelled";
 
     private final String name;
     private final boolean external;
@@ -52,30 +58,71 @@ final class ObservedBackend implements LlmBackend {
     @Override
     public ChatReply chat(ChatRequest request) {
         ModelCallContext context = ModelCallContext.of(name, external);
-        Observation observation = KeelObservation.MODEL_CALL.observation(registry, () -> context)
-                .contextualName("keel model call " + name)
-                .lowCardinalityKeyValue(ModelCallKey.BACKEND.withValue(name))
-                .lowCardinalityKeyValue(ModelCallKey.EXTERNAL.withValue(Boolean.toString(external))).start();
+        Observation observation = start(context);
         try (Observation.Scope ignored = observation.openScope()) {
             ChatReply reply = backend.chat(request);
-            context.recordReply(reply);
-            observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(reply.model().orElse(UNKNOWN_MODEL)))
-                    .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue("ok"))
-                    .highCardinalityKeyValue(ModelCallKey.ANSWERED_BY.withValue(reply.backendId()))
-                    .highCardinalityKeyValue(ModelCallKey.INPUT_TOKENS.withValue(
-                            Long.toString(reply.usage().inputTokens())))
-                    .highCardinalityKeyValue(ModelCallKey.OUTPUT_TOKENS.withValue(
-                            Long.toString(reply.usage().outputTokens())));
+            answered(context, observation, reply);
             return reply;
         } catch (RuntimeException failure) {
-            observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(UNKNOWN_MODEL))
-                    .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue(failure instanceof KeelException
-                            ? ((KeelException) failure).code() : "internal_error"))
-                    .error(failure);
+            failed(observation, failure);
             throw failure;
         } finally {
             observation.stop();
         }
+    }
+
+    /**
+     * The backend's stream, observed as one model call from its request to its ending: {@code ok} with the reply's
+     * model and tokens, the failure's code, or {@code cancelled} when the caller stopped it. The chunks pass on at
+     * once; the ending after the observation stopped.
+     */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        ModelCallContext context = ModelCallContext.of(name, external);
+        Observation observation = start(context);
+        StreamAttempt attempt = StreamAttempt.forwardingTo(sink);
+        try (Observation.Scope ignored = observation.openScope()) {
+            backend.stream(request, attempt, handle);
+            if (attempt.reply().isPresent()) {
+                answered(context, observation, attempt.reply().get());
+            } else if (attempt.failure().isPresent()) {
+                failed(observation, attempt.failure().get());
+            } else {
+                observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(UNKNOWN_MODEL))
+                        .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue(CANCELLED));
+            }
+        } catch (RuntimeException failure) {
+            failed(observation, failure);
+            throw failure;
+        } finally {
+            observation.stop();
+        }
+        attempt.end();
+    }
+
+    private Observation start(ModelCallContext context) {
+        return KeelObservation.MODEL_CALL.observation(registry, () -> context)
+                .contextualName("keel model call " + name)
+                .lowCardinalityKeyValue(ModelCallKey.BACKEND.withValue(name))
+                .lowCardinalityKeyValue(ModelCallKey.EXTERNAL.withValue(Boolean.toString(external))).start();
+    }
+
+    private static void answered(ModelCallContext context, Observation observation, ChatReply reply) {
+        context.recordReply(reply);
+        observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(reply.model().orElse(UNKNOWN_MODEL)))
+                .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue("ok"))
+                .highCardinalityKeyValue(ModelCallKey.ANSWERED_BY.withValue(reply.backendId()))
+                .highCardinalityKeyValue(ModelCallKey.INPUT_TOKENS.withValue(
+                        Long.toString(reply.usage().inputTokens())))
+                .highCardinalityKeyValue(ModelCallKey.OUTPUT_TOKENS.withValue(
+                        Long.toString(reply.usage().outputTokens())));
+    }
+
+    private static void failed(Observation observation, RuntimeException failure) {
+        observation.lowCardinalityKeyValue(ModelCallKey.MODEL.withValue(UNKNOWN_MODEL))
+                .lowCardinalityKeyValue(ModelCallKey.OUTCOME.withValue(failure instanceof KeelException
+                        ? ((KeelException) failure).code() : "internal_error"))
+                .error(failure);
     }
 
     @Override

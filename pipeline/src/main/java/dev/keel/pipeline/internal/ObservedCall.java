@@ -93,13 +93,16 @@ final class ObservedCall {
         return answer;
     }
 
-    /** The call failed with {@code failure}; {@code turn} is null when it failed before the turn began. */
-    void failed(@Nullable TurnState turn, String requestId, RuntimeException failure) {
+    /**
+     * The call ended without an answer, as {@code outcome} says ({@code failed}, or {@code cancelled} for a stream
+     * the caller cancelled), with {@code failure}; {@code turn} is null when it ended before the turn began.
+     */
+    void failed(@Nullable TurnState turn, String requestId, RuntimeException failure, String outcome) {
         Map<String, Long> timings = timings();
         String code = failure instanceof KeelException ? ((KeelException) failure).code() : "internal_error";
         if (context != null) {
             context.recordFailure(code);
-            observation.lowCardinalityKeyValue(CallKey.OUTCOME.withValue("failed")).error(failure);
+            observation.lowCardinalityKeyValue(CallKey.OUTCOME.withValue(outcome)).error(failure);
             if (turn != null) {
                 describe(turn);
             } else {
@@ -108,7 +111,7 @@ final class ObservedCall {
                         .lowCardinalityKeyValue(CallKey.BACKEND_TARGET.withValue("none"));
             }
         }
-        DecisionLog.failed(turn, requestId, code, timings);
+        DecisionLog.failed(turn, requestId, outcome, code, timings);
         end();
     }
 

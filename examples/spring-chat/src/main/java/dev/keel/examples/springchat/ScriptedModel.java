@@ -5,6 +5,8 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +30,25 @@ public final class ScriptedModel implements LlmBackend {
 
     @Override
     public ChatReply chat(ChatRequest request) {
+        return reply(request);
+    }
+
+    /** The same reply, streamed word by word, as a model streams its tokens. */
+    @Override
+    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        ChatReply reply = reply(request);
+        for (String word : reply.text().split("(?<= )")) {
+            if (handle.isCancelled()) {
+                return;
+            }
+            sink.chunk(word);
+        }
+        if (!handle.isCancelled()) {
+            sink.complete(reply);
+        }
+    }
+
+    private ChatReply reply(ChatRequest request) {
         calls.incrementAndGet();
         String question = request.messages().stream().filter(m -> m.role() == ChatRole.USER)
                 .reduce((first, second) -> second).map(ChatMessage::text).orElse("").toLowerCase(Locale.ROOT);

@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -73,6 +74,78 @@ class SpringChatApplicationTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> object(Object value) {
         return (Map<String, Object>) value;
+    }
+
+    /** One server-sent event: its name and its data, a JSON object. */
+    private record Event(String name, Map<String, Object> data) {
+    }
+
+    /** The events of {@code POST /chat/stream}, read as they come until the server ends the stream. */
+    private List<Event> stream(String user, String message) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/chat/stream"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream").header("X-User", user)
+                .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.strict().write(Map.of("message", message))))
+                .build();
+        HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                assertThat(type).startsWith("text/event-stream"));
+        List<Event> events = new java.util.ArrayList<>();
+        String[] name = {null};
+        response.body().forEach(line -> {
+            if (line.startsWith("event:")) {
+                name[0] = line.substring("event:".length()).strip();
+            } else if (line.startsWith("data:")) {
+                events.add(new Event(name[0], JsonCodec.strict().parseObject(line.substring("data:".length()))));
+            }
+        });
+        return events;
+    }
+
+    @Test
+    void aStreamedAnswerIsChunkEventsThenOneProvenanceEventAndTheGuestsNeverCarryAWithheldFigure() throws Exception {
+        String question = "When is payroll run and how big is the bonus pool?";
+        List<Event> employee = stream("emil", question);
+        List<Event> finance = stream("fiona", question);
+
+        for (List<Event> events : List.of(employee, finance)) {
+            assertThat(events).isNotEmpty();
+            assertThat(events.subList(0, events.size() - 1)).isNotEmpty()
+                    .allSatisfy(event -> assertThat(event.name()).isEqualTo("chunk"));
+            assertThat(events.get(events.size() - 1).name()).isEqualTo("provenance");
+        }
+        StringBuilder employeeText = new StringBuilder();
+        employee.subList(0, employee.size() - 1).forEach(event -> {
+            String text = (String) event.data().get("text");
+            assertThat(text).doesNotContainPattern("\\d").doesNotContain("DE89");
+            employeeText.append(text);
+        });
+        Map<String, Object> employeeSummary = employee.get(employee.size() - 1).data();
+        assertThat(employeeSummary).containsEntry("outcome", "answered").containsEntry("decision", "PARTIAL")
+                .containsEntry("backend", "scripted_model");
+        assertThat(((Number) employeeSummary.get("redactions")).intValue()).isPositive();
+        assertThat(employeeText.toString()).contains("Scripted reply").contains("[figure withheld]");
+        assertThat(((JdbcAuditSink) auditSink).find((String) employeeSummary.get("request_id"))).hasValueSatisfying(
+                record -> assertThat(record.payload()).containsEntry("outcome", "answered"));
+
+        StringBuilder financeText = new StringBuilder();
+        finance.subList(0, finance.size() - 1).forEach(event -> financeText.append(event.data().get("text")));
+        assertThat(finance.get(finance.size() - 1).data()).containsEntry("decision", "ALLOW")
+                .containsEntry("backend", "scripted_model");
+        assertThat(financeText.toString()).contains("4.5%").isEqualTo(ask("fiona", question).get("text"));
+    }
+
+    @Test
+    void aDeniedStreamIsTheDenialThenItsProvenanceAndNoModelIsCalled() throws Exception {
+        long callsBefore = model.calls();
+
+        List<Event> events = stream("vera", "Show me the payroll of last month");
+
+        assertThat(model.calls()).isEqualTo(callsBefore);
+        assertThat(events.get(events.size() - 1).name()).isEqualTo("provenance");
+        assertThat(events.get(events.size() - 1).data()).containsEntry("outcome", "denied")
+                .containsEntry("decision", "DENY");
     }
 
     @Test

@@ -1,0 +1,183 @@
+package dev.keel.pipeline.internal;
+
+import dev.keel.core.CancelledException;
+import dev.keel.core.Decision;
+import dev.keel.core.KeelException;
+import dev.keel.core.content.Part;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.pipeline.AnswerSink;
+import dev.keel.pipeline.DraftSink;
+import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.policy.FilteredPart;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.StreamingFilter;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The pipeline's side of one streamed call: the caller's sink and handle, and, when the reasoning step streams, the
+ * {@link StreamingFilter} the model's text passes on its way to the sink: the call's outbound filter, applied once.
+ * Once the handle is cancelled and {@code cancel} has returned, the sink is called no more: every call to it holds
+ * this object's lock, and cancelling takes it.
+ *
+ * <p><b>Markup holds the rest.</b> The streaming filter reads the text as written; the answer of {@code call} is read
+ * as written and as Markdown renders it, where emphasis, an HTML tag or comment, a character reference or an escape
+ * inside a word can join what is written apart ({@code fo**rty**} renders "forty"). So from the first chunk that holds
+ * a character such markup needs (one of {@code * _ ` ~ [ ] < > & \ |}) nothing more goes through the streaming filter: the rest is held,
+ * and at the end the whole draft is filtered as the answer of {@code call} is, and what the caller has not had of it
+ * is sent. What was sent before had no such character, and the window held back after it is free of them too, so it
+ * reads the same either way: the text the caller receives is the text {@code call} gives.
+ *
+ * <p>Belongs to one call; the draft's chunks come on the thread that runs it.
+ */
+final class StreamedTurn implements DraftSink {
+
+    /** The characters Markdown and HTML need to make a text read otherwise than as written. */
+    static final String MARKUP = "*_`~[]<>&\\|";
+
+    private final AnswerSink sink;
+    private final StreamHandle handle;
+    private final PolicyDocument policy;
+    private final StringBuilder draft = new StringBuilder();
+    private final StringBuilder shown = new StringBuilder();
+    private @Nullable StreamingFilter filter;
+    private @Nullable Decision decision;
+    private boolean closed;
+    /** Whether markup arrived: the rest of the draft is held to its end. */
+    private boolean held;
+
+    StreamedTurn(AnswerSink sink, StreamHandle handle, PolicyDocument policy) {
+        this.sink = sink;
+        this.handle = handle;
+        this.policy = policy;
+        handle.onCancel(this::close);
+    }
+
+    private synchronized void close() {
+        closed = true;
+    }
+
+    /** Opens the streaming filter for the turn's decision, before the reasoning step may hand its draft. */
+    void open(Decision decision) {
+        this.decision = decision;
+        this.filter = StreamingFilter.builder(decision).policy(policy).open();
+    }
+
+    @Override
+    public void chunk(String text) {
+        if (handle.isCancelled()) {
+            return;
+        }
+        StreamingFilter open = filter;
+        if (open == null) {
+            throw new IllegalStateException("a reasoning step handed a draft to a stream it was not given");
+        }
+        draft.append(text);
+        if (!held && text.chars().anyMatch(c -> MARKUP.indexOf(c) >= 0)) {
+            held = true;
+        }
+        if (!held) {
+            emit(open.accept(text));
+        }
+    }
+
+    @Override
+    public StreamHandle handle() {
+        return handle;
+    }
+
+    /** Whether the reasoning step handed any of its draft: the answer is then the streamed draft. */
+    boolean streamed() {
+        return draft.length() > 0;
+    }
+
+    /**
+     * Ends the streamed draft {@code text} (the reasoning step's, which must be the chunks joined) under
+     * {@code decision} (the turn's, which must be the filter's): the rest of the filtered text goes to the sink, and
+     * the result is the filter the answer is shown through: it gives the streamed text and its redactions for the
+     * draft, and filters every other value (the provenance's) with {@code others}, the policy's filter. A draft held
+     * for its markup is filtered whole by {@code others}, as the answer of {@code call}.
+     *
+     * @throws IllegalStateException when what was sent is not the start of the held draft's filtered text: the
+     *                               markup rule above was broken, and the call fails rather than answer otherwise
+     *                               than it showed
+     */
+    OutboundFilter finishDraft(String text, Decision decision, OutboundFilter others) {
+        StreamingFilter open = java.util.Objects.requireNonNull(filter, "filter");
+        if (!text.contentEquals(draft)) {
+            throw new IllegalStateException("a reasoning step's streamed chunks must join into the draft it returns");
+        }
+        if (decision != this.decision) {
+            throw new IllegalStateException("the decision changed while the draft was streamed");
+        }
+        if (!held) {
+            emit(open.finish());
+            return new StreamedText(text, new FilteredPart(decision, Part.markdown(shown.toString()),
+                    open.redactions()), others);
+        }
+        FilteredPart whole = others.apply(decision, Part.markdown(text));
+        String filtered = whole.kept().map(Part::rendered).orElse("");
+        if (!filtered.startsWith(shown.toString())) {
+            throw new IllegalStateException("the text streamed before the markup is not the start of the answer");
+        }
+        emit(filtered.substring(shown.length()));
+        return new StreamedText(text, whole, others);
+    }
+
+    /** Fails with {@link CancelledException} when the caller cancelled. */
+    void checkCancelled() {
+        if (handle.isCancelled()) {
+            throw new CancelledException("the caller cancelled the stream");
+        }
+    }
+
+    void complete(GovernedAnswer answer) {
+        synchronized (this) {
+            if (!closed) {
+                sink.complete(answer);
+            }
+        }
+    }
+
+    void fail(KeelException failure) {
+        synchronized (this) {
+            if (!closed) {
+                sink.fail(failure);
+            }
+        }
+    }
+
+    /** Gives {@code text}, filtered, to the sink: a piece of the streamed draft, or a whole answer as one chunk. */
+    void emit(String text) {
+        shown.append(text);
+        send(text);
+    }
+
+    private synchronized void send(String text) {
+        if (!text.isEmpty() && !closed) {
+            sink.chunk(text);
+        }
+    }
+
+    /**
+     * The answer's filter for a streamed draft: the draft, read as the answer's Markdown, is what the streaming
+     * filter made of it; anything else is filtered by the policy's filter.
+     */
+    private record StreamedText(String draft, FilteredPart streamed, OutboundFilter others) implements OutboundFilter {
+
+        @Override
+        public FilteredText apply(Decision decision, String text) {
+            return others.apply(decision, text);
+        }
+
+        @Override
+        public FilteredPart apply(Decision decision, Part part) {
+            if (decision == streamed.decision() && part instanceof Part.Markdown markdown
+                    && markdown.source().equals(draft)) {
+                return streamed;
+            }
+            return others.apply(decision, part);
+        }
+    }
+}
