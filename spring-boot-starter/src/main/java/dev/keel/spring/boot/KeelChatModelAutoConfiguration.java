@@ -1,6 +1,7 @@
 package dev.keel.spring.boot;
 
 import dev.keel.aiservices.GovernedChatModel;
+import dev.keel.aiservices.GovernedStreamingChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.SessionStore;
@@ -18,15 +19,16 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.util.ClassUtils;
 
 /**
- * The governed chat model as a bean: a langchain4j {@code ChatModel} whose every chat is one call of the application's
- * {@link Pipeline}, for AI Services ({@code keel-aiservices}, see {@code docs/spring-boot.md}). Built when
+ * The governed chat models as beans: a langchain4j {@code ChatModel} whose every chat is one call of the application's
+ * {@link Pipeline}, and its streaming twin ({@link GovernedStreamingChatModel}, whose every chat is one streamed
+ * call), for AI Services ({@code keel-aiservices}, see {@code docs/spring-boot.md}). Each is built when
  * langchain4j's {@code ChatModel} and {@code keel-aiservices} are on the class path and there is a {@link Pipeline}
- * bean; backs off for the application's own {@link GovernedChatModel}; off with {@code keel.chat-model.enabled=false}.
+ * bean; each backs off for the application's own; both are off with {@code keel.chat-model.enabled=false}.
  * The principal of each chat comes from the application's {@code Supplier<Principal>} bean, the subject from Spring
  * Security's authentication when Spring Security is on the class path, and the labels of the messages the model
  * governed are kept in the {@link SessionStore}, by subject.
  *
- * <p>The bean is a thread-safe singleton.
+ * <p>The beans are thread-safe singletons.
  */
 @AutoConfiguration(after = KeelAutoConfiguration.class)
 @ConditionalOnClass(name = {"dev.langchain4j.model.chat.ChatModel", KeelChatModelAutoConfiguration.GOVERNED_CHAT_MODEL})
@@ -54,6 +56,27 @@ public final class KeelChatModelAutoConfiguration {
     @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
     public GovernedChatModel keelChatModel(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
                                            SessionStore sessionStore) {
+        return builder(pipeline, principal, sessionStore).build();
+    }
+
+    /**
+     * The streaming twin of {@link #keelChatModel}: the same principal, subject and label store, each chat one
+     * streamed call of the pipeline.
+     *
+     * @throws ConfigurationException when the application defines no {@code Supplier<Principal>} bean
+     */
+    @Bean
+    @ConditionalOnBean(Pipeline.class)
+    @ConditionalOnMissingBean
+    @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
+    public GovernedStreamingChatModel keelStreamingChatModel(Pipeline pipeline,
+                                                             ObjectProvider<Supplier<Principal>> principal,
+                                                             SessionStore sessionStore) {
+        return builder(pipeline, principal, sessionStore).buildStreaming();
+    }
+
+    private static GovernedChatModel.Builder builder(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
+                                                     SessionStore sessionStore) {
         Supplier<Principal> source = principal.getIfUnique(() -> {
             throw new ConfigurationException("the governed chat model needs the principal of each chat: define one"
                     + " bean of type Supplier<Principal> (the authenticated user's role and clearance), or set"
@@ -64,6 +87,6 @@ public final class KeelChatModelAutoConfiguration {
         if (ClassUtils.isPresent(SPRING_SECURITY, KeelChatModelAutoConfiguration.class.getClassLoader())) {
             model.subject(SecuritySubject::current);
         }
-        return model.build();
+        return model;
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.aiservices.GovernedChatModel;
+import dev.keel.aiservices.GovernedStreamingChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
@@ -16,7 +17,11 @@ import dev.keel.pipeline.ReasoningStep;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.request.ChatRequest.Builder;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialResponse;
+import dev.langchain4j.model.chat.response.PartialResponseContext;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +107,44 @@ class GovernedChatModelBeanTest {
     }
 
     @Test
+    void theStreamingTwinIsABeanTooAndStreamsTheGovernedAnswerWithTheSameSubject() {
+        runner().run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(GovernedStreamingChatModel.class);
+            SecurityContextHolder.getContext().setAuthentication(
+                    UsernamePasswordAuthenticationToken.authenticated("ada", "n/a", List.of()));
+            List<String> partials = new CopyOnWriteArrayList<>();
+            List<ChatResponse> completed = new CopyOnWriteArrayList<>();
+
+            context.getBean(GovernedStreamingChatModel.class).chat(new Builder()
+                    .messages(UserMessage.from("How long does a refund take?")).build(),
+                    new StreamingChatResponseHandler() {
+                        @Override
+                        public void onPartialResponse(PartialResponse partial, PartialResponseContext streaming) {
+                            partials.add(partial.text());
+                        }
+
+                        @Override
+                        public void onCompleteResponse(ChatResponse response) {
+                            completed.add(response);
+                        }
+
+                        @Override
+                        public void onError(Throwable error) {
+                            throw new AssertionError(error);
+                        }
+                    });
+
+            assertThat(String.join("", partials)).isEqualTo("It takes a week.");
+            assertThat(completed).singleElement().satisfies(response -> {
+                assertThat(response.aiMessage().text()).isEqualTo("It takes a week.");
+                AuditRecord record = ((JdbcAuditSink) context.getBean(
+                        dev.keel.core.spi.AuditSink.class)).find(response.id()).orElseThrow();
+                assertThat(record.payload().get("subject")).isEqualTo("ada");
+            });
+        });
+    }
+
+    @Test
     void aHistoryMessageWithoutItsAttributesGetsItsLabelsBackFromTheStore() {
         runner().run(context -> {
             SecurityContextHolder.getContext().setAuthentication(
@@ -138,7 +181,8 @@ class GovernedChatModelBeanTest {
     @Test
     void offWhenDisabledOrWithoutAPipeline() {
         runner().withPropertyValues("keel.chat-model.enabled=false").run(context ->
-                assertThat(context).hasNotFailed().doesNotHaveBean(GovernedChatModel.class).hasSingleBean(Pipeline.class));
+                assertThat(context).hasNotFailed().doesNotHaveBean(GovernedChatModel.class)
+                        .doesNotHaveBean(GovernedStreamingChatModel.class).hasSingleBean(Pipeline.class));
         runner().withPropertyValues("keel.governed-call.enabled=false").run(context ->
                 assertThat(context).hasNotFailed().doesNotHaveBean(GovernedChatModel.class));
     }
