@@ -184,6 +184,9 @@ public final class PartialRedactor {
     }
 
     private void run(KindSink sink) {
+        // The end of the spans reported so far: a construct within one is of that one's kind ("1,200" of "$1,200"
+        // is an amount, not a figure), so it is not reported again.
+        int reportedTo = -1;
         for (int k = 0; k < t.size(); k++) {
             Cancellation.checkpoint();
             if (is(k, SPACE) || is(k, NUMBER) && isWordLike(k - 1) || is(k, WORD) && is(k - 1, NUMBER)) {
@@ -191,17 +194,21 @@ public final class PartialRedactor {
             }
             Match longest = longestAt(k);
             int wordEnd = isWordLike(k) ? wordEnd(k + 1) : k + 1;
+            int end;
             if (longest != null) {
-                sink.span(partialKind(longest.kind(), k), longest.kind(), t.get(withSign(k)).start(),
-                        t.get(wordEnd(longest.end()) - 1).end());
+                end = t.get(wordEnd(longest.end()) - 1).end();
+                if (end > reportedTo) {
+                    sink.span(partialKind(longest.kind(), k), longest.kind(), t.get(withSign(k)).start(), end);
+                }
             } else {
                 int number = firstNumberFrom(k);
-                if (number < wordEnd) {
+                end = number < wordEnd ? t.get(wordEnd - 1).end() : -1;
+                if (end > reportedTo) {
                     // Nothing more specific: the word is withheld whole (B52, x², ٣).
-                    sink.span(partialKind(Redaction.NUMBER, number), Redaction.NUMBER, t.get(k).start(),
-                            t.get(wordEnd - 1).end());
+                    sink.span(partialKind(Redaction.NUMBER, number), Redaction.NUMBER, t.get(k).start(), end);
                 }
             }
+            reportedTo = Math.max(reportedTo, end);
         }
     }
 

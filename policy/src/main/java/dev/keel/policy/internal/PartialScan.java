@@ -101,20 +101,12 @@ public final class PartialScan {
         return longest;
     }
 
-    /** Reports to {@code sink} what {@code kinds} withholds in {@code text}, and what the scan found of kept kinds. */
+    /**
+     * Reports to {@code sink} what {@code kinds} withholds in {@code text}, and what the scan found of kept kinds. The
+     * host's spans come first, then the credentials, then the scan's: of redactions that start and end together, the
+     * first found names the kind, and a host's kind is the more specific.
+     */
     void scan(NormalizedText text, PartialKinds kinds, Sink sink, Steps steps) {
-        PartialRedactor.scan(text, languages, (partialKind, redactionKind, start, end) -> {
-            if (kinds.withholds(partialKind)) {
-                sink.withhold(redactionKind, PartialRedactor.placeholder(redactionKind), start, end);
-            } else {
-                sink.keep(start, end);
-            }
-        }, steps);
-        if (kinds.withholds(PartialKinds.CREDENTIALS)) {
-            String placeholder = BuiltInRecogniser.credentialPlaceholder();
-            BuiltInRecogniser.credentials(text, (start, end) ->
-                    sink.withhold(PartialKinds.CREDENTIALS, placeholder, start, end));
-        }
         for (Recogniser recogniser : hosts.values()) {
             if (kinds.withholds(recogniser.kind())) {
                 String kind = recogniser.kind();
@@ -131,5 +123,17 @@ public final class PartialScan {
                 });
             }
         }
+        if (kinds.withholds(PartialKinds.CREDENTIALS)) {
+            String placeholder = BuiltInRecogniser.credentialPlaceholder();
+            BuiltInRecogniser.credentials(text, (start, end) ->
+                    sink.withhold(PartialKinds.CREDENTIALS, placeholder, start, end));
+        }
+        PartialRedactor.scan(text, languages, (partialKind, redactionKind, start, end) -> {
+            if (kinds.withholds(partialKind)) {
+                sink.withhold(redactionKind, PartialRedactor.placeholder(redactionKind), start, end);
+            } else {
+                sink.keep(start, end);
+            }
+        }, steps);
     }
 }
