@@ -14,7 +14,8 @@ import java.util.Objects;
  * <ul>
  *   <li>{@code ALLOW}: figures and calendar details may stay; the qualitative restrictions (for example "no
  *       unit-level IDs, no vendor breakdowns") are applied.</li>
- *   <li>{@code PARTIAL}: qualitative statements only. Removed, each replaced by a short bracketed placeholder
+ *   <li>{@code PARTIAL}: qualitative statements only. What is withheld is the policy's ({@link PartialKinds}:
+ *       {@link #apply(Decision, PartialKinds, String)}); by default, removed, each replaced by a short bracketed placeholder
  *       such as {@code [figure withheld]} so that the sentence still reads: explicit numbers (digits of any
  *       script, fractions, number words such as "two", "twenty-five" or "eightyfour", ordinals such as "third" or
  *       "thirteenth", fraction words such as "half" or "a quarter of"), dates (month and day in any order, month

@@ -32,7 +32,10 @@ import org.jspecify.annotations.Nullable;
  * tokens: {@code N} a number token, {@code S} white space, {@code -} a hyphen, a word in lower case that word (in
  * any case), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or between spaces).
  * A construct that stops inside a word takes the rest of the word with it. Whatever no construct claims, a word
- * with a number in it is withheld whole.
+ * with a number in it is withheld whole. A construct that lies within one reported before it is of that one's kind and is
+ * not reported again ("1,200" of "$1,200"). Each span carries its PARTIAL kind ({@link KindSink}): a figure whose
+ * first digits are in a run of letters, digits and hyphens that starts with a letter ("L-12", "B52") is an
+ * identifier, any other figure a figure.
  *
  * <p>A scan takes time linear in the text, whatever it holds. The constructs that repeat (a number's groups
  * "1,234,567", a run of number words, a range or list "Q1-Q2-Q3", the rest of a word, a run of spaces and hyphens)
