@@ -36,6 +36,8 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
     private final Set<String> domainNames;
     private final PolicyDecision principalMissing;
     private final PolicyDecision roleUnknown;
+    // Whether any role or domain says what PARTIAL withholds: without, every decision has the defaults.
+    private final boolean partialSettings;
 
     CompiledPolicyEvaluator(PolicyDocument policy) {
         this.policy = policy;
@@ -45,6 +47,8 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         policy.roles().forEach((name, role) -> compiled.put(name, compile(name, role)));
         this.roles = Map.copyOf(compiled);
         this.domainNames = Set.copyOf(domainNames(policy));
+        this.partialSettings = !policy.domainPartials().isEmpty()
+                || policy.roles().values().stream().anyMatch(role -> !role.partial().isEmpty());
     }
 
     // Every domain the policy names, and so every domain its detector finds: all canonical, as validation made sure.
@@ -150,8 +154,10 @@ final class CompiledPolicyEvaluator implements PolicyEvaluator {
         if (denied != null) {
             return role.domainDenied.withRestrictedDomains(List.copyOf(denied));
         }
-        return restricted == null ? role.byDefault
+        PolicyDecision decision = restricted == null ? role.byDefault
                 : role.domainRestricted.withRestrictedDomains(List.copyOf(restricted));
+        return partialSettings ? decision.withPartialKinds(policy.partialKinds(principal.canonicalRole(), domains))
+                : decision;
     }
 
     private static Set<String> added(@Nullable Set<String> names, String name) {

@@ -2,8 +2,11 @@ package dev.keel.policy;
 
 import dev.keel.core.Decision;
 import dev.keel.core.content.Part;
+import dev.keel.policy.internal.PartialScan;
 import dev.keel.policy.internal.RedactingOutboundFilter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The outbound filter: makes an answer fit the governance decision before it leaves.
@@ -11,7 +14,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code ALLOW}: figures and calendar details may stay; the qualitative restrictions (for example "no
  *       unit-level IDs, no vendor breakdowns") are applied.</li>
- *   <li>{@code PARTIAL}: qualitative statements only. Removed, each replaced by a short bracketed placeholder
+ *   <li>{@code PARTIAL}: qualitative statements only. What is withheld is the policy's ({@link PartialKinds}:
+ *       {@link #apply(Decision, PartialKinds, String)}); by default, removed, each replaced by a short bracketed placeholder
  *       such as {@code [figure withheld]} so that the sentence still reads: explicit numbers (digits of any
  *       script, fractions, number words such as "two", "twenty-five" or "eightyfour", ordinals such as "third" or
  *       "thirteenth", fraction words such as "half" or "a quarter of"), dates (month and day in any order, month
@@ -65,9 +69,20 @@ public interface OutboundFilter {
         return new RedactingOutboundFilter(restrictions, maxInputChars);
     }
 
-    /** A filter applying the document's restrictions, reading texts up to its {@link PolicyDocument#filterMaxInputChars()}. */
+    /**
+     * A filter applying the document's restrictions, reading texts up to its {@link PolicyDocument#filterMaxInputChars()},
+     * under PARTIAL with the document's recognisers and number-word languages.
+     *
+     * @throws dev.keel.core.ConfigurationException when the document names a number-word language it was not given,
+     *                                              or a recogniser is invalid
+     */
     static OutboundFilter create(PolicyDocument policy) {
-        return create(policy.restrictions(), policy.filterMaxInputChars());
+        return builder().policy(policy).build();
+    }
+
+    /** A builder of a filter: no restrictions, the default limit, the kinds that ship and English number words. */
+    static Builder builder() {
+        return new Builder();
     }
 
     /** A filter with no qualitative restrictions: ALLOW passes text unchanged. */
@@ -75,8 +90,21 @@ public interface OutboundFilter {
         return create(List.of());
     }
 
-    /** Filters {@code text} for {@code decision}. */
+    /** Filters {@code text} for {@code decision}; PARTIAL withholds {@link PartialKinds#defaults()}. */
     FilteredText apply(Decision decision, String text);
+
+    /**
+     * Filters {@code text} for {@code decision}, PARTIAL withholding {@code kinds} (what
+     * {@link PolicyDocument#partialKinds} or {@link PolicyDecision#partialKinds()} says): a figure of a kept kind is
+     * shown; the qualitative restrictions apply whatever the kinds, so PARTIAL never shows what ALLOW would not.
+     * Under ALLOW and DENY the kinds change nothing.
+     *
+     * @throws dev.keel.core.ConfigurationException when a kind neither ships nor has a recogniser in this filter
+     */
+    FilteredText apply(Decision decision, PartialKinds kinds, String text);
+
+    /** As {@link #apply(Decision, Part)}, PARTIAL withholding {@code kinds} as {@link #apply(Decision, PartialKinds, String)}. */
+    FilteredPart apply(Decision decision, PartialKinds kinds, Part part);
 
     /**
      * Filters {@code part} for {@code decision}, reading it as its reader does; the result has the part's kind and
@@ -105,4 +133,65 @@ public interface OutboundFilter {
      * {@link FilteredPart}.
      */
     FilteredPart apply(Decision decision, Part part);
+
+    /** What makes an {@link OutboundFilter}. Not thread-safe. */
+    final class Builder {
+        private List<QualitativeRestriction> restrictions = List.of();
+        private int maxInputChars = DEFAULT_MAX_INPUT_CHARS;
+        private final List<Recogniser> recognisers = new ArrayList<>();
+        private List<NumberWordLanguage> languages = List.of(NumberWordLanguage.english());
+
+        private Builder() {
+        }
+
+        /** The qualitative restrictions applied under ALLOW and PARTIAL. */
+        public Builder restrictions(List<QualitativeRestriction> restrictions) {
+            this.restrictions = List.copyOf(restrictions);
+            return this;
+        }
+
+        /** The longest text read; a longer one is withheld whole. */
+        public Builder maxInputChars(int maxInputChars) {
+            this.maxInputChars = maxInputChars;
+            return this;
+        }
+
+        /** Adds the recogniser of a kind of the host's own, which PARTIAL withholds when its kinds name it. */
+        public Builder recogniser(Recogniser recogniser) {
+            recognisers.add(Objects.requireNonNull(recogniser, "recogniser"));
+            return this;
+        }
+
+        /** The languages whose number words PARTIAL reads as figures; English unless set. */
+        public Builder numberWords(List<NumberWordLanguage> languages) {
+            this.languages = List.copyOf(languages);
+            return this;
+        }
+
+        /**
+         * The document's restrictions, limit, number-word languages and recognisers (added to those given here).
+         *
+         * @throws dev.keel.core.ConfigurationException when the document names a number-word language it was not given
+         */
+        public Builder policy(PolicyDocument policy) {
+            recognisers.addAll(policy.recognisers());
+            return restrictions(policy.restrictions()).maxInputChars(policy.filterMaxInputChars())
+                    .numberWords(policy.numberWordLanguages());
+        }
+
+        /**
+         * The filter.
+         *
+         * @throws PolicyValidationException             when a restriction is invalid
+         * @throws dev.keel.core.ConfigurationException when the limit is not positive, no language is given, or a
+         *                                              recogniser's kind or placeholder is invalid
+         */
+        public OutboundFilter build() {
+            return new RedactingOutboundFilter(restrictions, maxInputChars, partialScan());
+        }
+
+        PartialScan partialScan() {
+            return new PartialScan(recognisers, languages.stream().map(NumberWordLanguage::words).toList());
+        }
+    }
 }

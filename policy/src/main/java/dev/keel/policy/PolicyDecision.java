@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * What {@link PolicyEvaluator} decided, and why: the decision, its reason codes, the policy snippets it rested
  * on (the key policy snippets), the requested domains the role may not see (under {@code domain_denied}, the denied
- * ones), and which policy decided.
+ * ones), which policy decided, and what a {@code PARTIAL} answer withholds.
  *
  * <p>Reason codes, one per rule of {@code docs/policy.md}, "Decisions" (plus the missing principal and the denied
  * domain):
@@ -34,20 +34,43 @@ public final class PolicyDecision {
     private final List<String> restrictedDomains;
     private final String policyId;
     private final String policyVersion;
+    private final PartialKinds partialKinds;
 
     PolicyDecision(Decision decision, ReasonCodes reasonCodes, List<PolicySnippet> snippets,
             List<String> restrictedDomains, String policyId, String policyVersion) {
+        this(decision, reasonCodes, snippets, restrictedDomains, policyId, policyVersion, PartialKinds.defaults());
+    }
+
+    private PolicyDecision(Decision decision, ReasonCodes reasonCodes, List<PolicySnippet> snippets,
+            List<String> restrictedDomains, String policyId, String policyVersion, PartialKinds partialKinds) {
         this.decision = Objects.requireNonNull(decision, "decision");
         this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
         this.snippets = List.copyOf(snippets);
         this.restrictedDomains = List.copyOf(restrictedDomains);
         this.policyId = Objects.requireNonNull(policyId, "policyId");
         this.policyVersion = Objects.requireNonNull(policyVersion, "policyVersion");
+        this.partialKinds = Objects.requireNonNull(partialKinds, "partialKinds");
     }
 
     /** This decision with {@code restrictedDomains} in place of its own (used for {@code PARTIAL}). */
     PolicyDecision withRestrictedDomains(List<String> domains) {
-        return new PolicyDecision(decision, reasonCodes, snippets, domains, policyId, policyVersion);
+        return new PolicyDecision(decision, reasonCodes, snippets, domains, policyId, policyVersion, partialKinds);
+    }
+
+    /** This decision with {@code kinds} as what a PARTIAL answer withholds. */
+    PolicyDecision withPartialKinds(PartialKinds kinds) {
+        return kinds.equals(partialKinds) ? this
+                : new PolicyDecision(decision, reasonCodes, snippets, restrictedDomains, policyId, policyVersion, kinds);
+    }
+
+    /**
+     * What a {@code PARTIAL} answer under this decision withholds: the role's and the requested domains' settings
+     * combined ({@link PolicyDocument#partialKinds}); {@link PartialKinds#defaults()} when they say nothing. Under
+     * {@code ALLOW} it is what a part labelled PARTIAL would have withheld; give it to
+     * {@link OutboundFilter#apply(Decision, PartialKinds, String)}.
+     */
+    public PartialKinds partialKinds() {
+        return partialKinds;
     }
 
     public Decision decision() {
@@ -100,12 +123,13 @@ public final class PolicyDecision {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof PolicyDecision && ((PolicyDecision) other).toAuditWire().equals(toAuditWire());
+        return other instanceof PolicyDecision && ((PolicyDecision) other).toAuditWire().equals(toAuditWire())
+                && ((PolicyDecision) other).partialKinds.equals(partialKinds);
     }
 
     @Override
     public int hashCode() {
-        return toAuditWire().hashCode();
+        return toAuditWire().hashCode() * 31 + partialKinds.hashCode();
     }
 
     @Override

@@ -1,12 +1,15 @@
 package dev.keel.policy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonPointers;
 import dev.keel.core.text.Names;
 import dev.keel.policy.internal.PhraseTable;
 import dev.keel.policy.internal.PolicyFormat;
 import dev.keel.policy.internal.PolicySpec;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,9 +52,19 @@ public final class PolicyDocument {
     private final PhraseTable phrases;
     private final String partialInstruction;
     private final int filterMaxInputChars;
+    private final Map<String, PartialSetting> domainPartials;
+    // The host's additions, given in code and never written to the document.
+    private final List<Recogniser> recognisers;
+    private final List<NumberWordLanguage> languages;
 
     private PolicyDocument(PolicySpec spec) {
+        this(spec, List.of(), List.of());
+    }
+
+    private PolicyDocument(PolicySpec spec, List<Recogniser> recognisers, List<NumberWordLanguage> languages) {
         this.spec = spec;
+        this.recognisers = List.copyOf(recognisers);
+        this.languages = List.copyOf(languages);
         // Validation has run: the members the schema requires are there.
         this.policyId = Objects.requireNonNull(spec.policyId(), "policyId");
         this.version = Objects.requireNonNull(spec.version(), "version");
@@ -60,7 +73,7 @@ public final class PolicyDocument {
         Map<String, RolePolicy> roleMap = new LinkedHashMap<>();
         spec.roles().forEach((name, role) -> roleMap.put(name, new RolePolicy(role.allowedClearances(),
                 role.allowedDomains(), Decision.valueOf(role.defaultDecision()),
-                role.deniedDomains() == null ? List.of() : role.deniedDomains())));
+                role.deniedDomains() == null ? List.of() : role.deniedDomains(), setting(role.partial()))));
         this.roles = Collections.unmodifiableMap(roleMap);
         List<QualitativeRestriction> restrictionList = new ArrayList<>();
         if (spec.restrictions() != null) {
@@ -87,6 +100,30 @@ public final class PolicyDocument {
                 : spec.partialInstruction();
         Integer maxInputChars = spec.outboundFilter() == null ? null : spec.outboundFilter().maxInputChars();
         this.filterMaxInputChars = maxInputChars == null ? OutboundFilter.DEFAULT_MAX_INPUT_CHARS : maxInputChars;
+        Map<String, PartialSetting> domainSettings = new LinkedHashMap<>();
+        if (spec.partial() != null && spec.partial().domains() != null) {
+            spec.partial().domains().forEach((domain, setting) -> domainSettings.put(domain, setting(setting)));
+        }
+        this.domainPartials = Collections.unmodifiableMap(domainSettings);
+    }
+
+    private static PartialSetting setting(PolicySpec.@Nullable PartialSpec spec) {
+        if (spec == null) {
+            return PartialSetting.none();
+        }
+        return new PartialSetting(spec.withhold() == null ? List.of() : spec.withhold(),
+                spec.keep() == null ? List.of() : spec.keep());
+    }
+
+    private static PolicySpec.@Nullable PartialSpec spec(PartialSetting setting) {
+        return setting.isEmpty() ? null : new PolicySpec.PartialSpec(absentIfEmpty(setting.withhold()),
+                absentIfEmpty(setting.keep()));
+    }
+
+    // A member the document leaves out, rather than an empty list, so that a document built in code writes what an
+    // author would have written.
+    private static <E> @Nullable List<E> absentIfEmpty(List<E> list) {
+        return list.isEmpty() ? null : list;
     }
 
     private static Sensitivity sensitivity(PolicySpec.@Nullable SensitivitySpec spec) {
@@ -208,6 +245,91 @@ public final class PolicyDocument {
         return filterMaxInputChars;
     }
 
+    /** What a PARTIAL answer about each domain withholds and keeps ({@code partial.domains}), by canonical name. */
+    public Map<String, PartialSetting> domainPartials() {
+        return domainPartials;
+    }
+
+    /**
+     * What a {@code PARTIAL} answer to {@code role} about {@code domains} withholds: the union of what the role's
+     * setting and each requested domain's setting withhold (the most restrictive wins), a role or domain that says
+     * nothing adding nothing; {@link PartialKinds#defaults()} when none says anything, or the role is unknown.
+     * Names are compared in canonical form. Pure.
+     */
+    public PartialKinds partialKinds(String role, Collection<String> domains) {
+        PartialKinds kinds = null;
+        RolePolicy rolePolicy = roles.get(Names.canonical(role));
+        if (rolePolicy != null && !rolePolicy.partial().isEmpty()) {
+            kinds = rolePolicy.partial().kinds();
+        }
+        if (!domainPartials.isEmpty()) {
+            for (String domain : domains) {
+                PartialSetting setting = domainPartials.get(domain);
+                if (setting == null) {
+                    setting = domainPartials.get(Names.canonical(domain));
+                }
+                if (setting != null && !setting.isEmpty()) {
+                    kinds = kinds == null ? setting.kinds() : kinds.union(setting.kinds());
+                }
+            }
+        }
+        return kinds == null ? PartialKinds.defaults() : kinds;
+    }
+
+    /** Every kind the document names in a {@code partial} setting, with its JSON pointer, in document order. */
+    Map<String, String> partialKindPointers() {
+        Map<String, String> named = new LinkedHashMap<>();
+        roles.forEach((name, role) -> pointers(role.partial(), JsonPointers.child("/roles", name) + "/partial", named));
+        domainPartials.forEach((domain, setting) ->
+                pointers(setting, JsonPointers.child("/partial/domains", domain), named));
+        return named;
+    }
+
+    private static void pointers(PartialSetting setting, String at, Map<String, String> named) {
+        for (int i = 0; i < setting.withhold().size(); i++) {
+            named.put(at + "/withhold/" + i, setting.withhold().get(i));
+        }
+        for (int i = 0; i < setting.keep().size(); i++) {
+            named.put(at + "/keep/" + i, setting.keep().get(i));
+        }
+    }
+
+    /** The recognisers of a host's own kinds that the document was given in code; empty unless given. */
+    public List<Recogniser> recognisers() {
+        return recognisers;
+    }
+
+    /**
+     * The languages whose number words PARTIAL reads ({@code partial.number_words}); English when the document
+     * says nothing. A language other than English must have been given in code ({@link #withNumberWordLanguages}).
+     *
+     * @throws dev.keel.core.ConfigurationException when the document names a language that was not given
+     */
+    public List<NumberWordLanguage> numberWordLanguages() {
+        List<String> names = spec.partial() == null || spec.partial().numberWords() == null
+                ? List.of(NumberWordLanguage.english().name()) : spec.partial().numberWords();
+        List<NumberWordLanguage> chosen = new ArrayList<>();
+        for (String name : names) {
+            NumberWordLanguage language = name.equals(NumberWordLanguage.english().name())
+                    ? NumberWordLanguage.english()
+                    : languages.stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow(() ->
+                            new ConfigurationException("the policy " + policyId + " reads the number words of " + name
+                                    + ", a language that does not ship: give it to the policy in code"));
+            chosen.add(language);
+        }
+        return List.copyOf(chosen);
+    }
+
+    /** This document with {@code recognisers} for the kinds of its own that it names (those it had are replaced). */
+    public PolicyDocument withRecognisers(List<Recogniser> recognisers) {
+        return new PolicyDocument(spec, recognisers, languages);
+    }
+
+    /** This document with {@code languages} defined, for {@code partial.number_words} to name (those it had are replaced). */
+    public PolicyDocument withNumberWordLanguages(List<NumberWordLanguage> languages) {
+        return new PolicyDocument(spec, recognisers, languages);
+    }
+
     /** The document as a plain JSON tree in its wire format: the members it was given, as given. */
     public Map<String, Object> toTree() {
         return PolicyFormat.write(spec);
@@ -241,8 +363,36 @@ public final class PolicyDocument {
         private Sensitivity sensitivity = Sensitivity.none();
         private @Nullable String partialInstruction;
         private @Nullable Integer filterMaxInputChars;
+        private @Nullable List<String> numberWords;
+        private final Map<String, PartialSetting> domainPartials = new LinkedHashMap<>();
+        private final List<Recogniser> recognisers = new ArrayList<>();
+        private final List<NumberWordLanguage> languages = new ArrayList<>();
 
         private Builder() {
+        }
+
+        /** What a PARTIAL answer about {@code domain} (canonical) withholds and keeps. */
+        public Builder domainPartial(String domain, PartialSetting setting) {
+            domainPartials.put(Objects.requireNonNull(domain, "domain"), Objects.requireNonNull(setting, "setting"));
+            return this;
+        }
+
+        /** The languages whose number words PARTIAL reads, by name; English unless set. */
+        public Builder numberWords(List<String> languageNames) {
+            this.numberWords = List.copyOf(languageNames);
+            return this;
+        }
+
+        /** Adds the recogniser of a kind of the host's own, which the document's settings may name. */
+        public Builder recogniser(Recogniser recogniser) {
+            recognisers.add(Objects.requireNonNull(recogniser, "recogniser"));
+            return this;
+        }
+
+        /** Defines a number-word language, which {@link #numberWords} may name. */
+        public Builder numberWordLanguage(NumberWordLanguage language) {
+            languages.add(Objects.requireNonNull(language, "language"));
+            return this;
         }
 
         public Builder sensitivity(Sensitivity sensitivity) {
@@ -314,7 +464,8 @@ public final class PolicyDocument {
         public PolicyDocument build() {
             Map<String, PolicySpec.Role> roleSpecs = new LinkedHashMap<>();
             roles.forEach((name, role) -> roleSpecs.put(name, new PolicySpec.Role(role.allowedClearances(),
-                    role.allowedDomains(), role.defaultDecision().wireName(), absentIfEmpty(role.deniedDomains()))));
+                    role.allowedDomains(), role.defaultDecision().wireName(), absentIfEmpty(role.deniedDomains()),
+                    spec(role.partial()))));
             List<PolicySpec.DomainRuleSpec> ruleSpecs = new ArrayList<>();
             for (DomainRule r : domainRules) {
                 ruleSpecs.add(new PolicySpec.DomainRuleSpec(r.phrases(), r.domains(), r.maxGap(), r.fallback()));
@@ -327,13 +478,23 @@ public final class PolicyDocument {
                     clearanceLevels, roleSpecs, absentIfEmpty(List.copyOf(restrictions)), absentIfEmpty(ruleSpecs),
                     sensitivity.isEmpty() ? null : new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
                             sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction,
-                    filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars))));
+                    filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars),
+                    partialSpec())), recognisers, languages);
         }
 
-        // A member the document leaves out, rather than an empty list, so that a document built in code writes
-        // what an author would have written.
-        private static <E> @Nullable List<E> absentIfEmpty(List<E> list) {
-            return list.isEmpty() ? null : list;
+        private PolicySpec.@Nullable PartialPolicySpec partialSpec() {
+            Map<String, PolicySpec.PartialSpec> domains = new LinkedHashMap<>();
+            domainPartials.forEach((domain, setting) -> {
+                PolicySpec.PartialSpec partial = spec(setting);
+                if (partial != null) {
+                    domains.put(domain, partial);
+                }
+            });
+            if (numberWords == null && domains.isEmpty()) {
+                return null;
+            }
+            return new PolicySpec.PartialPolicySpec(numberWords, domains.isEmpty() ? null : domains);
         }
+
     }
 }

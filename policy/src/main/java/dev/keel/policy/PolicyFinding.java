@@ -27,6 +27,11 @@ public record PolicyFinding(String code, String pointer, String message) impleme
     public static final String DOMAIN_OUTSIDE_MARKING = "domain_outside_marking";
     /** A phrase of a marking tied to no domain that a domain rule matches. */
     public static final String MARKING_WITHOUT_DOMAIN = "marking_without_domain";
+    /**
+     * A kind in a {@code partial} setting that does not ship and has no recogniser in the document: a filter made
+     * from the document refuses to withhold it blind.
+     */
+    public static final String PARTIAL_KIND_UNKNOWN = "partial_kind_unknown";
 
     public PolicyFinding {
         Objects.requireNonNull(code, "code");

@@ -19,8 +19,9 @@ import java.util.Objects;
  * the user. Immutable and thread-safe.
  *
  * @param kind        {@link #NUMBER}, {@link #DATE}, {@link #QUARTER}, {@link #PERIOD}, {@link #WEEK},
- *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, {@link #OVERSIZED}, or the id of a
- *                    {@link QualitativeRestriction}
+ *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, {@link #OVERSIZED}, the id of a
+ *                    {@link QualitativeRestriction}, or a PARTIAL kind a {@link Recogniser} withheld
+ *                    ({@code credentials}, a host's kind)
  * @param start       the UTF-16 offset in the original text where the removed text starts
  * @param end         the UTF-16 offset just past it
  * @param removed     the removed text

@@ -2,6 +2,7 @@ package dev.keel.policy;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
+import dev.keel.policy.internal.RedactingOutboundFilter;
 import dev.keel.policy.internal.WindowedStreamingFilter;
 import java.util.List;
 import java.util.Objects;
@@ -88,6 +89,8 @@ public interface StreamingFilter {
         private int maxInputChars = OutboundFilter.DEFAULT_MAX_INPUT_CHARS;
         private int windowChars = DEFAULT_WINDOW_CHARS;
         private long expectedLength = -1;
+        private PartialKinds kinds = PartialKinds.defaults();
+        private final OutboundFilter.Builder whole = OutboundFilter.builder();
 
         private Builder(Decision decision) {
             this.decision = Objects.requireNonNull(decision, "decision");
@@ -99,9 +102,36 @@ public interface StreamingFilter {
             return this;
         }
 
-        /** The document's restrictions and its limit ({@link PolicyDocument#filterMaxInputChars()}). */
+        /**
+         * The document's restrictions, its limit ({@link PolicyDocument#filterMaxInputChars()}), its recognisers and
+         * number-word languages.
+         *
+         * @throws ConfigurationException when the document names a number-word language it was not given
+         */
         public Builder policy(PolicyDocument policy) {
+            whole.policy(policy);
             return restrictions(policy.restrictions()).maxInputChars(policy.filterMaxInputChars());
+        }
+
+        /** What PARTIAL withholds ({@link OutboundFilter#apply(Decision, PartialKinds, String)}); the defaults unless set. */
+        public Builder partialKinds(PartialKinds kinds) {
+            this.kinds = Objects.requireNonNull(kinds, "kinds");
+            return this;
+        }
+
+        /**
+         * Adds the recogniser of a kind of the host's own. Under PARTIAL, when the kinds withhold it, the window is at
+         * least its {@link Recogniser#longestMatch()}, and an unbounded one holds the whole stream.
+         */
+        public Builder recogniser(Recogniser recogniser) {
+            whole.recogniser(recogniser);
+            return this;
+        }
+
+        /** The languages whose number words PARTIAL reads as figures; English unless set. */
+        public Builder numberWords(List<NumberWordLanguage> languages) {
+            whole.numberWords(languages);
+            return this;
         }
 
         /** The longest stream read, as {@link OutboundFilter#create(List, int)}'s limit. */
@@ -134,10 +164,14 @@ public interface StreamingFilter {
          * The filter.
          *
          * @throws PolicyValidationException when a restriction is invalid
-         * @throws ConfigurationException    when the limit is not positive
+         * @throws ConfigurationException    when the limit is not positive, or a kind neither ships nor has a
+         *                                   recogniser
          */
         public StreamingFilter open() {
-            return new WindowedStreamingFilter(decision, restrictions, maxInputChars, windowChars, expectedLength);
+            RedactingOutboundFilter filter = new RedactingOutboundFilter(restrictions, maxInputChars,
+                    whole.partialScan()).withKinds(kinds);
+            return new WindowedStreamingFilter(decision, filter, restrictions, maxInputChars, windowChars,
+                    expectedLength);
         }
     }
 }

@@ -1,19 +1,22 @@
 package dev.keel.policy.internal;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * English number words, read one word at a time: cardinals ("two", "eighty"), ordinals ("third", "fortieth"),
- * fraction words ("half", "quarter"), written alone or run together ("eightyfour", "twentyfirst",
- * "onehundredandtwenty"),
- * with an optional ending ("ninetyish", "hundreds", "tenfold", "thirds"), and the decades ("nineties"). A word is read in lower case without
- * marks. Pure and thread-safe.
+ * The number words of one language, read one word at a time: cardinals ("two", "eighty"), ordinals ("third",
+ * "fortieth"), fraction words ("half", "quarter"), written alone or run together ("eightyfour", "twentyfirst",
+ * "onehundredandtwenty": cardinals in a row, the language's joining word allowed between two of them), with an
+ * optional ending ("ninetyish", "hundreds", "tenfold", "thirds"), and the decades ("nineties"). {@link #ENGLISH}
+ * ships; a host defines another through {@code dev.keel.policy.NumberWordLanguage}. A word is read in lower case
+ * without marks. Immutable, pure and thread-safe.
  */
-final class NumberWords {
+public final class NumberWords {
 
     /** What a number word counts. */
     enum Kind { CARDINAL, ORDINAL, FRACTION }
@@ -29,30 +32,70 @@ final class NumberWords {
     record Reading(Kind kind, boolean contextual) {
     }
 
-    private static final List<String> CARDINALS = List.of("zero", "one", "two", "three", "four", "five", "six",
+    /** English: the words the PARTIAL scan has always read. */
+    public static final NumberWords ENGLISH = new NumberWords("en",
+            List.of("zero", "one", "two", "three", "four", "five", "six",
             "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
             "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
             "ninety", "hundred", "thousand", "million", "billion", "trillion", "dozen", "twenties", "thirties", "forties",
-            "fifties", "sixties", "seventies", "eighties", "nineties");
-    private static final List<String> ORDINALS = List.of("zeroth", "first", "second", "third", "fourth", "fifth",
+            "fifties", "sixties", "seventies", "eighties", "nineties"),
+            List.of("zeroth", "first", "second", "third", "fourth", "fifth",
             "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
             "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth",
             "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth", "hundredth", "thousandth", "millionth",
-            "billionth", "trillionth");
+            "billionth", "trillionth"),
+            List.of("half", "halves", "quarter", "quarters"),
+            List.of("one", "first", "second", "quarter", "quarters"),
+            List.of("s", "es", "ish", "fold"), List.of("s"), "and");
+
+    private final String name;
     // The stems by their first letter: a word is compared only with the stems it can start with.
-    private static final Map<Character, List<String>> CARDINALS_BY_FIRST_LETTER = byFirstLetter(CARDINALS);
-    private static final Map<Character, List<String>> ORDINALS_BY_FIRST_LETTER = byFirstLetter(ORDINALS);
-    private static final Set<String> CARDINAL_ENDINGS = Set.of("", "s", "es", "ish", "fold");
-    private static final Set<String> ORDINAL_ENDINGS = Set.of("", "s");
+    private final Map<Character, List<String>> cardinalsByFirstLetter;
+    private final Map<Character, List<String>> ordinalsByFirstLetter;
+    private final Set<String> fractions;
+    private final Set<String> contextual;
+    private final Set<String> cardinalEndings;
+    private final Set<String> ordinalEndings;
     // The longest ending: a longer rest of the word is no ending, and is not copied to be compared (a long word
     // has many places where a number could end).
-    private static final int LONGEST_ENDING = 4;
-    private static final Set<String> CONTEXTUAL = Set.of("one", "first", "second");
+    private final int longestEnding;
+    private final String joiner;
 
-    private static final Reading HALF = new Reading(Kind.FRACTION, false);
-    private static final Reading QUARTER = new Reading(Kind.FRACTION, true);
+    private NumberWords(String name, List<String> cardinals, List<String> ordinals, List<String> fractions,
+                        List<String> contextual, List<String> cardinalEndings, List<String> ordinalEndings,
+                        String joiner) {
+        this.name = name;
+        this.cardinalsByFirstLetter = byFirstLetter(cardinals);
+        this.ordinalsByFirstLetter = byFirstLetter(ordinals);
+        this.fractions = Set.copyOf(fractions);
+        this.contextual = Set.copyOf(contextual);
+        this.cardinalEndings = withEmpty(cardinalEndings);
+        this.ordinalEndings = withEmpty(ordinalEndings);
+        this.longestEnding = Stream.concat(cardinalEndings.stream(), ordinalEndings.stream())
+                .mapToInt(String::length).max().orElse(0);
+        this.joiner = joiner;
+    }
 
-    private NumberWords() {
+    /**
+     * A language's tables, each word in lower case without marks (as the normalised text reads it); an empty
+     * {@code joiner} joins no cardinals.
+     */
+    public static NumberWords of(String name, List<String> cardinals, List<String> ordinals, List<String> fractions,
+                                 List<String> contextual, List<String> cardinalEndings, List<String> ordinalEndings,
+                                 String joiner) {
+        return new NumberWords(name, List.copyOf(cardinals), List.copyOf(ordinals), fractions, contextual,
+                cardinalEndings, ordinalEndings, joiner);
+    }
+
+    /** The language's name ({@code en}). */
+    public String name() {
+        return name;
+    }
+
+    private static Set<String> withEmpty(List<String> endings) {
+        Set<String> all = new HashSet<>(endings);
+        all.add("");
+        return Set.copyOf(all);
     }
 
     private static Map<Character, List<String>> byFirstLetter(List<String> stems) {
@@ -63,52 +106,53 @@ final class NumberWords {
         return stems.getOrDefault(word.charAt(i), List.of());
     }
 
-    /**
-     * {@code word} read as a number word, or null when it is none, in steps linear in its length (each of its
-     * characters is compared with the few stems that start with it).
-     */
+    /** {@code word} read as an English number word ({@link #ENGLISH}), or null when it is none. */
     static @Nullable Reading read(String word, Steps steps) {
-        switch (word) {
-            case "half":
-            case "halves":
-                return HALF;
-            case "quarter":
-            case "quarters":
-                return QUARTER;
-            default:
-                break;
+        return ENGLISH.reading(word, steps);
+    }
+
+    /**
+     * {@code word} read as a number word of this language, or null when it is none, in steps linear in its length
+     * (each of its characters is compared with the few stems that start with it).
+     */
+    @Nullable Reading reading(String word, Steps steps) {
+        if (word.isEmpty()) {
+            return null;
+        }
+        if (fractions.contains(word)) {
+            return new Reading(Kind.FRACTION, contextual.contains(word));
         }
         boolean[] spelled = cardinalsInARow(word, steps);
         for (int i = 0; i < word.length(); i++) {
             if (!spelled[i]) {
                 continue;
             }
-            for (String ordinal : startingLike(word, i, ORDINALS_BY_FIRST_LETTER)) {
+            for (String ordinal : startingLike(word, i, ordinalsByFirstLetter)) {
                 steps.add(1);
                 int end = i + ordinal.length();
-                if (word.startsWith(ordinal, i) && isEnding(word, end, ORDINAL_ENDINGS)) {
+                if (word.startsWith(ordinal, i) && isEnding(word, end, ordinalEndings)) {
                     return reading(word, word.substring(0, end), Kind.ORDINAL);
                 }
             }
         }
         for (int end = word.length(); end > 0; end--) {
             steps.add(1);
-            if (spelled[end] && isEnding(word, end, CARDINAL_ENDINGS)) {
+            if (spelled[end] && isEnding(word, end, cardinalEndings)) {
                 return reading(word, word.substring(0, end), Kind.CARDINAL);
             }
         }
         return null;
     }
 
-    private static boolean isEnding(String word, int from, Set<String> endings) {
-        return word.length() - from <= LONGEST_ENDING && endings.contains(word.substring(from));
+    private boolean isEnding(String word, int from, Set<String> endings) {
+        return word.length() - from <= longestEnding && endings.contains(word.substring(from));
     }
 
     /**
      * For each {@code i}: whether {@code word[0, i)} is cardinals in a row, "and" allowed between two of them
-     * ("onehundredandtwenty"); true for {@code i == 0}, where any number word may start.
+     * ("onehundredandtwenty", with the language's joining word); true for {@code i == 0}, where any number word may start.
      */
-    private static boolean[] cardinalsInARow(String word, Steps steps) {
+    private boolean[] cardinalsInARow(String word, Steps steps) {
         boolean[] spelled = new boolean[word.length() + 1];
         boolean[] afterAnd = new boolean[word.length() + 1];
         spelled[0] = true;
@@ -116,22 +160,22 @@ final class NumberWords {
             if (!spelled[i] && !afterAnd[i]) {
                 continue;
             }
-            for (String cardinal : startingLike(word, i, CARDINALS_BY_FIRST_LETTER)) {
+            for (String cardinal : startingLike(word, i, cardinalsByFirstLetter)) {
                 steps.add(1);
                 if (word.startsWith(cardinal, i)) {
                     spelled[i + cardinal.length()] = true;
                 }
             }
-            if (i > 0 && spelled[i] && word.startsWith("and", i)) {
-                afterAnd[i + 3] = true;
+            if (i > 0 && spelled[i] && !joiner.isEmpty() && word.startsWith(joiner, i)) {
+                afterAnd[i + joiner.length()] = true;
             }
         }
         return spelled;
     }
 
     /** The reading of {@code word}, whose number is {@code number} and the rest an ending. */
-    private static @Nullable Reading reading(String word, String number, Kind kind) {
-        if (!CONTEXTUAL.contains(number)) {
+    private @Nullable Reading reading(String word, String number, Kind kind) {
+        if (!contextual.contains(number)) {
             return new Reading(kind, false);
         }
         // "ones", "seconds", "firsts": other words than the number

@@ -7,6 +7,7 @@ import static dev.keel.policy.internal.Token.Type.WORD;
 
 import dev.keel.core.Cancellation;
 import dev.keel.core.text.NormalizedText;
+import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Redaction;
 import dev.keel.policy.internal.Keywords.Role;
 import dev.keel.policy.internal.NumberWords.Kind;
@@ -31,7 +32,10 @@ import org.jspecify.annotations.Nullable;
  * tokens: {@code N} a number token, {@code S} white space, {@code -} a hyphen, a word in lower case that word (in
  * any case), {@code SEP} a range separator (a dash or slash, or to/through/thru/until/till/and/or between spaces).
  * A construct that stops inside a word takes the rest of the word with it. Whatever no construct claims, a word
- * with a number in it is withheld whole.
+ * with a number in it is withheld whole. A construct that lies within one reported before it is of that one's kind and is
+ * not reported again ("1,200" of "$1,200"). Each span carries its PARTIAL kind ({@link KindSink}): a figure whose
+ * first digits are in a run of letters, digits and hyphens that starts with a letter ("L-12", "B52") is an
+ * identifier, any other figure a figure.
  *
  * <p>A scan takes time linear in the text, whatever it holds. The constructs that repeat (a number's groups
  * "1,234,567", a run of number words, a range or list "Q1-Q2-Q3", the rest of a word, a run of spaces and hyphens)
@@ -51,6 +55,14 @@ public final class PartialRedactor {
         void span(String kind, int start, int end);
     }
 
+    /**
+     * As {@link SpanSink}, with the PARTIAL kind each span belongs to ({@link dev.keel.policy.PartialKinds}): a
+     * figure inside an identifier-like word is {@code identifiers}, a date, quarter, period or week {@code dates}.
+     */
+    public interface KindSink {
+        void span(String partialKind, String redactionKind, int start, int end);
+    }
+
     /** A construct read: its kind and the token index just past it. */
     private record Match(String kind, int end) {
     }
@@ -61,6 +73,8 @@ public final class PartialRedactor {
     private static final String SIGNS = "-+−±~≈";
 
     private final List<Token> t;
+    // For each token, whether the run of letters, digits and hyphens it is in starts with a letter ("L-12", "B52").
+    private final boolean[] letterRun;
     // Each word token read as a number word once (null: none), since many constructs ask.
     private final Reading[] readings;
     // Where the chain from each token ends, one array per kind of chain (see chainEnd).
@@ -82,13 +96,17 @@ public final class PartialRedactor {
     // Token reads and word readings: the measure of a scan's work.
     private final Steps steps;
 
-    private PartialRedactor(List<Token> tokens, Steps steps) {
+    private PartialRedactor(List<Token> tokens, List<NumberWords> languages, Steps steps) {
         this.t = tokens;
         this.steps = steps;
         this.readings = new Reading[tokens.size()];
+        this.letterRun = new boolean[tokens.size()];
         for (int k = 0; k < tokens.size(); k++) {
             Cancellation.checkpoint();
-            readings[k] = tokens.get(k).is(WORD) ? NumberWords.read(tokens.get(k).folded(), steps) : null;
+            readings[k] = tokens.get(k).is(WORD) ? read(tokens.get(k).folded(), languages) : null;
+            boolean inRun = isWordLike(k) || isSymbol(k, HYPHENS);
+            letterRun[k] = inRun && (k > 0 && (isWordLike(k - 1) || isSymbol(k - 1, HYPHENS)) ? letterRun[k - 1]
+                    : is(k, WORD));
         }
         int positions = tokens.size() + 1;
         numberChains = new int[positions];
@@ -105,14 +123,47 @@ public final class PartialRedactor {
         spaceSlashAndHyphenChains = new int[positions];
     }
 
-    /** Reports every withheld span of {@code text}'s normalised text to {@code sink}, in order. */
+    /** Reports every withheld span of {@code text}'s normalised text to {@code sink}, in order, reading English number words. */
     public static void scan(NormalizedText text, SpanSink sink) {
         scan(text, sink, new Steps());
     }
 
     /** As {@link #scan(NormalizedText, SpanSink)}, counting the token reads and word comparisons in {@code steps}. */
     static void scan(NormalizedText text, SpanSink sink, Steps steps) {
-        new PartialRedactor(Token.tokenize(text), steps).run(sink);
+        scan(text, List.of(NumberWords.ENGLISH), (partialKind, kind, start, end) -> sink.span(kind, start, end), steps);
+    }
+
+    /**
+     * Reports every span of {@code text}'s normalised text that PARTIAL withholds by default to {@code sink}, in
+     * order, with its PARTIAL kind, reading the number words of {@code languages} (digits of every script whatever
+     * they are).
+     */
+    static void scan(NormalizedText text, List<NumberWords> languages, KindSink sink, Steps steps) {
+        new PartialRedactor(Token.tokenize(text), languages, steps).run(sink);
+    }
+
+    /** The PARTIAL kind of a span of {@code redactionKind} whose construct starts at token {@code k}. */
+    private String partialKind(String redactionKind, int k) {
+        switch (redactionKind) {
+            case Redaction.PERCENTAGE:
+                return PartialKinds.PERCENTAGES;
+            case Redaction.MONEY:
+                return PartialKinds.AMOUNTS;
+            case Redaction.NUMBER:
+                return is(k, NUMBER) && letterRun[k] ? PartialKinds.IDENTIFIERS : PartialKinds.FIGURES;
+            default:
+                return PartialKinds.DATES;
+        }
+    }
+
+    private @Nullable Reading read(String word, List<NumberWords> languages) {
+        for (NumberWords language : languages) {
+            Reading reading = language.reading(word, steps);
+            if (reading != null) {
+                return reading;
+            }
+        }
+        return null;
     }
 
     /** The placeholder put in place of each kind of withheld text. */
@@ -135,7 +186,10 @@ public final class PartialRedactor {
         }
     }
 
-    private void run(SpanSink sink) {
+    private void run(KindSink sink) {
+        // The end of the spans reported so far: a construct within one is of that one's kind ("1,200" of "$1,200"
+        // is an amount, not a figure), so it is not reported again.
+        int reportedTo = -1;
         for (int k = 0; k < t.size(); k++) {
             Cancellation.checkpoint();
             if (is(k, SPACE) || is(k, NUMBER) && isWordLike(k - 1) || is(k, WORD) && is(k - 1, NUMBER)) {
@@ -143,12 +197,21 @@ public final class PartialRedactor {
             }
             Match longest = longestAt(k);
             int wordEnd = isWordLike(k) ? wordEnd(k + 1) : k + 1;
+            int end;
             if (longest != null) {
-                sink.span(longest.kind(), t.get(withSign(k)).start(), t.get(wordEnd(longest.end()) - 1).end());
-            } else if (firstNumberFrom(k) < wordEnd) {
-                // Nothing more specific: the word is withheld whole (B52, x², ٣).
-                sink.span(Redaction.NUMBER, t.get(k).start(), t.get(wordEnd - 1).end());
+                end = t.get(wordEnd(longest.end()) - 1).end();
+                if (end > reportedTo) {
+                    sink.span(partialKind(longest.kind(), k), longest.kind(), t.get(withSign(k)).start(), end);
+                }
+            } else {
+                int number = firstNumberFrom(k);
+                end = number < wordEnd ? t.get(wordEnd - 1).end() : -1;
+                if (end > reportedTo) {
+                    // Nothing more specific: the word is withheld whole (B52, x², ٣).
+                    sink.span(partialKind(Redaction.NUMBER, number), Redaction.NUMBER, t.get(k).start(), end);
+                }
             }
+            reportedTo = Math.max(reportedTo, end);
         }
     }
 

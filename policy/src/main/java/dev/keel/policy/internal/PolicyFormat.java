@@ -111,7 +111,7 @@ public final class PolicyFormat {
 
     // A replacement stands in the answer under PARTIAL too, where no figure may appear, and the filter does not
     // read its own replacements again.
-    private static Optional<String> withheldProblem(String replacement) {
+    static Optional<String> withheldProblem(String replacement) {
         NormalizedText text = NormalizedText.ofMarkup(replacement);
         List<String> withheld = new ArrayList<>();
         PartialRedactor.scan(text, (kind, start, end) -> withheld.add(replacement
@@ -144,12 +144,30 @@ public final class PolicyFormat {
                 }
             }
             unordered(spec, role.allowedClearances(), at + "/allowed_clearances", problems);
+            partialProblems(role.partial(), at + "/partial", problems);
         });
+        if (spec.partial() != null && spec.partial().domains() != null) {
+            spec.partial().domains().forEach((domain, setting) ->
+                    partialProblems(setting, JsonPointers.child("/partial/domains", domain), problems));
+        }
         if (spec.sensitivity() != null) {
             unordered(spec, spec.sensitivity().internalOnlyClearances(), "/sensitivity/internal_only_clearances",
                     problems);
         }
         return problems;
+    }
+
+    // A kind both withheld and kept would make the setting depend on which list is read first.
+    private static void partialProblems(PolicySpec.@Nullable PartialSpec setting, String at,
+            List<JsonProblem> problems) {
+        if (setting == null || setting.keep() == null || setting.withhold() == null) {
+            return;
+        }
+        for (int i = 0; i < setting.keep().size(); i++) {
+            if (setting.withhold().contains(setting.keep().get(i))) {
+                problems.add(new JsonProblem(at + "/keep/" + i, "is also in withhold: a kind is withheld or kept"));
+            }
+        }
     }
 
     // Once the policy orders its clearances, a clearance outside the order could not be compared with the others.

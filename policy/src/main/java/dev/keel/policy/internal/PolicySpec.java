@@ -22,7 +22,16 @@ public record PolicySpec(
         @Nullable List<DomainRuleSpec> domainRules,
         @Nullable SensitivitySpec sensitivity,
         @Nullable String partialInstruction,
-        @Nullable OutboundFilterSpec outboundFilter) {
+        @Nullable OutboundFilterSpec outboundFilter,
+        @Nullable PartialPolicySpec partial) {
+
+    /** {@code partial}: the number-word languages PARTIAL reads, and what it withholds per domain. */
+    public record PartialPolicySpec(@Nullable List<String> numberWords, @Nullable Map<String, PartialSpec> domains) {
+    }
+
+    /** A role's or a domain's {@code partial}: kinds withheld besides the defaults, default kinds kept. */
+    public record PartialSpec(@Nullable List<String> withhold, @Nullable List<String> keep) {
+    }
 
     /** {@code outbound_filter}: how the outbound filter reads answers. */
     public record OutboundFilterSpec(@Nullable Integer maxInputChars) {
@@ -40,7 +49,7 @@ public record PolicySpec(
 
     /** One entry of {@code roles}. */
     public record Role(List<String> allowedClearances, List<String> allowedDomains, String defaultDecision,
-            @Nullable List<String> deniedDomains) {
+            @Nullable List<String> deniedDomains, @Nullable PartialSpec partial) {
     }
 
     /** One entry of {@code restrictions}: its patterns, or the name of a shipped set in {@code use}. */

@@ -10,6 +10,7 @@ import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.Redaction;
@@ -38,6 +39,9 @@ public final class RedactingOutboundFilter implements OutboundFilter {
 
     private final List<RestrictionPattern> patterns;
     private final int maxInputChars;
+    private final PartialScan partialScan;
+    // What PARTIAL withholds through this instance; withKinds makes one for other kinds.
+    private final PartialKinds kinds;
 
     /**
      * A filter applying {@code restrictions}, reading texts of at most {@code maxInputChars} UTF-16 characters.
@@ -46,6 +50,18 @@ public final class RedactingOutboundFilter implements OutboundFilter {
      * @throws IllegalArgumentException  when {@code maxInputChars} is not positive
      */
     public RedactingOutboundFilter(List<QualitativeRestriction> restrictions, int maxInputChars) {
+        this(restrictions, maxInputChars, PartialScan.standard());
+    }
+
+    /**
+     * A filter applying {@code restrictions}, reading texts of at most {@code maxInputChars} UTF-16 characters, and
+     * under PARTIAL looking for what {@code partialScan} recognises; PARTIAL withholds the default kinds unless
+     * {@link #withKinds} says otherwise.
+     */
+    public RedactingOutboundFilter(List<QualitativeRestriction> restrictions, int maxInputChars,
+                                   PartialScan partialScan) {
+        this.partialScan = Objects.requireNonNull(partialScan, "partialScan");
+        this.kinds = PartialKinds.defaults();
         if (maxInputChars < 1) {
             throw new ConfigurationException("the filter's largest input must be at least one character, found "
                     + maxInputChars);
@@ -61,7 +77,42 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         this.patterns = List.copyOf(compiled);
     }
 
+    private RedactingOutboundFilter(RedactingOutboundFilter filter, PartialKinds kinds) {
+        this.patterns = filter.patterns;
+        this.maxInputChars = filter.maxInputChars;
+        this.partialScan = filter.partialScan;
+        this.kinds = kinds;
+    }
+
     private record RestrictionPattern(String id, String replacement, Pattern pattern) {
+    }
+
+    /**
+     * This filter with PARTIAL withholding {@code kinds}.
+     *
+     * @throws ConfigurationException when a kind neither ships nor has a recogniser
+     */
+    public RedactingOutboundFilter withKinds(PartialKinds kinds) {
+        if (kinds.equals(this.kinds)) {
+            return this;
+        }
+        partialScan.check(kinds);
+        return new RedactingOutboundFilter(this, kinds);
+    }
+
+    /** The longest span of the kinds this filter's PARTIAL withholds beyond the scan's own, or 0. */
+    int partialLongestMatch() {
+        return partialScan.longestMatch(kinds);
+    }
+
+    @Override
+    public FilteredText apply(Decision decision, PartialKinds kinds, String text) {
+        return withKinds(kinds).apply(decision, text);
+    }
+
+    @Override
+    public FilteredPart apply(Decision decision, PartialKinds kinds, Part part) {
+        return withKinds(kinds).apply(decision, part);
     }
 
     @Override
@@ -145,9 +196,19 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             }
         }
         if (partial) {
-            PartialRedactor.scan(normalized, (kind, start, end) -> spans.add(kind, PartialRedactor.placeholder(kind),
-                    reading.sourceStart(normalized.originalStart(start)),
-                    reading.sourceEnd(normalized.originalEnd(end))), steps);
+            partialScan.scan(normalized, kinds, new PartialScan.Sink() {
+                @Override
+                public void withhold(String kind, String replacement, int start, int end) {
+                    spans.add(kind, replacement, reading.sourceStart(normalized.originalStart(start)),
+                            reading.sourceEnd(normalized.originalEnd(end)));
+                }
+
+                @Override
+                public void keep(int start, int end) {
+                    spans.keep(reading.sourceStart(normalized.originalStart(start)),
+                            reading.sourceEnd(normalized.originalEnd(end)));
+                }
+            }, steps);
         }
     }
 
@@ -170,6 +231,8 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         private final List<Span> found = new ArrayList<>();
         private final Map<Integer, Integer> widenedStarts = new HashMap<>();
         private final Map<Integer, Integer> widenedEnds = new HashMap<>();
+        // What PARTIAL found of a kind it keeps: a digit there is left (none when every kind is withheld).
+        private final List<Span> kept = new ArrayList<>();
 
         Spans(String text, Steps steps) {
             this.text = text;
@@ -188,6 +251,14 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             }
             found.add(new Span(kind, replacement, widenedStarts.computeIfAbsent(start, this::widenStart),
                     widenedEnds.computeIfAbsent(end, this::widenEnd)));
+        }
+
+        /** What PARTIAL found of a kept kind, from {@code start} to {@code end} of the original. */
+        void keep(int start, int end) {
+            steps.add(1);
+            if (end > start) {
+                kept.add(new Span("", "", start, end));
+            }
         }
 
         private int widenStart(int start) {
@@ -217,10 +288,14 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         /**
          * Withholds, with the rest of its word, every character of Unicode category N that nothing found covers. The
          * scan reads the normalised text, in which the digits of a character reference ({@code &#107;} is "k") are
-         * gone; left in the original, they would still be digits in the output.
+         * gone; left in the original, they would still be digits in the output. What was found of a kept kind is
+         * left as it is.
          */
         void withholdNumbersLeft() {
-            BitSet covered = covered();
+            BitSet covered = covered(found);
+            if (!kept.isEmpty()) {
+                covered.or(covered(kept));
+            }
             int i = 0;
             while (i < text.length()) {
                 steps.add(1);
@@ -250,11 +325,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
          * The characters the findings cover. Findings overlap (each start of "1,2,3,..." reaches its end), so each
          * character is set once: in order of their starts, a finding sets only what lies past the ones before it.
          */
-        private BitSet covered() {
-            found.sort(ORDER);
+        private BitSet covered(List<Span> spans) {
+            spans.sort(ORDER);
             BitSet covered = new BitSet(text.length());
             int coveredTo = 0;
-            for (Span span : found) {
+            for (Span span : spans) {
                 steps.add(1 + Math.max(0, span.end() - Math.max(span.start(), coveredTo)));
                 if (span.end() > coveredTo) {
                     covered.set(Math.max(span.start(), coveredTo), span.end());

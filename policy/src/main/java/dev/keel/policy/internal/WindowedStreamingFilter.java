@@ -3,6 +3,7 @@ package dev.keel.policy.internal;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.policy.QualitativeRestriction;
+import dev.keel.policy.Recogniser;
 import dev.keel.policy.Redaction;
 import dev.keel.policy.StreamingFilter;
 import java.util.ArrayList;
@@ -48,13 +49,32 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     /** As the public constructor, counting in {@code steps} the work of every filtering and every look for a cut. */
     WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
                             int window, long expectedLength, Steps steps) {
+        this(decision, new RedactingOutboundFilter(restrictions, maxInputChars), restrictions, maxInputChars, window,
+                expectedLength, steps);
+    }
+
+    /**
+     * A stream filtered by {@code whole} (made with {@code restrictions} and {@code maxInputChars}, its PARTIAL kinds
+     * chosen): under PARTIAL the window is at least as long as the longest span of a kind it withholds beyond the
+     * scan's own, and a kind whose spans may be of any length holds the whole stream, as a restriction that may does.
+     */
+    public WindowedStreamingFilter(Decision decision, RedactingOutboundFilter whole,
+                                   List<QualitativeRestriction> restrictions, int maxInputChars, int window,
+                                   long expectedLength) {
+        this(decision, whole, restrictions, maxInputChars, window, expectedLength, new Steps());
+    }
+
+    private WindowedStreamingFilter(Decision decision, RedactingOutboundFilter whole,
+                                    List<QualitativeRestriction> restrictions, int maxInputChars, int window,
+                                    long expectedLength, Steps steps) {
         this.steps = steps;
         this.decision = Objects.requireNonNull(decision, "decision");
-        this.whole = new RedactingOutboundFilter(restrictions, maxInputChars);
+        this.whole = whole;
         this.maxInputChars = maxInputChars;
-        this.window = window;
-        this.holdsToEnd = restrictions.stream().flatMap(r -> r.patterns().stream())
-                .anyMatch(p -> UNBOUNDED_REPETITION.matcher(p).find());
+        int longestMatch = decision == Decision.PARTIAL ? whole.partialLongestMatch() : 0;
+        this.window = Math.max(window, longestMatch);
+        this.holdsToEnd = longestMatch == Recogniser.UNBOUNDED || restrictions.stream()
+                .flatMap(r -> r.patterns().stream()).anyMatch(p -> UNBOUNDED_REPETITION.matcher(p).find());
         this.declaredOversized = expectedLength > maxInputChars;
         this.oversized = declaredOversized;
         this.nextLook = window + 1;

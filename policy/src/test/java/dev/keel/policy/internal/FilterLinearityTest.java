@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.Decision;
 import dev.keel.policy.FilteredText;
+import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
+import dev.keel.policy.Recogniser;
 import dev.keel.policy.RestrictionSet;
 import java.util.ArrayList;
 import dev.keel.core.content.Part;
@@ -36,6 +39,34 @@ class FilterLinearityTest {
 
     private static final RedactingOutboundFilter FILTER = (RedactingOutboundFilter) OutboundFilter.create(List.of(
             RestrictionSet.named(RestrictionSet.CREDENTIALS).orElseThrow().restriction("credentials")));
+
+    // A host's kind, withheld, and identifiers kept: host spans and kept spans go through the redaction too.
+    private static final RedactingOutboundFilter WITH_HOST_KIND = ((RedactingOutboundFilter) OutboundFilter.builder()
+            .recogniser(new AccountNumbers()).build())
+            .withKinds(PartialKinds.defaults().with(List.of("account"), List.of("identifiers")));
+
+    /** A host recogniser: "acct" and digits, on RE2/J. */
+    private static final class AccountNumbers implements Recogniser {
+        private static final com.google.re2j.Pattern ACCOUNT = com.google.re2j.Pattern.compile("(?i)acct[ -]?[0-9]+");
+
+        @Override
+        public String kind() {
+            return "account";
+        }
+
+        @Override
+        public void find(NormalizedText text, Spans spans) {
+            com.google.re2j.Matcher matcher = ACCOUNT.matcher(text.text());
+            while (matcher.find()) {
+                spans.span(matcher.start(), matcher.end());
+            }
+        }
+
+        @Override
+        public int longestMatch() {
+            return 32;
+        }
+    }
 
     /** Pieces the random texts are made of: each one a start of some construct that repeats or chains. */
     private static final String[] PIECES = {"1", "12", "2025", ",", ".", "-", "–", "/", " ", " ", "one", "twenty",
@@ -83,6 +114,33 @@ class FilterLinearityTest {
                             java.util.Arrays.toString(SIZES))
                     .isLessThanOrEqualTo(MAX_RATIO);
         }
+    }
+
+    /** With a host's kind withheld and identifiers kept, the families stay linear. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostFamilies")
+    void withAHostKindDoublingTheTextAtMostDoublesTheWork(String family, IntFunction<String> text) {
+        long[] steps = new long[SIZES.length];
+        for (int i = 0; i < SIZES.length; i++) {
+            Steps counted = new Steps();
+            WITH_HOST_KIND.apply(Decision.PARTIAL, text.apply(SIZES[i]), counted);
+            steps[i] = counted.count();
+        }
+        for (int i = 1; i < SIZES.length; i++) {
+            assertThat((double) steps[i] / steps[i - 1])
+                    .as("%s: steps %s for %s characters", family, java.util.Arrays.toString(steps),
+                            java.util.Arrays.toString(SIZES))
+                    .isLessThanOrEqualTo(MAX_RATIO);
+        }
+    }
+
+    static Stream<Arguments> hostFamilies() {
+        List<Arguments> families = new ArrayList<>();
+        for (String unit : new String[] {"acct 1", "acct-12 L-1 ", "L-1-2-3-", "B52", "$1,2,3,", "1,"}) {
+            families.add(Arguments.of(describe(unit), (IntFunction<String>) size -> repeated(unit, size)));
+        }
+        families.add(Arguments.of("random pieces, seed " + SEEDS[0], (IntFunction<String>) size -> random(SEEDS[0], size)));
+        return families.stream();
     }
 
     /**

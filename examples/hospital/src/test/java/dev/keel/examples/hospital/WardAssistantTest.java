@@ -12,6 +12,12 @@ import dev.keel.evidence.DiscoveryPlanInput;
 import dev.keel.evidence.TurnMeaning;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TraceStep;
+import dev.keel.policy.FilteredText;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
+import dev.keel.policy.PolicyDecision;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PolicyEvaluator;
 import dev.keel.test.core.Reply;
 import dev.keel.test.core.RequestMatcher;
 import dev.keel.test.core.ScriptedBackend;
@@ -64,6 +70,26 @@ class WardAssistantTest {
                 .neverLeftTheHouse().isAuditedIn(audit);
         assertThat(answer).text().contains("community-acquired pneumonia", "acuity high", "IV antibiotics");
         assertThat(general).wasNeverCalled();
+    }
+
+    @Test
+    void aNursesPartialAnswerNamesTheBedAndWithholdsEveryOtherFigure() {
+        PolicyDocument policy = WardData.policy();
+        PolicyDecision decision = PolicyEvaluator.create(policy).evaluate(NURSE, List.of("patient_records",
+                "bed_management"));
+        // The physician's answer holds every figure the records give, the record number withheld.
+        String records = assistant.ask(PHYSICIAN, PATIENT_IN_L03).text();
+
+        FilteredText nurse = OutboundFilter.create(policy).apply(decision.decision(), decision.partialKinds(), records);
+
+        assertThat(decision.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(decision.partialKinds().withholds(PartialKinds.IDENTIFIERS)).isFalse();
+        assertThat(nurse.text()).contains("Bed L-03", "community-acquired pneumonia", "acuity high")
+                .doesNotContain("L-[figure withheld]", "NEWS 5", "128/84", "2026-11-25", "40377215");
+        // The only digits left are those of identifier-like words: the bed, and the name of what is measured (SpO2).
+        assertThat(nurse.text().replace("Bed L-03", "").replace("SpO2 ", "")).doesNotContainPattern("\\p{N}");
+        assertThat(OutboundFilter.create(policy).apply(Decision.PARTIAL, records).text())
+                .contains("L-[figure withheld]");
     }
 
     @Test

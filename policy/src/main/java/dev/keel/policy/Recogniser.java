@@ -1,0 +1,83 @@
+package dev.keel.policy;
+
+import dev.keel.core.text.NormalizedText;
+import dev.keel.policy.internal.BuiltInRecogniser;
+
+/**
+ * Recognises one kind of what a {@code PARTIAL} answer may withhold ({@link PartialKinds}), in a text as a reader
+ * sees it. The kinds that ship are recognisers too ({@link #figures()}, {@link #identifiers()}, {@link #amounts()},
+ * {@link #percentages()}, {@link #dates()}, {@link #credentials()}); a host adds its own (an account number, a
+ * medical record number) to a policy ({@link PolicyDocument#withRecognisers}) or to a filter
+ * ({@link OutboundFilter.Builder#recogniser}), and names its kind in the policy's {@code partial} settings. A kind
+ * that no setting withholds is not looked for.
+ *
+ * <p>{@link #find} reads the normalised text ({@link NormalizedText#text()}: character references decoded, invisible
+ * characters removed, compatibility forms folded, accents removed; a JSON or JavaScript escape already read), so it
+ * need not undo an encoding; the filter maps what it reports back to the original and replaces it there with
+ * {@link #placeholder()}. It must take time linear in the text (the filter runs it on every answer, and on every
+ * look of a streaming filter): a regular expression on RE2/J, or one pass. Implementations must be pure and
+ * thread-safe.
+ */
+public interface Recogniser {
+
+    /** A {@link #longestMatch()} for a recogniser whose spans may be of any length. */
+    int UNBOUNDED = Integer.MAX_VALUE;
+
+    /** Receives the spans a recogniser found. */
+    @FunctionalInterface
+    interface Spans {
+        /** A span from {@code start} to {@code end} of the normalised text, {@code start < end}. */
+        void span(int start, int end);
+    }
+
+    /** The kind recognised: a canonical name (lower-case letters and digits, words joined by {@code _ . :}). */
+    String kind();
+
+    /** Reports each span of {@code text}'s normalised text that is of this kind, in any order. */
+    void find(NormalizedText text, Spans spans);
+
+    /**
+     * How long a span may be, in characters of the normalised text, counting only visible ones; or
+     * {@link #UNBOUNDED}. A {@link StreamingFilter} makes its window at least this long, so that a span is read
+     * whole before any of it is returned, and holds the whole stream for an unbounded one.
+     */
+    int longestMatch();
+
+    /**
+     * What stands in place of each span: {@code [<kind> withheld]} unless overridden. It is shown in PARTIAL
+     * answers, so it must hold nothing PARTIAL withholds (the filter refuses one that does).
+     */
+    default String placeholder() {
+        return "[" + kind().replace('_', ' ') + " withheld]";
+    }
+
+    /** Figures: digits of any script, number words, fractions and ranges, outside an identifier-like word. */
+    static Recogniser figures() {
+        return BuiltInRecogniser.of(PartialKinds.FIGURES);
+    }
+
+    /** A figure inside an identifier-like word: a run of letters, digits and hyphens that starts with a letter. */
+    static Recogniser identifiers() {
+        return BuiltInRecogniser.of(PartialKinds.IDENTIFIERS);
+    }
+
+    /** Money amounts ({@code $4.5M}, {@code EUR 300k}, {@code twelve million dollars}). */
+    static Recogniser amounts() {
+        return BuiltInRecogniser.of(PartialKinds.AMOUNTS);
+    }
+
+    /** Percentages ({@code 12%}, {@code 3 percentage points}). */
+    static Recogniser percentages() {
+        return BuiltInRecogniser.of(PartialKinds.PERCENTAGES);
+    }
+
+    /** Dates, years, quarters, half-years, fiscal years and weeks. */
+    static Recogniser dates() {
+        return BuiltInRecogniser.of(PartialKinds.DATES);
+    }
+
+    /** Credentials: the patterns of {@link RestrictionSet#CREDENTIALS}, replaced by its replacement. */
+    static Recogniser credentials() {
+        return BuiltInRecogniser.of(PartialKinds.CREDENTIALS);
+    }
+}
