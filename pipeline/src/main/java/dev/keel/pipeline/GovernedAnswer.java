@@ -10,6 +10,7 @@ import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.internal.ShownContent;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
 import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,8 @@ public final class GovernedAnswer {
         Objects.requireNonNull(b.provenance, "provenance");
         this.userMessage = Objects.requireNonNull(b.userMessage, "userMessage");
         // A denial's own text (its reason and rationale) may still hold figures: it is shown as under PARTIAL.
-        ShownContent shown = new ShownContent(b.filter, decision == Decision.DENY ? Decision.PARTIAL : decision);
+        ShownContent shown = new ShownContent(b.filter, decision == Decision.DENY ? Decision.PARTIAL : decision,
+                b.partialKinds);
         ShownContent.Text filtered = shown.text(b.text);
         this.text = filtered.text();
         this.withheld = filtered.withheld();
@@ -197,6 +199,7 @@ public final class GovernedAnswer {
         private EvidenceSet evidence = EvidenceSet.empty();
         private Map<TurnKey<?>, Object> values = Map.of();
         private OutboundFilter filter = OutboundFilter.withoutRestrictions();
+        private PartialKinds partialKinds = PartialKinds.defaults();
         private @Nullable ChatMessage userMessage;
         private @Nullable Labels labels;
 
@@ -206,6 +209,12 @@ public final class GovernedAnswer {
         /** The filter the answer is shown through (the pipeline's policy's); one without restrictions unless set. */
         public Builder filter(OutboundFilter filter) {
             this.filter = Objects.requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /** What a PARTIAL answer withholds (the policy's for the turn); {@link PartialKinds#defaults()} unless set. */
+        public Builder partialKinds(PartialKinds partialKinds) {
+            this.partialKinds = Objects.requireNonNull(partialKinds, "partialKinds");
             return this;
         }
 

@@ -165,7 +165,7 @@ public final class DefaultPipeline implements Pipeline {
         // Everything that may be sent is governed, not only the last message.
         GovernanceBundle bundle = observed.step("governance",
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
-        return new TurnState(requestId, request, conversation, bundle, settings.policy().partialInstruction(),
+        return new TurnState(requestId, request, conversation, bundle, settings.policy(),
                 (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
     }
 
@@ -284,7 +284,7 @@ public final class DefaultPipeline implements Pipeline {
             Reasoning reasoning;
             if (draftStream != null) {
                 draftStream.checkCancelled();
-                draftStream.open(turn.decision());
+                draftStream.open(turn.decision(), turn.partialKinds());
                 reasoning = observed.step("reasoning", () -> settings.reasoning().stream(turn, draftStream));
                 draftStream.checkCancelled();
                 if (draftStream.streamed()) {
@@ -396,7 +396,7 @@ public final class DefaultPipeline implements Pipeline {
     private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed,
                                   OutboundFilter shownThrough) {
         GovernedAnswer answer = observed.step("outbound_filter", () -> GovernedAnswer.builder()
-                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(shownThrough).text(text)
+                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(shownThrough).partialKinds(turn.partialKinds()).text(text)
                 .provenance(provenance(turn, true)).calls(turn.governedBackends().calls())
                 .governance(turn.governance()).evidence(turn.evidence()).values(turn.values())
                 .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace()).build());

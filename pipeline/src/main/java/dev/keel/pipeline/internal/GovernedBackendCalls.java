@@ -24,6 +24,7 @@ import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.DraftSink;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
 import java.util.List;
@@ -313,12 +314,13 @@ final class GovernedBackendCalls implements BackendCalls {
      */
     private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld) {
         Decision decision = turn.decision();
+        PartialKinds kinds = turn.partialKinds();
         List<ChatMessage> messages = new ArrayList<>(request.messages().size());
         for (ChatMessage message : request.messages()) {
             List<Part> parts = new ArrayList<>(message.parts().size());
             for (Part part : message.parts()) {
                 FilteredPart filtered = egressFilter.apply(part.labels().assessed()
-                        .map(decision::mostRestrictive).orElse(decision), part);
+                        .map(decision::mostRestrictive).orElse(decision), kinds, part);
                 for (Redaction redaction : filtered.redactions()) {
                     withheld.merge(redaction.kind(), 1, Integer::sum);
                 }

@@ -12,6 +12,7 @@ import dev.keel.policy.FilteredPart;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PartialKinds;
 import dev.keel.policy.StreamingFilter;
 import org.jspecify.annotations.Nullable;
 
@@ -58,10 +59,13 @@ final class StreamedTurn implements DraftSink {
         closed = true;
     }
 
-    /** Opens the streaming filter for the turn's decision, before the reasoning step may hand its draft. */
-    void open(Decision decision) {
+    /**
+     * Opens the streaming filter for the turn's decision and what its PARTIAL withholds, before the reasoning step
+     * may hand its draft.
+     */
+    void open(Decision decision, PartialKinds kinds) {
         this.decision = decision;
-        this.filter = StreamingFilter.builder(decision).policy(policy).open();
+        this.filter = StreamingFilter.builder(decision).policy(policy).partialKinds(kinds).open();
     }
 
     @Override
@@ -172,12 +176,24 @@ final class StreamedTurn implements DraftSink {
         }
 
         @Override
+        public FilteredText apply(Decision decision, PartialKinds kinds, String text) {
+            return others.apply(decision, kinds, text);
+        }
+
+        @Override
         public FilteredPart apply(Decision decision, Part part) {
-            if (decision == streamed.decision() && part instanceof Part.Markdown markdown
-                    && markdown.source().equals(draft)) {
-                return streamed;
-            }
-            return others.apply(decision, part);
+            return isDraft(decision, part) ? streamed : others.apply(decision, part);
+        }
+
+        /** The streaming filter was opened with the turn's kinds, which are the ones the answer is shown with. */
+        @Override
+        public FilteredPart apply(Decision decision, PartialKinds kinds, Part part) {
+            return isDraft(decision, part) ? streamed : others.apply(decision, kinds, part);
+        }
+
+        private boolean isDraft(Decision decision, Part part) {
+            return decision == streamed.decision() && part instanceof Part.Markdown markdown
+                    && markdown.source().equals(draft);
         }
     }
 }

@@ -15,6 +15,8 @@ import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PartialKinds;
+import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.SensitivityDecision;
 import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
@@ -45,6 +47,7 @@ final class TurnState implements Turn {
     private final Map<String, Object> auditDetails = new LinkedHashMap<>();
     private final Map<TurnKey<?>, Object> values = new HashMap<>();
     private final OutboundFilter filter;
+    private final PolicyDocument policy;
     private final ReasonCodes.Builder reasonCodes = ReasonCodes.builder();
     private Decision decision;
     private SensitivityDecision sensitivity;
@@ -56,13 +59,14 @@ final class TurnState implements Turn {
     private final Set<String> domains;
 
     TurnState(String requestId, GovernedRequest request, Conversation conversation, GovernanceBundle governance,
-              String partialInstruction, GovernedBackendCalls.Factory backends, OutboundFilter filter) {
+              PolicyDocument policy, GovernedBackendCalls.Factory backends, OutboundFilter filter) {
         this.requestId = Objects.requireNonNull(requestId, "requestId");
         this.request = Objects.requireNonNull(request, "request");
         this.conversation = Objects.requireNonNull(conversation, "conversation");
         this.domains = new TreeSet<>(governance.domains());
         this.governance = Objects.requireNonNull(governance, "governance");
-        this.partialInstruction = Objects.requireNonNull(partialInstruction, "partialInstruction");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.partialInstruction = policy.partialInstruction();
         this.decision = governance.decision();
         this.sensitivity = governance.sensitivity();
         this.filter = filter;
@@ -91,6 +95,14 @@ final class TurnState implements Turn {
         Set<String> all = new TreeSet<>(domains);
         all.addAll(evidence.domains());
         return Labels.of(all, sensitivity.internalOnly(), decision);
+    }
+
+    /**
+     * What a PARTIAL answer of this turn withholds: what the policy says for the principal's role and every domain
+     * the turn holds (asked about, carried by the history's labels, or the evidence's), the most restrictive winning.
+     */
+    synchronized PartialKinds partialKinds() {
+        return policy.partialKinds(governance.principal().map(Principal::canonicalRole).orElse(""), labels().domains());
     }
 
     /** The user's message labelled as the turn. */
@@ -172,7 +184,7 @@ final class TurnState implements Turn {
 
     @Override
     public String filtered(String text) {
-        return filter.apply(decision(), text).text();
+        return filter.apply(decision(), partialKinds(), text).text();
     }
 
     @Override
