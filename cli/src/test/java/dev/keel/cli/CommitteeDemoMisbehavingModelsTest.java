@@ -14,7 +14,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,7 +84,7 @@ class CommitteeDemoMisbehavingModelsTest {
 
     @TestFactory
     Stream<DynamicTest> everyCallOfTheCommitteeIsGovernedWhateverItsModelAnswers() {
-        return MisbehavingModels.cases(new Random(SEED)).map(c -> DynamicTest.dynamicTest(c.toString(),
+        return MisbehavingModels.cases(SEED).map(c -> DynamicTest.dynamicTest(c.toString(),
                 () -> play(c)));
     }
 

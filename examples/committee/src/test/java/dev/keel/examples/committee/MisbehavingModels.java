@@ -76,7 +76,7 @@ public final class MisbehavingModels implements AutoCloseable {
      * One case: the call that misbehaves, how, on how many attempts (1: it mends after the re-ask; 2: it misbehaves
      * on every attempt the committee makes), and the seed of its misbehaviour.
      */
-    public record Case(Misbehaviour kind, Call call, int badAttempts, long seed) {
+    public record Case(Misbehaviour kind, Call call, int badAttempts, long seed, long runSeed) {
 
         /** Whether the model keeps misbehaving after the re-ask. */
         public boolean persistent() {
@@ -85,8 +85,8 @@ public final class MisbehavingModels implements AutoCloseable {
 
         @Override
         public String toString() {
-            return kind + " at " + call.purpose() + (persistent() ? " on every attempt" : " once") + " (seed " + seed
-                    + ", -Dkeel.test.seed to replay)";
+            return kind + " at " + call.purpose() + (persistent() ? " on every attempt" : " once") + " (case seed "
+                    + seed + "; -Dkeel.test.seed=" + runSeed + " replays the run)";
         }
     }
 
@@ -103,15 +103,16 @@ public final class MisbehavingModels implements AutoCloseable {
     }
 
     /**
-     * Every case: each kind at each call, once and on every attempt, each with its own seed drawn from
-     * {@code random}.
+     * Every case: each kind at each call, once and on every attempt, each with its own seed drawn from a
+     * {@link Random} seeded with {@code runSeed}.
      */
-    public static Stream<Case> cases(Random random) {
+    public static Stream<Case> cases(long runSeed) {
+        Random random = new Random(runSeed);
         List<Case> cases = new ArrayList<>();
         for (Misbehaviour kind : Misbehaviour.values()) {
             for (Call call : Call.values()) {
                 for (int bad = 1; bad <= 2; bad++) {
-                    cases.add(new Case(kind, call, bad, random.nextLong()));
+                    cases.add(new Case(kind, call, bad, random.nextLong(), runSeed));
                 }
             }
         }

@@ -13,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -73,7 +72,7 @@ class MisbehavingModelsHttpTest {
 
     @TestFactory
     Stream<DynamicTest> everyCallOfTheCommitteeIsGovernedWhateverItsModelAnswers(CapturedOutput output) {
-        return MisbehavingModels.cases(new Random(SEED)).map(c -> DynamicTest.dynamicTest(c.toString(),
+        return MisbehavingModels.cases(SEED).map(c -> DynamicTest.dynamicTest(c.toString(),
                 () -> play(c, output)));
     }
 
