@@ -22,8 +22,21 @@ class CommitteeDemoCommandTest {
     }
 
     @Test
-    void withoutAQuestionTheSamplesArePlayedFromTheRecordingsAndSaySo() {
+    void withoutAQuestionTheSamplesArePlayedAsASummary() {
         Run run = keel("demo", "committee");
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).contains("Replayed from the recording deep-rounds.",
+                        "Decision ALLOW [principal_from_host", "committee shipped, c_final ",
+                        "## Scores", "| agent       | coherence | alignment |", "| implementer | 22        |",
+                        "## Acceptance tests\n- pg_stat_replication on the primary shows both replicas streaming")
+                .doesNotContain("## Audit record", "\"quarantineJustifications\"", "## Governed call");
+        assertThat(run.out().split("Reply invariants: all hold", -1)).hasSize(6);
+    }
+
+    @Test
+    void withAuditTheSamplesShowTheWholeAppendixFromTheRecordings() {
+        Run run = keel("demo", "committee", "--audit");
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("No provider is configured (--config): every model call is answered from"
@@ -38,7 +51,7 @@ class CommitteeDemoCommandTest {
                         "Replay: {\"recording\":\"shipping-plan\",\"source\":\"shipped\"")
                 .contains("Every request is a governed call for the role client",
                         "decision ALLOW [principal_from_host", "master -> replay:master (external)");
-        assertThat(run.out().split("Reply invariants: all hold", -1)).hasSize(5);
+        assertThat(run.out().split("Reply invariants: all hold", -1)).hasSize(6);
         assertThat(run.out()).doesNotContain("Reply invariants: broken");
     }
 

@@ -13,12 +13,13 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The master's synthesis (phase B), strict JSON: {@code {"tldr": [1 to 3 lines], "replyMarkdown", "assumptions":
- * [..], "estimate"?: {...}, "clarificationQuestion"?: {...}, "meta": {"conflictPenalty", "coverageBonus"}, "audit":
+ * The master's synthesis (phase B), strict JSON: {@code {"tldr": [1 to 3 lines], "replyMarkdown", "acceptanceTests"?: [..],
+ * "assumptions": [..], "estimate"?: {...}, "clarificationQuestion"?: {...}, "meta": {"conflictPenalty", "coverageBonus"}, "audit":
  * {"citations": [{"unit": "agent:id", "justification"?}], "disagreements": [..]}}}. The committee renders the reply
  * from it and computes everything numeric itself (see {@code docs/committee.md}). Immutable, pure and thread-safe.
  */
-public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<String> assumptions,
+public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<String> acceptanceTests,
+                             List<String> assumptions,
                              @Nullable EstimateDraft estimate, @Nullable ClarificationQuestion clarificationQuestion,
                              BigDecimal conflictPenalty, BigDecimal coverageBonus, List<Citation> citations,
                              List<String> disagreements) {
@@ -26,6 +27,7 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
     public FinalSynthesis {
         tldr = List.copyOf(tldr);
         Objects.requireNonNull(replyMarkdown, "replyMarkdown");
+        acceptanceTests = List.copyOf(acceptanceTests);
         assumptions = List.copyOf(assumptions);
         Objects.requireNonNull(conflictPenalty, "conflictPenalty");
         Objects.requireNonNull(coverageBonus, "coverageBonus");
@@ -48,6 +50,9 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("tldr", tldr);
         wire.put("replyMarkdown", replyMarkdown);
+        if (!acceptanceTests.isEmpty()) {
+            wire.put("acceptanceTests", acceptanceTests);
+        }
         wire.put("assumptions", assumptions);
         if (estimate != null) {
             wire.put("estimate", estimate.toWire());
@@ -65,8 +70,8 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
 
     /** Reads the wire form; problems go to the value's reader and the result is then null. */
     public static FinalSynthesis read(Value value) {
-        ObjectValue fields = value.object("tldr", "replyMarkdown", "assumptions", "estimate", "clarificationQuestion",
-                "meta", "audit");
+        ObjectValue fields = value.object("tldr", "replyMarkdown", "acceptanceTests", "assumptions", "estimate",
+                "clarificationQuestion", "meta", "audit");
         Value tldrValue = fields.required("tldr");
         List<String> tldr = tldrValue.list(Value::nonBlankString);
         if (tldr != null && (tldr.isEmpty() || tldr.size() > 3)) {
@@ -76,6 +81,9 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
             tldrValue.problem("each line must be one line, without a line break");
         }
         String reply = fields.required("replyMarkdown").nonBlankString();
+        Value testsValue = fields.optional("acceptanceTests");
+        List<String> tests = testsValue.isPresent() && !testsValue.isNull() ? testsValue.list(Value::nonBlankString)
+                : List.of();
         List<String> assumptions = fields.required("assumptions").list(Value::nonBlankString);
         Value estimateValue = fields.optional("estimate");
         EstimateDraft estimate = estimateValue.isPresent() && !estimateValue.isNull() ? EstimateDraft.read(estimateValue) : null;
@@ -93,7 +101,8 @@ public record FinalSynthesis(List<String> tldr, String replyMarkdown, List<Strin
             return citation.build(() -> new Citation(unit.strip(), justification));
         });
         List<String> disagreements = audit.required("disagreements").list(Value::nonBlankString);
-        return fields.build(() -> new FinalSynthesis(tldr, reply, assumptions, estimate, question, penalty, bonus,
+        return fields.build(() -> new FinalSynthesis(tldr, reply,
+                tests == null ? List.of() : tests, assumptions, estimate, question, penalty, bonus,
                 citations == null ? new ArrayList<>() : citations, disagreements));
     }
 }

@@ -3,6 +3,7 @@ package dev.keel.committee;
 import dev.keel.committee.internal.ReplyText;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>a shipped reply has a TL;DR of 1 to 3 lines ({@code tldr}), a main answer ({@code answer}), an assumptions
  *       ledger ({@code assumptions}), the confidence equal to {@code c_final} ({@code confidence}), and when the
  *       answer holds a plan, the execution-time estimate ({@code estimate_missing}) whose E values and totals are
- *       what {@link PertEstimate} computes from its O, M and P ({@code estimate_inconsistent});</li>
+ *       what {@link PertEstimate} computes from its O, M and P ({@code estimate_inconsistent}); when
+ *       {@code meta.taskType} is one that builds something ({@link TaskType#buildable()}), acceptance tests
+ *       ({@code acceptance_tests_missing});</li>
  *   <li>no citation of a DISCARD agent's unit ({@code discard_cited}); a QUARANTINE unit cited only with a
  *       justification in the audit ({@code quarantine_unjustified}, checked where the audit is at hand).</li>
  * </ul>
@@ -94,6 +97,12 @@ public final class ReplyInvariants {
         if (shown == null || shown.compareTo(cFinal) != 0) {
             violations.add(new InvariantViolation("confidence", "the reply's confidence must be c_final, "
                     + cFinal.toPlainString() + ", found " + (shown == null ? "none" : shown.toPlainString())));
+        }
+        if (meta.get("taskType") instanceof String type && Arrays.stream(TaskType.values())
+                .anyMatch(t -> t.buildable() && t.wireName().equals(type))
+                && ReplyText.bullets(sections.getOrDefault(ReplyText.ACCEPTANCE_TESTS, "")).isEmpty()) {
+            violations.add(new InvariantViolation("acceptance_tests_missing", "the task is " + type
+                    + ", something to build, but the reply lists no acceptance tests"));
         }
         String estimate = sections.get(ReplyText.ESTIMATE);
         if (answer != null && ReplyText.hasPlan(answer) && estimate == null) {

@@ -8,6 +8,14 @@ public enum TaskType {
     VISUAL_ANALYSIS,
     MIXED;
 
+    /**
+     * Whether a task of this type builds something (code, a deployment, a migration): its shipped reply lists
+     * acceptance tests, in every mode (seed, section 4.1).
+     */
+    public boolean buildable() {
+        return this == TECHNICAL_EXECUTION;
+    }
+
     /** The wire name, which is the constant's name. */
     public String wireName() {
         return name();

@@ -207,4 +207,66 @@ class CommitteeTest {
         assertThat(calls).isNotEmpty().allSatisfy(call -> assertThat(((BigDecimal) call.get("costUsd")).signum())
                 .as("%s", call.get("purpose")).isEqualTo(call.get("role").equals("master") ? 1 : 0));
     }
+
+    @Test
+    void theMastersRoundsAreRunInEveryMode() {
+        for (Mode mode : Mode.values()) {
+            ScriptedBackend solver = ScriptedBackend.answering("solver", request -> Scripts.agent("solver"));
+            ScriptedBackend master = Scripts.master(Scripts.plan(AGENTS, 2), Scripts.scores(HIGH),
+                    Scripts.synthesis("Add the index [solver:u1].", List.of(cite("solver:u1")), false, "0", "0"));
+            Committee.Builder builder = Committee.builder(Scripts.config(), Scripts.CLOCK).backend("master", master)
+                    .backend("solver", solver);
+            for (String agent : List.of("critic", "verifier")) {
+                builder.backend(agent, ScriptedBackend.answering(agent, request -> Scripts.agent(agent)));
+            }
+            CommitteeResponse response = builder.build().answer(ask(mode), "r-rounds-" + mode);
+
+            assertThat(solver.requests()).as(mode.wireName()).extracting(r -> r.purpose().orElse(""))
+                    .containsExactly("agent:solver:round1", "agent:solver:round2");
+            assertThat(solver.requests().get(1).messages().get(1).text()).as("round 2 sees the others' outputs")
+                    .contains("\"previousRound\"", "critic says");
+            assertThat(Scripts.CODEC.write(response.audit().get("effectivePlan"))).contains("\"rounds\":2");
+            assertThat(response.outcome()).isEqualTo(Outcome.SHIPPED);
+        }
+    }
+
+    @Test
+    void aPlanNamingAnAgentOfNoRoleIsAskedAgainNotLookedUp() {
+        ScriptedBackend master = ScriptedBackend.named("master")
+                .onPurpose("master_plan", Scripts.plan(List.of("solver", "oracle"), 1), Scripts.plan(AGENTS, 1))
+                .onPurpose("score", Scripts.scores(HIGH)).onPurpose("master_synthesis",
+                        Scripts.synthesis("Add the index [solver:u1].", List.of(cite("solver:u1")), false, "0", "0"));
+        CommitteeResponse response = Scripts.committee(master).answer(ask(Mode.AUDIT), "r-unknown");
+
+        assertThat(master.requests()).filteredOn(r -> r.purpose().orElse("").equals("master_plan")).hasSize(2);
+        assertThat(Scripts.CODEC.write(response.audit().get("planCall")))
+                .contains("/agentsToRun/1", "names no agent of the committee; choose from ");
+        assertThat(response.usedAgents()).containsExactlyElementsOf(AGENTS);
+        assertThat(response.outcome()).isEqualTo(Outcome.SHIPPED);
+    }
+
+    @Test
+    void aBuildableTaskShipsItsAcceptanceTestsAndIsAskedAgainWithoutThem() {
+        Map<String, Object> without = new java.util.LinkedHashMap<>(Scripts.CODEC.parseObject(Scripts.synthesis("Add the index [solver:u1].",
+                List.of(cite("solver:u1")), false, "0", "0")));
+        without.remove("acceptanceTests");
+        String bare = Scripts.CODEC.write(without);
+        ScriptedBackend master = Scripts.master(Scripts.plan(AGENTS, 1), Scripts.scores(HIGH), bare,
+                Scripts.synthesis("Add the index [solver:u1].", List.of(cite("solver:u1")), false, "0", "0"));
+        CommitteeResponse response = Scripts.committee(master).answer(ask(Mode.ASK), "r-tests");
+
+        assertThat(response.outcome()).isEqualTo(Outcome.SHIPPED);
+        assertThat(response.reply()).contains("## Acceptance tests\n- EXPLAIN shows an index scan on the new index\n");
+        assertThat(Scripts.CODEC.write(response.audit().get("synthesisCall")))
+                .contains("/acceptanceTests", "required: the task is TECHNICAL_EXECUTION");
+        assertThat(ReplyInvariants.check(response)).isEmpty();
+
+        ScriptedBackend stubborn = Scripts.master(Scripts.plan(AGENTS, 1), Scripts.scores(HIGH), bare, bare);
+        CommitteeResponse refused = Scripts.committee(stubborn).answer(ask(Mode.ASK), "r-tests-2");
+        assertThat(refused.outcome()).isEqualTo(Outcome.REFUSED);
+        assertThat(ReplyInvariants.check(refused)).isEmpty();
+        String shippedWithout = response.reply().replaceAll("## Acceptance tests\n(- [^\n]*\n)+\n", "");
+        assertThat(ReplyInvariants.check(Map.of("reply", shippedWithout, "meta", response.meta()),
+                new BigDecimal("0.70"))).extracting(InvariantViolation::code).containsExactly("acceptance_tests_missing");
+    }
 }

@@ -87,6 +87,7 @@ final class Scripts {
         Map<String, Object> synthesis = new LinkedHashMap<>();
         synthesis.put("tldr", List.of("Add a concurrent index, then migrate."));
         synthesis.put("replyMarkdown", reply);
+        synthesis.put("acceptanceTests", List.of("EXPLAIN shows an index scan on the new index"));
         synthesis.put("assumptions", List.of("PostgreSQL 16", "a maintenance window is not needed"));
         if (estimate) {
             synthesis.put("estimate", Map.of("unit", "hours", "steps", List.of(

@@ -12,7 +12,6 @@ import dev.keel.committee.CommitteeResponse;
 import dev.keel.committee.CommitteeScore;
 import dev.keel.committee.CredStatus;
 import dev.keel.committee.FinalSynthesis;
-import dev.keel.committee.Mode;
 import dev.keel.committee.OrchestrationPlan;
 import dev.keel.committee.Outcome;
 import dev.keel.committee.PreHints;
@@ -118,7 +117,7 @@ public final class DefaultCommittee implements Committee {
 
             StrictExchange.Result<OrchestrationPlan> planned = exchange.run("master_plan", CommitteeConfig.MASTER,
                     backend(CommitteeConfig.MASTER), Prompts.plan(request, hints, available), PLAN_TOKENS,
-                    (reader, tree) -> OrchestrationPlan.read(reader.root()));
+                    (reader, tree) -> checked(reader, OrchestrationPlan.read(reader.root())));
             OrchestrationPlan plan = planned.value();
             audit.put("plan", plan == null ? null : plan.toWire());
             audit.put("planCall", planned.toAudit());
@@ -132,7 +131,8 @@ public final class DefaultCommittee implements Committee {
             }
 
             List<String> agents = agentsFor(plan, available);
-            int rounds = plan == null || request.mode() != Mode.DEEP ? 1 : plan.rounds();
+            // The master decides the rounds in every mode (seed, section 3.1); the mode's cap bounds them below.
+            int rounds = plan == null ? 1 : plan.rounds();
             Map<String, Object> effective = new LinkedHashMap<>();
             effective.put("taskType", taskType.wireName());
             effective.put("requestedAgents", plan == null ? null : plan.agentsToRun());
@@ -163,7 +163,7 @@ public final class DefaultCommittee implements Committee {
                 StrictExchange.Result<FinalSynthesis> synthesised = exchange.run("master_synthesis",
                         CommitteeConfig.MASTER, backend(CommitteeConfig.MASTER),
                         Prompts.synthesis(request, taskType, scoredOutputs, statuses.agents()), SYNTHESIS_TOKENS,
-                        (reader, tree) -> checked(reader, scoredOutputs, statuses));
+                        (reader, tree) -> checked(reader, taskType, scoredOutputs, statuses));
                 audit.put("synthesisCall", synthesised.toAudit());
                 synthesis = synthesised.value();
             }
@@ -183,11 +183,13 @@ public final class DefaultCommittee implements Committee {
                         "The master's synthesis could not be made, or broke the committee's rules again after it was"
                                 + " asked to correct them; the audit appendix records why. Ask again, or ask in audit"
                                 + " mode to see the committee's work.",
-                        List.of(), score.cFinal(), null);
+                        // A buildable task's reply keeps its section, saying why it is empty.
+                        taskType.buildable() ? List.of("None: no answer is shipped, so there is nothing to check.")
+                                : List.of(), List.of(), score.cFinal(), null);
                 return finish(Outcome.REFUSED, reply, plan, taskType, used, outputs, null, score);
             }
-            String reply = ReplyText.shipped(synthesis.tldr(), synthesis.replyMarkdown(), synthesis.assumptions(),
-                    score.cFinal(), synthesis.estimate());
+            String reply = ReplyText.shipped(synthesis.tldr(), synthesis.replyMarkdown(),
+                    synthesis.acceptanceTests(), synthesis.assumptions(), score.cFinal(), synthesis.estimate());
             return finish(Outcome.SHIPPED, reply, plan, taskType, used, outputs, synthesis, score);
         }
 
@@ -363,8 +365,28 @@ public final class DefaultCommittee implements Committee {
             return scores;
         }
 
+        /**
+         * The plan, its agents held to the configuration: a name that is no configured role is a problem sent back
+         * to the master, not a lookup left to fail later; a configured role whose provider is disabled is left out
+         * when the agents are chosen.
+         */
+        private @Nullable OrchestrationPlan checked(JsonTreeReader reader, @Nullable OrchestrationPlan plan) {
+            if (plan == null) {
+                return null;
+            }
+            for (int i = 0; i < plan.agentsToRun().size(); i++) {
+                String agent = plan.agentsToRun().get(i);
+                if (!config.roles().containsKey(agent) || agent.equals(CommitteeConfig.MASTER)
+                        || agent.equals(CommitteeConfig.SCORER)) {
+                    reader.problem(JsonPointers.child("/agentsToRun", i), "names no agent of the committee; choose"
+                            + " from " + String.join(", ", config.availableAgents()));
+                }
+            }
+            return reader.hasProblems() ? null : plan;
+        }
+
         /** The synthesis, read and held to the rules; a broken rule is a problem sent back to the master. */
-        private @Nullable FinalSynthesis checked(JsonTreeReader reader, List<AgentOutput> outputs,
+        private @Nullable FinalSynthesis checked(JsonTreeReader reader, TaskType taskType, List<AgentOutput> outputs,
                                                  CommitteeScore statuses) {
             FinalSynthesis synthesis = FinalSynthesis.read(reader.root());
             if (synthesis == null) {
@@ -403,6 +425,10 @@ public final class DefaultCommittee implements Committee {
             }
             if (ReplyText.hasPlan(synthesis.replyMarkdown()) && synthesis.estimate() == null) {
                 reader.problem("/estimate", "required: replyMarkdown holds a plan (ordered steps)");
+            }
+            if (taskType.buildable() && synthesis.acceptanceTests().isEmpty()) {
+                reader.problem("/acceptanceTests", "required: the task is " + taskType.wireName()
+                        + ", something to build, so the reply lists how to check it is done");
             }
             return reader.hasProblems() ? null : synthesis;
         }

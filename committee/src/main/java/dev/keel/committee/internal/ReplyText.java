@@ -15,17 +15,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The reply's Markdown, written and read in one place: the sections of a shipped reply ({@code ## TL;DR},
- * {@code ## Answer}, {@code ## Assumptions}, {@code ## Confidence}, {@code ## Execution time estimate}), the one
+ * {@code ## Answer}, {@code ## Acceptance tests}, {@code ## Assumptions}, {@code ## Confidence}, {@code ## Execution time estimate}), the one
  * question of an ask-user reply, citation markers {@code [agent:id]} and what counts as a plan. Pure and thread-safe.
  */
 public final class ReplyText {
 
     public static final String TLDR = "## TL;DR";
     public static final String ANSWER = "## Answer";
+    public static final String ACCEPTANCE_TESTS = "## Acceptance tests";
     public static final String ASSUMPTIONS = "## Assumptions";
     public static final String CONFIDENCE = "## Confidence";
     public static final String ESTIMATE = "## Execution time estimate";
-    public static final List<String> HEADINGS = List.of(TLDR, ANSWER, ASSUMPTIONS, CONFIDENCE, ESTIMATE);
+    public static final List<String> HEADINGS = List.of(TLDR, ANSWER, ACCEPTANCE_TESTS, ASSUMPTIONS, CONFIDENCE,
+            ESTIMATE);
 
     private static final String QUESTION_MARK = "**Question:** ";
 
@@ -47,13 +49,21 @@ public final class ReplyText {
     private ReplyText() {
     }
 
-    /** A shipped reply: TL;DR, answer, assumptions ledger, confidence and, when there is one, the estimate. */
-    public static String shipped(List<String> tldr, String answer, List<String> assumptions, BigDecimal confidence,
-                                 @Nullable EstimateDraft estimate) {
+    /**
+     * A shipped reply: TL;DR, answer, the acceptance tests when there are any, assumptions ledger, confidence and,
+     * when there is one, the estimate.
+     */
+    public static String shipped(List<String> tldr, String answer, List<String> acceptanceTests,
+                                 List<String> assumptions, BigDecimal confidence, @Nullable EstimateDraft estimate) {
         StringBuilder text = new StringBuilder();
         text.append(TLDR).append('\n');
         tldr.forEach(line -> text.append(oneLine(line)).append('\n'));
         text.append('\n').append(ANSWER).append('\n').append(answer.strip()).append("\n\n");
+        if (!acceptanceTests.isEmpty()) {
+            text.append(ACCEPTANCE_TESTS).append('\n');
+            bullets(text, "", acceptanceTests, "");
+            text.append('\n');
+        }
         text.append(ASSUMPTIONS).append('\n');
         bullets(text, "", assumptions, "None stated.");
         text.append('\n').append(CONFIDENCE).append('\n').append("c_final = ").append(confidence.toPlainString())

@@ -1,6 +1,5 @@
 package dev.keel.examples.committee;
 
-import dev.keel.committee.CommitteeConfig;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
@@ -83,7 +82,7 @@ public class CommitteeApplication {
             RecordedReplies replies = RecordedReplies.at(properties.replay());
             LOG.info("replay mode: every model call is answered from the recordings of {} ({})", replies.source(),
                     replies.conversations().size());
-            return CommitteeModels.replaying(CommitteeConfig.parse(configJson, variables::lookup), replies);
+            return CommitteeModels.replaying(configJson, variables, replies);
         }
         return CommitteeModels.live(configJson, variables);
     }

@@ -98,13 +98,28 @@ public final class CommitteeModels {
     }
 
     /**
-     * Recorded replies in place of the models of {@code config}: each role answers from the recording
-     * {@link RecordedReplies#replay} gives to the request; recorded calls cost nothing.
+     * Recorded replies in place of the models of {@code configJson} (an {@code llm.config.json}): each role answers
+     * from the recording {@link RecordedReplies#replay} gives to the request, and each call costs what it cost when
+     * it was recorded: its recorded tokens at the file's price of the model the recordings name for the role (a role
+     * they name no model for is priced as {@value RecordedConversation#MODEL}, at nothing).
+     *
+     * @throws ConfigurationException for an invalid file, or a recorded model the file has no price for
      */
-    public static CommitteeModels replaying(CommitteeConfig config, RecordedReplies replies) {
+    public static CommitteeModels replaying(String configJson, Environment environment, RecordedReplies replies) {
+        CommitteeConfig config = CommitteeConfig.parse(configJson, environment::lookup);
+        PriceTable prices = LlmConfig.parse(configJson).prices().with(RecordedConversation.MODEL, ModelPrice.FREE);
         Map<String, LlmBackend> roles = new LinkedHashMap<>();
-        config.modelRoles().forEach(role -> roles.put(role, replies.backend(role)));
-        return new CommitteeModels(config, roles, Pricing.free(), Map.of(), Optional.of(replies));
+        Map<String, String> models = new LinkedHashMap<>();
+        for (String role : config.modelRoles()) {
+            roles.put(role, replies.backend(role));
+            String model = replies.models().getOrDefault(role, RecordedConversation.MODEL);
+            if (!prices.prices(model)) {
+                throw new ConfigurationException("the recorded model " + model + " of the role " + role
+                        + " has no price in /pricing");
+            }
+            models.put(role, model);
+        }
+        return new CommitteeModels(config, roles, prices, models, Optional.of(replies));
     }
 
     public CommitteeConfig config() {

@@ -38,10 +38,10 @@ public final class RecordedReplies {
     /**
      * The shipped samples, in the order the demo plays them: a shipped answer with a plan and its estimate, a
      * question to the user below the threshold, an agent discarded and never cited, a quarantined unit cited with
-     * its justification.
+     * its justification, and a deep run of two rounds.
      */
     public static final List<String> SAMPLES = List.of("shipping-plan", "ask-user", "discarded-agent",
-            "quarantined-citation");
+            "quarantined-citation", "deep-rounds");
 
     private static final String RESOURCES = "/committee/replays/";
 
@@ -49,9 +49,22 @@ public final class RecordedReplies {
     private final List<RecordedConversation> conversations;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
 
+    private final Map<String, String> models;
+
     private RecordedReplies(String source, List<RecordedConversation> conversations) {
         this.source = source;
         this.conversations = List.copyOf(conversations);
+        Map<String, String> models = new LinkedHashMap<>();
+        for (RecordedConversation conversation : conversations) {
+            conversation.models().forEach((role, model) -> {
+                String other = models.putIfAbsent(role, model);
+                if (other != null && !other.equals(model)) {
+                    throw new ConfigurationException("the recordings of " + source + " disagree on the model of the"
+                            + " role " + role + " (" + other + ", " + model + "): a role is priced as one model");
+                }
+            });
+        }
+        this.models = Map.copyOf(models);
     }
 
     /** The text of the {@code llm.config.json} shipped with this example, under which the recordings were made. */
@@ -116,6 +129,11 @@ public final class RecordedReplies {
         return conversations;
     }
 
+    /** The model each role ran on when the recordings were made, for the roles they name. */
+    public Map<String, String> models() {
+        return models;
+    }
+
     /** The recording that answers {@code request}, if any. */
     public Optional<RecordedConversation> find(CommitteeRequest request) {
         return conversations.stream().filter(conversation -> conversation.answers(request)).findFirst();
@@ -149,8 +167,10 @@ public final class RecordedReplies {
 
     /**
      * The model of {@code role}, id {@code replay:<role>}: each call answered from the recording being replayed for
-     * the call's request id, the recorded replies of a purpose in turn; a call without one fails as a model failure
-     * does (and the committee says so in its reply).
+     * the call's request id, the recorded replies of a purpose in turn, with the tokens the provider reported for
+     * it (none when the recording has none, and the call is then charged at its estimate, as a live call that
+     * reports none is); a call without a reply fails as a model failure does (and the committee says so in its
+     * reply).
      */
     public LlmBackend backend(String role) {
         Objects.requireNonNull(role, "role");
@@ -165,8 +185,9 @@ public final class RecordedReplies {
                 String reply = run.conversation.reply(role, purpose, call).orElseThrow(() ->
                         new NonRetriableBackendException(id(), "no recorded reply of " + role + " for " + purpose
                                 + " (call " + (call + 1) + ")", null));
-                return ChatReply.builder().text(reply).usage(new TokenUsage(0, 0)).backendId(id())
-                        .model(RecordedConversation.MODEL).finishReason("stop").build();
+                TokenUsage usage = run.conversation.usage(role, purpose, call).orElse(new TokenUsage(0, 0));
+                return ChatReply.builder().text(reply).usage(usage).backendId(id())
+                        .model(models.getOrDefault(role, RecordedConversation.MODEL)).finishReason("stop").build();
             }
 
             @Override

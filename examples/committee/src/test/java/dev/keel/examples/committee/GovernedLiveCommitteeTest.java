@@ -55,6 +55,7 @@ class GovernedLiveCommitteeTest {
     private static final String SYNTHESIS = """
             {"tldr": ["Rotate the key in the secret store, then redeploy."],
              "replyMarkdown": "Create the new key, put it in the secret store and redeploy [solver:u1]. Never paste a key such as %s into a chat.",
+             "acceptanceTests": ["the deploy job authenticates with the new key", "the old key is refused"],
              "assumptions": ["the key lives in the secret store"], "meta": {"conflictPenalty": 0, "coverageBonus": 0},
              "audit": {"citations": [{"unit": "solver:u1"}], "disagreements": []}}""".formatted(LEAKED_KEY);
 

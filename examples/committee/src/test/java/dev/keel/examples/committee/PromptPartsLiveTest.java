@@ -72,6 +72,7 @@ class PromptPartsLiveTest {
     private static final String SYNTHESIS = """
             {"tldr": ["Prepare the new job, then switch over."],
              "replyMarkdown": "1. Prepare the new job [solver:u1]\\n2. Switch over [critic:u1]",
+             "acceptanceTests": ["the new job runs once on the new host"],
              "assumptions": ["one region"],
              "estimate": {"unit": "hours", "steps": [{"step": "prepare", "o": 383.29, "m": 400, "p": 512},
                                                      {"step": "switch", "o": 1, "m": 2, "p": 4}],

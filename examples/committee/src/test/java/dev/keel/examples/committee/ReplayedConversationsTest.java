@@ -14,9 +14,13 @@ import dev.keel.core.Principal;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.core.spi.TokenUsage;
+import dev.keel.llm.adapters.PriceTable;
+import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.committee.CommitteeReasoning;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -71,7 +75,8 @@ class ReplayedConversationsTest {
     }
 
     private ChatService service(RecordedReplies replies) {
-        CommitteeModels models = CommitteeModels.replaying(sampleConfig(), replies);
+        CommitteeModels models = CommitteeModels.replaying(RecordedReplies.sampleConfigJson(),
+                name -> Optional.empty(), replies);
         return ChatService.builder().pipeline(models.pipeline(audit, CLOCK)).models(models)
                 .principal(Principal.of("client", "internal")).build();
     }
@@ -150,5 +155,46 @@ class ReplayedConversationsTest {
         assertThatThrownBy(() -> service.answer(CommitteeRequest.of(Mode.ASK, "What is the weather?").toWire(),
                 "req-unknown")).isInstanceOf(NoRecordingException.class).hasMessageContaining("shipping-plan");
         assertThat(audit.records()).isEmpty();
+    }
+
+    @Test
+    void theDeepRecordingRunsTheMastersTwoRoundsAndCitesARevisedUnit() throws IOException {
+        ChatExchange exchange = play("deep-rounds");
+        CommitteeResponse response = response(exchange);
+
+        assertThat(response.outcome()).isEqualTo(Outcome.SHIPPED);
+        assertThat(response.usedAgents()).containsExactly("solver", "critic", "verifier", "implementer");
+        assertThat(JsonCodec.strict().write(response.audit().get("effectivePlan"))).contains("\"rounds\":2",
+                "\"droppedForBudget\":[]");
+        assertThat(JsonCodec.strict().write(response.audit().get("agents"))).contains("\"round\":2");
+        assertThat(JsonCodec.strict().write(response.audit().get("budget")))
+                .contains("\"purpose\":\"agent:verifier:round2\"", "\"purpose\":\"agent:implementer:round2\"");
+        assertThat(response.reply()).contains("[verifier:v2]", "## Acceptance tests\n- pg_stat_replication",
+                "## Execution time estimate");
+        assertThat(exchange.wire()).containsKey("audit");
+    }
+
+    @Test
+    void aReplayedCallCostsItsRecordedTokensAtTheRecordedModelsPrice() throws IOException {
+        PriceTable prices = LlmConfig.parse(RecordedReplies.sampleConfigJson()).prices();
+        for (RecordedConversation conversation : RecordedReplies.shipped().conversations()) {
+            CommitteeResponse response = response(play(conversation.name()));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> calls = (List<Map<String, Object>>) ((Map<String, Object>) response.audit()
+                    .get("budget")).get("calls");
+            BigDecimal recorded = BigDecimal.ZERO;
+            Map<String, Integer> seen = new java.util.HashMap<>();
+            for (Map<String, Object> call : calls) {
+                String role = (String) call.get("role");
+                String purpose = (String) call.get("purpose");
+                TokenUsage usage = conversation.usage(role, purpose, seen.merge(role + " " + purpose, 1, Integer::sum)
+                        - 1).orElseThrow();
+                BigDecimal cost = prices.costUsd(conversation.models().get(role), usage).orElseThrow();
+                assertThat((BigDecimal) call.get("costUsd")).as(conversation.name() + " " + purpose)
+                        .isEqualByComparingTo(cost).isPositive();
+                recorded = recorded.add(cost);
+            }
+            assertThat(response.budget().estimatedUsd()).as(conversation.name()).isEqualByComparingTo(recorded);
+        }
     }
 }
