@@ -62,13 +62,15 @@ class WardAssistantTest {
     }
 
     @Test
-    void aNurseGetsThePatientInGeneralTermsWithEveryFigureWithheld() {
+    void aNurseGetsThePatientInGeneralTermsWithEveryFigureButTheBedWithheld() {
         GovernedAnswer answer = assistant.ask(NURSE, PATIENT_IN_L03);
 
         assertThat(answer).wasAnswered().hasDecision(Decision.PARTIAL).hasReasonCodes("domain_not_allowed")
-                .showsNoFigure().hasWithheld("number").hasWithheld("date").hasWithheld("no_patient_identifiers")
+                .hasWithheld("number").hasWithheld("date").hasWithheld("no_patient_identifiers")
                 .neverLeftTheHouse().isAuditedIn(audit);
-        assertThat(answer).text().contains("community-acquired pneumonia", "acuity high", "IV antibiotics");
+        assertThat(answer).text().contains("Bed L-03", "community-acquired pneumonia", "acuity high",
+                "IV antibiotics");
+        assertThat(onlyIdentifiersLeft(answer.text())).doesNotContainPattern("\\p{N}");
         assertThat(general).wasNeverCalled();
     }
 
@@ -87,9 +89,13 @@ class WardAssistantTest {
         assertThat(nurse.text()).contains("Bed L-03", "community-acquired pneumonia", "acuity high")
                 .doesNotContain("L-[figure withheld]", "NEWS 5", "128/84", "2026-11-25", "40377215");
         // The only digits left are those of identifier-like words: the bed, and the name of what is measured (SpO2).
-        assertThat(nurse.text().replace("Bed L-03", "").replace("SpO2 ", "")).doesNotContainPattern("\\p{N}");
+        assertThat(onlyIdentifiersLeft(nurse.text())).doesNotContainPattern("\\p{N}");
         assertThat(OutboundFilter.create(policy).apply(Decision.PARTIAL, records).text())
                 .contains("L-[figure withheld]");
+        // Through the governed call, the nurse's own answer is shown with the policy's kinds.
+        GovernedAnswer asked = assistant.ask(NURSE, PATIENT_IN_L03);
+        assertThat(asked.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(asked.text()).contains("L-03").doesNotContain("L-[figure withheld]");
     }
 
     @Test
@@ -113,8 +119,9 @@ class WardAssistantTest {
         assertThat(guest).wasDenied().hasReasonCodes("decision_lowered_by_evidence", "domain_denied")
                 .madeNoModelCall();
         assertThat(nurse.governance().sensitivity().internalOnly()).isFalse();
-        assertThat(nurse).wasAnswered().hasDecision(Decision.PARTIAL).showsNoFigure().neverLeftTheHouse()
+        assertThat(nurse).wasAnswered().hasDecision(Decision.PARTIAL).neverLeftTheHouse()
                 .hasReasonCodes("decision_lowered_by_evidence", "internal_only_by_evidence");
+        assertThat(onlyIdentifiersLeft(nurse.text())).doesNotContainPattern("\\p{N}");
         assertThat(nurse).provenance().hasBackendTarget(WardAssistant.WARD_MODEL).hasExtension("internal_only", true);
         assertThat(nurse.trace()).extracting(TraceStep::step).containsSubsequence("evidence", "sensitivity", "routing");
         assertThat(general).wasNeverCalled();
@@ -205,5 +212,10 @@ class WardAssistantTest {
                 .isEqualTo("ward_patients.csv#line=4");
         assertThat(WardData.policy().clearanceLevels()).containsExactly("public", "internal", "phi");
         assertThat(WardData.routingTable().internalBackendTarget()).isEqualTo(WardAssistant.WARD_MODEL);
+    }
+
+    /** A nurse's answer without the identifier-like words the policy lets a nurse see: the bed, and SpO2. */
+    private static String onlyIdentifiersLeft(String text) {
+        return text.replace("L-03", "").replace("SpO2", "");
     }
 }
