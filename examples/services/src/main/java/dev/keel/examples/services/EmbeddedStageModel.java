@@ -46,6 +46,9 @@ import java.util.Optional;
  *       from {@code agency_service_snippets} and names every agency and service it uses in {@code sourcesUsed}.</li>
  * </ul>
  *
+ * <p>A question that alone is no inquiry but comes with {@code chat_context_summary} (a follow-up such as "and how
+ * much does it cost?") is read together with the summary's last item, the turn it follows up.
+ *
  * <p>Deterministic for the same embedder and id source. Thread-safe: the catalogue's vectors are computed when it
  * is built, and nothing changes after.
  */
@@ -148,6 +151,11 @@ public final class EmbeddedStageModel implements LlmBackend {
         }
         output.put("stage", stage);
         Embedding asked = embedder.embed(question);
+        if (input.get("chat_context_summary") instanceof List<?> earlier && !earlier.isEmpty()
+                && rankedServices(asked, catalogue.agencies()).get(0).cosine() < INQUIRY_THRESHOLD) {
+            // A follow-up that names no service of its own ("and how much does it cost?") is read with the last turn.
+            asked = embedder.embed(question + " " + earlier.get(earlier.size() - 1));
+        }
         switch (stage) {
             case "judgement_v1" -> judgement(asked, output);
             case "agency_detect_v1" -> agencyDetect(asked, output);
