@@ -46,8 +46,11 @@ import java.util.Optional;
  *       from {@code agency_service_snippets} and names every agency and service it uses in {@code sourcesUsed}.</li>
  * </ul>
  *
- * <p>Deterministic for the same embedder and id source. Thread-safe: the catalogue's vectors are computed when it
- * is built, and nothing changes after.
+ * <p>A question that alone is no inquiry but comes with {@code chat_context_summary} (a follow-up such as "and how
+ * much does it cost?") is read as the service the summary's last item names by its key, the turn it follows up.
+ *
+ * <p>Deterministic for the same embedder and id source. Thread-safe: the catalogue's vectors are computed once, on
+ * the first call, and nothing changes after.
  */
 public final class EmbeddedStageModel implements LlmBackend {
 
@@ -74,11 +77,23 @@ public final class EmbeddedStageModel implements LlmBackend {
     private final Map<String, List<Embedding>> fields = new HashMap<>();
     /** Agency id to category key to the vector of the category's description. */
     private final Map<String, Map<String, Embedding>> categories = new HashMap<>();
+    /** Whether the three maps above are filled: on the first call. */
+    private boolean indexed;
 
     private EmbeddedStageModel(Catalogue catalogue, Embedder embedder, IdSource responseIds) {
         this.catalogue = catalogue;
         this.embedder = embedder;
         this.responseIds = responseIds;
+    }
+
+    /**
+     * Embeds the catalogue's texts on the first call: a host whose own model answers every stage never pays for it.
+     * Synchronized, so that every call sees the vectors complete.
+     */
+    private synchronized void indexCatalogue() {
+        if (indexed) {
+            return;
+        }
         List<String> texts = new ArrayList<>();
         for (Agency agency : catalogue.agencies()) {
             for (Service service : agency.services()) {
@@ -104,6 +119,7 @@ public final class EmbeddedStageModel implements LlmBackend {
             }
             categories.put(agency.id(), byCategory);
         }
+        indexed = true;
     }
 
     /**
@@ -111,7 +127,6 @@ public final class EmbeddedStageModel implements LlmBackend {
      *
      * @param embedder    the similarity's embedder (the example uses the in-process all-MiniLM-L6-v2)
      * @param responseIds where each output's {@code response_id} comes from
-     * @throws dev.keel.core.BackendException when the embedder fails on the catalogue's texts
      */
     public static EmbeddedStageModel create(Catalogue catalogue, Embedder embedder, IdSource responseIds) {
         return new EmbeddedStageModel(Objects.requireNonNull(catalogue, "catalogue"),
@@ -134,9 +149,11 @@ public final class EmbeddedStageModel implements LlmBackend {
      *
      * @throws NonRetriableBackendException when the prompt is not a services stage prompt (no known stage in its
      *         directive, no {@code {"input": ...}} user block)
+     * @throws dev.keel.core.BackendException when the embedder fails (on the first call, on the catalogue's texts)
      */
     @Override
     public ChatReply chat(ChatRequest request) {
+        indexCatalogue();
         String stage = stageOf(request);
         Map<String, Object> input = inputOf(request);
         String question = String.valueOf(input.getOrDefault("user_prompt", ""));
@@ -148,6 +165,14 @@ public final class EmbeddedStageModel implements LlmBackend {
         }
         output.put("stage", stage);
         Embedding asked = embedder.embed(question);
+        if (input.get("chat_context_summary") instanceof List<?> earlier && !earlier.isEmpty()
+                && rankedServices(asked, catalogue.agencies()).get(0).cosine() < INQUIRY_THRESHOLD) {
+            // A follow-up that names no service of its own ("and how much does it cost?") asks about the service of the
+            // turn it follows up, which the summary names by its key in brackets.
+            String last = String.valueOf(earlier.get(earlier.size() - 1));
+            asked = services.entrySet().stream().filter(service -> last.contains("(" + service.getKey() + ")"))
+                    .map(Map.Entry::getValue).findFirst().orElse(asked);
+        }
         switch (stage) {
             case "judgement_v1" -> judgement(asked, output);
             case "agency_detect_v1" -> agencyDetect(asked, output);

@@ -22,7 +22,10 @@ public final class ServicesAnswer {
         ANSWERED("answered"),
         /** Not a government-service inquiry: the judgement's guidance. */
         GUIDANCE("guidance"),
-        /** A stage kept breaking its contract, or selected a service the catalogue lacks: no answer was made up. */
+        /**
+         * A stage kept breaking its contract (an agency or service the catalogue lacks among them): no answer was made
+         * up; the governed call ends as a clarification that says what could not be told.
+         */
         NOT_ANSWERED("not_answered"),
         /** The governed call denied the request; no model was called. */
         DENIED("denied");

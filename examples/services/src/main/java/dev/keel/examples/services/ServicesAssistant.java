@@ -26,8 +26,11 @@ import java.util.Objects;
  * reasoning is one stage run: the persona block once, judgement, agency detection, category selection (one agency)
  * or semantic analysis (several), service selection, the multi-agency answer when needed, the session end; each
  * output validated, an invalid one asked again with the violations as its telemetry note, only the documented
- * slices merged. The reply is the catalogue's template filled from the catalogue. Described in
- * {@code docs/services-example.md}.
+ * slices merged. The workflow is bound to the catalogue ({@link ServicesContracts#forCatalogue}): an agency, service
+ * or category the catalogue lacks is a contract violation, asked again. A run that still fails ends the turn with a
+ * governed clarification that says what could not be told. A session's earlier answered turns go to the stages as
+ * {@code chat_context_summary}, so a follow-up keeps its context. The reply is the catalogue's template filled from
+ * the catalogue. Described in {@code docs/services-example.md}.
  *
  * <p>The stages go to the configured stage model ({@link Builder#stageModel}, an Ollama model in the demo when
  * {@code OLLAMA_HOST} is set); without one, and whenever it fails, the {@link EmbeddedStageModel} answers, and the
@@ -66,7 +69,7 @@ public final class ServicesAssistant {
                 .policySources(POLICY)
                 .routing(RoutingTable.parse(resource(ROUTING_TABLE)))
                 .backends(backends.build())
-                .reasoning(new StageReasoning(catalogue, ServicesContracts.all(), b.sessionStore, b.idSource, b.maxReasks))
+                .reasoning(new StageReasoning(catalogue, b.sessionStore, b.idSource, b.maxReasks, b.runtimeDirective))
                 .auditSink(b.auditSink)
                 .idSource(b.idSource)
                 .build();
@@ -119,6 +122,7 @@ public final class ServicesAssistant {
         private IdSource idSource = IdSource.randomUuid();
         private AuditSink auditSink = AuditSink.noop();
         private int maxReasks = StageRuntime.Builder.DEFAULT_MAX_REASKS;
+        private String runtimeDirective = "";
 
         private Builder() {
         }
@@ -176,6 +180,15 @@ public final class ServicesAssistant {
         public Builder maxReasks(int maxReasks) {
             StageRuntime.builder().maxReasks(maxReasks);
             this.maxReasks = maxReasks;
+            return this;
+        }
+
+        /**
+         * An operator's instruction for every turn, sent to the stages after judgement as {@code runtime_directive}
+         * (with, on a follow-up, what the earlier turns settled); none unless set.
+         */
+        public Builder runtimeDirective(String directive) {
+            this.runtimeDirective = Objects.requireNonNull(directive, "directive").strip();
             return this;
         }
 

@@ -6,11 +6,14 @@ import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;
+import dev.keel.pipeline.TurnOutcome;
 import dev.keel.stage.StageAttempt;
 import dev.keel.stage.StageContracts;
+import dev.keel.stage.StageFailure;
 import dev.keel.stage.StageRequest;
 import dev.keel.stage.StageRun;
 import dev.keel.stage.StageRuntime;
+import dev.keel.stage.StageViolation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,11 +23,15 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The services turn's reasoning: one run of the stage workflow on the backend routing chose (reached through the
- * turn's governed backends, so prompts to an outside model are egress-filtered and a failed one falls back to the
- * embedded classifier), then the reply assembled from the catalogue. The catalogue sections the stages need come in
- * through a slot resolver: the detected agencies' dictionaries, the selected agency's service index, the other
- * detected agencies' indexes as the multi-agency snippets. Immutable; thread-safe when the store and ids are.
+ * The services turn's reasoning: one run of the stage workflow, bound to the catalogue
+ * ({@link ServicesContracts#forCatalogue}), on the backend routing chose (reached through the turn's governed
+ * backends, so prompts to an outside model are egress-filtered and a failed one falls back to the embedded
+ * classifier), then the reply assembled from the catalogue. The catalogue sections the stages need come in through a
+ * slot resolver: the catalogue's agencies for agency detection, the detected agencies' dictionaries, the selected
+ * agency's service index, the other detected agencies' indexes as the multi-agency snippets. A session's earlier
+ * answered turns ({@link ChatContext}) go to the stages as {@code chat_context_summary}, with a runtime directive that
+ * a follow-up keeps the last service. A run that fails ends the turn with a clarification that says what could not be
+ * told. Immutable; thread-safe when the store and ids are.
  */
 final class StageReasoning implements ReasoningStep {
 
@@ -34,15 +41,19 @@ final class StageReasoning implements ReasoningStep {
     private final Catalogue catalogue;
     private final StageContracts contracts;
     private final SessionStore sessions;
+    private final ChatContext context;
     private final IdSource ids;
     private final int maxReasks;
+    private final String runtimeDirective;
 
-    StageReasoning(Catalogue catalogue, StageContracts contracts, SessionStore sessions, IdSource ids, int maxReasks) {
+    StageReasoning(Catalogue catalogue, SessionStore sessions, IdSource ids, int maxReasks, String runtimeDirective) {
         this.catalogue = catalogue;
-        this.contracts = contracts;
+        this.contracts = ServicesContracts.forCatalogue(catalogue);
         this.sessions = sessions;
+        this.context = new ChatContext(sessions);
         this.ids = ids;
         this.maxReasks = maxReasks;
+        this.runtimeDirective = runtimeDirective;
     }
 
     @Override
@@ -54,7 +65,12 @@ final class StageReasoning implements ReasoningStep {
                 .sessionStore(store).idSource(ids).maxReasks(maxReasks).build();
         StageRequest.Builder request = StageRequest.builder().requestId(turn.requestId())
                 .userPrompt(turn.request().message()).slotResolver(this::slot);
+        List<ChatContext.Item> earlier = turn.request().sessionId().map(context::read).orElse(List.of());
         turn.request().sessionId().ifPresent(request::sessionId);
+        if (!earlier.isEmpty()) {
+            request.chatContextSummary(earlier.stream().map(ChatContext.Item::summary).toList());
+        }
+        directive(earlier).ifPresent(request::runtimeDirective);
         StageRun run = runtime.run(request.build());
         List<StageStep> steps = steps(run, store.states());
 
@@ -65,37 +81,77 @@ final class StageReasoning implements ReasoningStep {
                 : Optional.empty();
         if (!run.completed()) {
             outcome = ServicesAnswer.Outcome.NOT_ANSWERED;
-            text = "I could not find a reliable answer: the " + run.failure().orElseThrow().stageId()
-                    + " stage gave no valid result. Please rephrase your question, or ask one of the agencies: "
-                    + agencyList() + ".";
+            text = couldNotTell(run.failure().orElseThrow());
         } else if (reply.isPresent()) {
             outcome = ServicesAnswer.Outcome.ANSWERED;
             text = reply.get().text();
             services = reply.get().services();
-        } else if (run.finalState().containsKey("service_select_v1")) {
-            outcome = ServicesAnswer.Outcome.NOT_ANSWERED;
-            text = "The service selected for your question is not in the catalogue, so I will not describe it."
-                    + " Please ask one of the agencies: " + agencyList() + ".";
+            context.append(run.sessionId(), catalogue, services.get(0), turn.request().message());
         } else {
+            // No service was selected (the contracts admit only the catalogue's): the judgement's guidance.
             outcome = ServicesAnswer.Outcome.GUIDANCE;
             text = run.assistantReply().orElse("I can help with government services. What do you need?");
         }
         turn.put(RESULT, new Result(outcome, run, steps, services));
-        turn.extension("stage_workflow", provenance(run, outcome, reply));
+        Map<String, Object> workflow = provenance(run, outcome, reply, earlier);
+        turn.extension("stage_workflow", workflow);
+        turn.auditDetail("stage_workflow", workflow);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("session_id", run.sessionId());
         details.put("stages", run.stages());
         details.put("calls", run.attempts().size());
+        details.put("reasks", reasks(run).size());
         details.put("outcome", outcome.wireName());
         turn.trace("stages", String.join(" -> ", run.stages()) + " (" + run.attempts().size() + " calls, "
-                + outcome.wireName() + ")", details);
-        return Reasoning.draft(text);
+                + reasks(run).size() + " re-asks, " + outcome.wireName() + ")", details);
+        // A turn the stages could not settle asks the user to say more: a governed clarification, not an answer.
+        return outcome == ServicesAnswer.Outcome.NOT_ANSWERED ? Reasoning.endTurn(TurnOutcome.CLARIFICATION, text)
+                : Reasoning.draft(text);
+    }
+
+    /**
+     * The runtime directive of a turn: the operator's, and on a follow-up what the earlier turns settled, so that a
+     * question that names no service keeps the last one.
+     */
+    private Optional<String> directive(List<ChatContext.Item> earlier) {
+        List<String> parts = new ArrayList<>();
+        if (!runtimeDirective.isBlank()) {
+            parts.add(runtimeDirective);
+        }
+        if (!earlier.isEmpty()) {
+            ChatContext.Item last = earlier.get(earlier.size() - 1);
+            parts.add("This turn continues the conversation in input.chat_context_summary. When input.user_prompt"
+                    + " names no service or agency of its own, it asks about the last one there: service "
+                    + last.service() + " of agency " + last.agency() + ".");
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", parts));
+    }
+
+    /** The clarification of a run that failed: what could not be told, at which stage, and why, in words. */
+    private String couldNotTell(StageFailure failure) {
+        String what = switch (failure.stageId()) {
+            case "judgement_v1" -> "I could not tell whether your question is about a government service";
+            case "agency_detect_v1" -> "I could not tell which agency handles your question";
+            case "category_select_v1", "semantic_analysis_v1" ->
+                    "I could not tell which of the agency's areas your question is about";
+            case "service_select_v1" -> "I could not tell which service fits your question";
+            case "multi_agency_service_answer_v1" -> "I could not combine the agencies' services into one answer";
+            default -> "I could not find a reliable answer";
+        };
+        String why = failure.reason() == StageFailure.Reason.OUTPUT_INVALID
+                ? "the answers to the " + failure.stageId() + " stage kept breaking its contract ("
+                        + String.join(", ", codes(failure.violations())) + ")"
+                : "the " + failure.stageId() + " stage stopped: " + failure.reason().code();
+        return what + ": " + why + ". Please rephrase your question or name the agency you need: " + agencyList()
+                + ".";
     }
 
     /** The catalogue section a stage asks for, from what the earlier stages decided. */
     private Object slot(String slot, String stageId, Map<String, Object> state) {
         List<Agency> detected = detected(state);
         switch (slot) {
+            case ServicesContracts.AGENCY_CATALOG:
+                return catalogue.agencies().stream().map(Agency::info).toList();
             case ServicesContracts.KNOWLEDGE_BASE_DICTIONARY:
                 if (stageId.equals("semantic_analysis_v1")) {
                     return detected.stream().map(Agency::knowledgeBaseDictionary).toList();
@@ -142,12 +198,24 @@ final class StageReasoning implements ReasoningStep {
         return steps;
     }
 
-    private Map<String, Object> provenance(StageRun run, ServicesAnswer.Outcome outcome, Optional<ServiceReply> reply) {
+    private Map<String, Object> provenance(StageRun run, ServicesAnswer.Outcome outcome, Optional<ServiceReply> reply,
+                                           List<ChatContext.Item> earlier) {
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("session_id", run.sessionId());
         wire.put("stages", run.stages());
         wire.put("completed", run.completed());
         wire.put("outcome", outcome.wireName());
+        wire.put("reasks", reasks(run));
+        run.failure().ifPresent(failure -> {
+            Map<String, Object> failed = new LinkedHashMap<>();
+            failed.put("reason", failure.reason().code());
+            failed.put("stage", failure.stageId());
+            failed.put("codes", codes(failure.violations()));
+            wire.put("failure", failed);
+        });
+        if (!earlier.isEmpty()) {
+            wire.put("follows_up", earlier.get(earlier.size() - 1).service());
+        }
         LinkedHashSet<String> backends = run.attempts().stream().map(StageAttempt::backendId)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         wire.put("stage_backends", List.copyOf(backends));
@@ -163,6 +231,25 @@ final class StageReasoning implements ReasoningStep {
             }
         });
         return wire;
+    }
+
+    /** Each rejected output: the stage, the attempt, and the violation codes it was asked again (or failed) with. */
+    private static List<Map<String, Object>> reasks(StageRun run) {
+        List<Map<String, Object>> reasks = new ArrayList<>();
+        for (StageAttempt attempt : run.attempts()) {
+            if (!attempt.valid()) {
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("stage", attempt.stageId());
+                item.put("attempt", attempt.attempt());
+                item.put("codes", codes(attempt.violations()));
+                reasks.add(item);
+            }
+        }
+        return reasks;
+    }
+
+    private static List<String> codes(List<StageViolation> violations) {
+        return violations.stream().map(violation -> violation.code().code()).distinct().toList();
     }
 
     private String agencyList() {

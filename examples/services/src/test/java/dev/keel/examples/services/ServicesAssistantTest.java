@@ -104,8 +104,10 @@ class ServicesAssistantTest {
         Map<String, Object> state = store.read(SESSION);
         assertThat(state).containsKeys("session_id", "judgement_v1").doesNotContainKeys("agency_detect_v1", "nextStep");
         assertThat(answer.services()).isEmpty();
-        assertThat(answer.text()).startsWith("I could not find a reliable answer: the agency_detect_v1 stage")
+        assertThat(answer.text()).startsWith("I could not tell which agency handles your question: the answers to the"
+                        + " agency_detect_v1 stage kept breaking its contract (telemetry_note_missing, count_mismatch).")
                 .contains("Kestrian Civil Registry (/civil-registry)");
+        assertThat(answer.governed().outcome()).isEqualTo(dev.keel.pipeline.TurnOutcome.CLARIFICATION);
     }
 
     @Test
@@ -126,14 +128,19 @@ class ServicesAssistantTest {
     }
 
     @Test
-    void aServiceTheCatalogueLacksIsNotDescribed() {
-        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_CORRECTED, CATEGORY,
-                service("space_travel_permit", "{\"service_name\": \"{service_name}\"}"));
+    void aServiceTheCatalogueLacksIsAContractViolationAndIsNeverDescribed() {
+        String unknown = service("space_travel_permit", "{\"service_name\": \"{service_name}\"}");
+        ScriptedBackend model = ScriptedBackend.replying(SCRIPTED, JUDGEMENT, AGENCY_CORRECTED, CATEGORY, unknown,
+                unknown, unknown);
 
         ServicesAnswer answer = assistant(model, new InMemorySessionStore()).ask(SESSION, QUESTION);
 
         assertThat(answer.outcome()).isEqualTo(ServicesAnswer.Outcome.NOT_ANSWERED);
-        assertThat(answer.text()).startsWith("The service selected for your question is not in the catalogue");
+        assertThat(answer.steps()).filteredOn(step -> step.stage().equals("service_select_v1"))
+                .allSatisfy(step -> assertThat(step.violations()).extracting(v -> v.code())
+                        .contains(ViolationCode.VALUE_NOT_ALLOWED));
+        assertThat(answer.text()).startsWith("I could not tell which service fits your question")
+                .doesNotContain("space_travel_permit");
         assertThat(answer.services()).isEmpty();
     }
 
