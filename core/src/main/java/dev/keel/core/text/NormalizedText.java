@@ -176,6 +176,10 @@ public final class NormalizedText {
      * or combining mark to remove, and nothing NFKC or a decomposition would change (plain ASCII, and most text).
      */
     private static boolean isNormalized(String text, boolean markup) {
+        if (isAsciiWithoutReference(text, markup)) {
+            // ASCII has no ignorable code point, no mark and nothing NFKC or NFD changes: one plain pass decides.
+            return true;
+        }
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);
             if (markup && cp == '&' || isDefaultIgnorable(cp) || isNonspacingMark(cp)) {
@@ -184,6 +188,17 @@ public final class NormalizedText {
             i += Character.charCount(cp);
         }
         return Normalizer.isNormalized(text, Normalizer.Form.NFKC) && Normalizer.isNormalized(text, Normalizer.Form.NFD);
+    }
+
+    /** Whether {@code text} is all ASCII, with no {@code &} when it is {@code markup}. */
+    private static boolean isAsciiWithoutReference(String text, boolean markup) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80 || markup && c == '&') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Steps 1 and 2: character references decoded (markup only), default-ignorable code points left out. */

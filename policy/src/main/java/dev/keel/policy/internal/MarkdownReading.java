@@ -52,14 +52,96 @@ final class MarkdownReading {
         this.destinations = new Reading.Builder(source, 16);
     }
 
-    /** The rendered text of {@code source}, then its destinations and titles. */
+    /**
+     * The rendered text of {@code source}, then its destinations and titles. A {@linkplain #isPlain plain} source is
+     * read without the parse, which would find in it nothing but paragraphs of text.
+     */
     static List<Reading> read(String source, Steps steps) {
         MarkdownReading reading = new MarkdownReading(source);
-        reading.walk(PARSER.parse(source));
+        if (isPlain(source)) {
+            reading.paragraphs();
+        } else {
+            reading.walk(PARSER.parse(source));
+        }
         Reading text = reading.rendered.build();
         Reading links = reading.destinations.build();
         steps.add(source.length() + text.text().length() + links.text().length());
         return List.of(text, links);
+    }
+
+    /** As {@link #read}, always through CommonMark's parse: what the reading of a plain source must equal. */
+    static List<Reading> parsed(String source) {
+        MarkdownReading reading = new MarkdownReading(source);
+        reading.walk(PARSER.parse(source));
+        return List.of(reading.rendered.build(), reading.destinations.build());
+    }
+
+    /**
+     * Whether {@code source} has nothing CommonMark reads as syntax: no character that starts an inline construct
+     * ({@code ` \ ! & < [ ] * _}), no control character but the line feed, and every line either empty or starting
+     * with a letter or digit (not a list number: digits before {@code .} or {@code )}) and ending with no white space,
+     * so that no line starts a block of its own, is indented, or breaks hard. Such a source parses to paragraphs of
+     * its non-empty lines, each line one text, which {@link #paragraphs} reads as the parse would.
+     */
+    static boolean isPlain(String source) {
+        boolean lineStart = true;
+        for (int i = 0; i < source.length(); i++) {
+            char c = source.charAt(i);
+            switch (c) {
+                case '`', '\\', '!', '&', '<', '[', ']', '*', '_':
+                    return false;
+                case '\n':
+                    if (i > 0 && !lineStart && isWhiteSpace(source.charAt(i - 1))) {
+                        return false;
+                    }
+                    lineStart = true;
+                    continue;
+                default:
+                    if (Character.isISOControl(c) || lineStart && !startsParagraphLine(source, i)) {
+                        return false;
+                    }
+                    lineStart = false;
+            }
+        }
+        return source.isEmpty() || lineStart || !isWhiteSpace(source.charAt(source.length() - 1));
+    }
+
+    private static boolean startsParagraphLine(String source, int start) {
+        char first = source.charAt(start);
+        if (first >= '0' && first <= '9') {
+            int end = start;
+            while (end < source.length() && source.charAt(end) >= '0' && source.charAt(end) <= '9') {
+                end++;
+            }
+            return end == source.length() || source.charAt(end) != '.' && source.charAt(end) != ')';
+        }
+        return Character.isLetterOrDigit(source.codePointAt(start));
+    }
+
+    private static boolean isWhiteSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c);
+    }
+
+    /** A plain source read as the parse reads it: each run of non-empty lines a paragraph, its lines soft-broken. */
+    private void paragraphs() {
+        int lineStart = 0;
+        boolean inParagraph = false;
+        while (lineStart <= source.length()) {
+            int newline = source.indexOf('\n', lineStart);
+            int lineEnd = newline < 0 ? source.length() : newline;
+            if (lineEnd == lineStart) {
+                inParagraph = false;
+            } else {
+                if (inParagraph) {
+                    rendered.appendUnwritten("\n");
+                } else {
+                    rendered.blankLine();
+                    inParagraph = true;
+                }
+                rendered.appendSource(lineStart, lineEnd);
+            }
+            lineStart = lineEnd + 1;
+        }
     }
 
     /** Visits the tree in document order without recursion: nesting as deep as the source has costs no stack. */

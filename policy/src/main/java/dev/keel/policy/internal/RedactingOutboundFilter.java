@@ -15,20 +15,21 @@ import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.QualitativeRestriction;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
  * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
  * each reading of the text (as written; for Markdown also as rendered and its link targets, {@link MarkdownReading})
  * with its escapes read ({@link Escapes}) and normalised once ({@link NormalizedText#ofMarkup}: character
- * references decoded, invisible characters removed, NFKC), so that what a reader sees is what is matched; what they find is mapped back to the original,
- * and the replacements are made there. Overlapping findings are merged into one redaction of the kind of the one
+ * references decoded, invisible characters removed, NFKC), so that what a reader sees is what is matched; what they
+ * find is mapped back to the original, and the replacements are made there. No text is scanned twice: a reading
+ * whose text, its escapes read, is that of one already scanned takes that scan's findings through its own mapping. Overlapping findings are merged into one redaction of the kind of the one
  * that starts first. Every part takes time linear in the text; a text longer than the filter's limit is not read
  * at all but withheld whole ({@link Redaction#OVERSIZED}). Immutable and thread-safe.
  */
@@ -165,10 +166,11 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, text, List.of());
         }
         Spans spans = new Spans(text, steps);
-        scan(Reading.of(text), partial, spans, steps);
+        List<Findings> scanned = new ArrayList<>(3);
+        scan(Reading.of(text), partial, spans, scanned, steps);
         if (markdown) {
             for (Reading reading : MarkdownReading.read(text, steps)) {
-                scan(reading, partial, spans, steps);
+                scan(reading, partial, spans, scanned, steps);
             }
         }
         if (partial) {
@@ -178,20 +180,41 @@ public final class RedactingOutboundFilter implements OutboundFilter {
     }
 
     /**
-     * Finds in {@code reading}, its escapes read and normalised once ({@link NormalizedText#ofMarkup}), what the
-     * restrictions and, under PARTIAL, the {@link PartialRedactor} withhold, each mapped back to its source.
+     * Adds to {@code spans} what the restrictions and, under PARTIAL, the {@link PartialRedactor} find in
+     * {@code written}, its escapes read and normalised once ({@link NormalizedText#ofMarkup}), each mapped back to
+     * its source. What is found is a function of the text read alone, so a reading whose text is one already
+     * scanned (the rendered Markdown of a plain line is the line itself) takes the findings of that scan, mapped
+     * through its own way back to the source, and an empty reading has none.
      */
-    private void scan(Reading written, boolean partial, Spans spans, Steps steps) {
+    private void scan(Reading written, boolean partial, Spans spans, List<Findings> scanned, Steps steps) {
         Reading reading = Escapes.read(written, steps);
-        NormalizedText normalized = NormalizedText.ofMarkup(reading.text());
+        String text = reading.text();
+        if (text.isEmpty()) {
+            return;
+        }
+        Findings findings = null;
+        for (Findings earlier : scanned) {
+            if (earlier.normalized.original().equals(text)) {
+                findings = earlier;
+                break;
+            }
+        }
+        if (findings == null) {
+            findings = find(NormalizedText.ofMarkup(text), partial, steps);
+            scanned.add(findings);
+        }
+        findings.mapInto(reading, spans);
+    }
+
+    /** What the restrictions and, under PARTIAL, the {@link PartialRedactor} find in {@code normalized}. */
+    private Findings find(NormalizedText normalized, boolean partial, Steps steps) {
+        Findings findings = new Findings(normalized);
         for (RestrictionPattern restriction : patterns) {
             Matcher matcher = restriction.pattern().matcher(normalized.text());
             while (matcher.find()) {
                 Cancellation.checkpoint();
                 if (matcher.end() > matcher.start()) {
-                    spans.add(restriction.id(), restriction.replacement(),
-                            reading.sourceStart(normalized.originalStart(matcher.start())),
-                            reading.sourceEnd(normalized.originalEnd(matcher.end())));
+                    findings.add(restriction.id(), restriction.replacement(), matcher.start(), matcher.end());
                 }
             }
         }
@@ -199,16 +222,62 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             partialScan.scan(normalized, kinds, new PartialScan.Sink() {
                 @Override
                 public void withhold(String kind, String replacement, int start, int end) {
-                    spans.add(kind, replacement, reading.sourceStart(normalized.originalStart(start)),
-                            reading.sourceEnd(normalized.originalEnd(end)));
+                    findings.add(kind, replacement, start, end);
                 }
 
                 @Override
                 public void keep(int start, int end) {
-                    spans.keep(reading.sourceStart(normalized.originalStart(start)),
-                            reading.sourceEnd(normalized.originalEnd(end)));
+                    findings.add(null, null, start, end);
                 }
             }, steps);
+        }
+        return findings;
+    }
+
+    /**
+     * Findings in offsets of one normalised text, in the order they were found: what is withheld, and what PARTIAL
+     * found of a kind it keeps (no kind). Not thread-safe (one per call).
+     */
+    private static final class Findings {
+        private final NormalizedText normalized;
+        private @Nullable String[] kindOf = new String[16];
+        private @Nullable String[] replacements = new String[16];
+        private int[] starts = new int[16];
+        private int[] ends = new int[16];
+        private int size;
+
+        Findings(NormalizedText normalized) {
+            this.normalized = normalized;
+        }
+
+        /** A finding; with no kind, a kept one. */
+        void add(@Nullable String kind, @Nullable String replacement, int start, int end) {
+            if (size == starts.length) {
+                kindOf = Arrays.copyOf(kindOf, size * 2);
+                replacements = Arrays.copyOf(replacements, size * 2);
+                starts = Arrays.copyOf(starts, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
+            }
+            kindOf[size] = kind;
+            replacements[size] = replacement;
+            starts[size] = start;
+            ends[size] = end;
+            size++;
+        }
+
+        /** Each finding, mapped through the normal form and {@code reading} to the source, added to {@code spans}. */
+        void mapInto(Reading reading, Spans spans) {
+            for (int i = 0; i < size; i++) {
+                int start = reading.sourceStart(normalized.originalStart(starts[i]));
+                int end = reading.sourceEnd(normalized.originalEnd(ends[i]));
+                String kind = kindOf[i];
+                String replacement = replacements[i];
+                if (kind == null || replacement == null) {
+                    spans.keep(start, end);
+                } else {
+                    spans.add(kind, replacement, start, end);
+                }
+            }
         }
     }
 
@@ -229,10 +298,12 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         private final String text;
         private final Steps steps;
         private final List<Span> found = new ArrayList<>();
-        private final Map<Integer, Integer> widenedStarts = new HashMap<>();
-        private final Map<Integer, Integer> widenedEnds = new HashMap<>();
         // What PARTIAL found of a kind it keeps: a digit there is left (none when every kind is withheld).
         private final List<Span> kept = new ArrayList<>();
+        // Where a start or an end next to invisible characters widens to, by position (0: not yet known, else the
+        // position plus one); made at the first such finding.
+        private int @Nullable [] widenedStarts;
+        private int @Nullable [] widenedEnds;
 
         Spans(String text, Steps steps) {
             this.text = text;
@@ -249,8 +320,39 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                 // Found only in what stands for nothing written (the blank line between two blocks).
                 return;
             }
-            found.add(new Span(kind, replacement, widenedStarts.computeIfAbsent(start, this::widenStart),
-                    widenedEnds.computeIfAbsent(end, this::widenEnd)));
+            found.add(new Span(kind, replacement, widenedStart(start), widenedEnd(end)));
+        }
+
+        /** {@code start} widened, each position walked once however many findings start there. */
+        private int widenedStart(int start) {
+            if (start == 0 || !isInvisible(text.codePointBefore(start))) {
+                return start;
+            }
+            int[] memo = widenedStarts;
+            if (memo == null) {
+                memo = new int[text.length() + 1];
+                widenedStarts = memo;
+            }
+            if (memo[start] == 0) {
+                memo[start] = widenStart(start) + 1;
+            }
+            return memo[start] - 1;
+        }
+
+        /** {@code end} widened, each position walked once however many findings end there. */
+        private int widenedEnd(int end) {
+            if (end == text.length() || !isInvisible(text.codePointAt(end))) {
+                return end;
+            }
+            int[] memo = widenedEnds;
+            if (memo == null) {
+                memo = new int[text.length() + 1];
+                widenedEnds = memo;
+            }
+            if (memo[end] == 0) {
+                memo[end] = widenEnd(end) + 1;
+            }
+            return memo[end] - 1;
         }
 
         /** What PARTIAL found of a kept kind, from {@code start} to {@code end} of the original. */

@@ -11,6 +11,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link StreamingFilter} over the whole-text {@link RedactingOutboundFilter}: keeps the text not yet emitted and up
@@ -157,6 +158,10 @@ public final class WindowedStreamingFilter implements StreamingFilter {
         String run = buffer.toString();
         int from = emittedTo - bufferStart;
         steps.add(run.length());
+        if (!atEnd && lastCut(run, from, null) < 0) {
+            // No place is followed by a window of visible characters: whatever the filter finds, nothing is emitted.
+            return "";
+        }
         List<Redaction> found = whole.apply(decision, run, steps).redactions();
         int cut = atEnd ? run.length() : lastCut(run, from, found);
         if (cut <= from) {
@@ -184,14 +189,17 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     }
 
     /**
-     * The last cut in {@code run} past {@code from}, or -1: after white space, in no redaction, with a window of
-     * visible characters after it. White space and invisible characters are not counted: a construct can stretch
-     * over any number of them ("one", a run of them, "percent"), so only what is seen measures how far it reaches.
+     * The last cut in {@code run} past {@code from}, or -1: after white space, in none of the redactions
+     * {@code found} (null: whatever they are), with a window of visible characters after it. White space and
+     * invisible characters are not counted: a construct can stretch over any number of them ("one", a run of them,
+     * "percent"), so only what is seen measures how far it reaches.
      */
-    private int lastCut(String run, int from, List<Redaction> found) {
+    private int lastCut(String run, int from, @Nullable List<Redaction> found) {
         BitSet inside = new BitSet(run.length() + 1);
-        for (Redaction r : found) {
-            inside.set(r.start() + 1, r.end());
+        if (found != null) {
+            for (Redaction r : found) {
+                inside.set(r.start() + 1, r.end());
+            }
         }
         int visibleAfter = 0;
         for (int c = run.length(); c > from; c--) {
