@@ -5,7 +5,11 @@ import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.TokenUsage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -76,5 +80,32 @@ public record Attempt<T>(int number, ChatRequest request, Outcome outcome, Strin
     /** The reply's problems; empty when it was accepted or there was none. */
     public List<Problem> problems() {
         return verdict.map(Verdict::problems).orElse(List.of());
+    }
+
+    /**
+     * The attempt as telemetry, for a provenance extension or an audit record: {@code {"number", "backend",
+     * "outcome", "reply_length", "problems": [{"code", "pointer", "message"}], "failure"?}}, the outcome in lower
+     * case, each message cut to {@code maxMessageChars} (and an ellipsis), since a message may quote the rejected
+     * reply; never the reply itself. The failure is its code.
+     */
+    public Map<String, Object> toWire(int maxMessageChars) {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("number", number);
+        wire.put("backend", backendId);
+        wire.put("outcome", outcome.name().toLowerCase(Locale.ROOT));
+        wire.put("reply_length", replyLength());
+        List<Map<String, Object>> shown = new ArrayList<>();
+        for (Problem problem : problems()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("code", problem.code());
+            one.put("pointer", problem.pointer());
+            String message = problem.message();
+            one.put("message", message.length() <= maxMessageChars ? message
+                    : message.substring(0, maxMessageChars) + "…");
+            shown.add(one);
+        }
+        wire.put("problems", shown);
+        failure.ifPresent(cause -> wire.put("failure", cause.code()));
+        return wire;
     }
 }

@@ -4,6 +4,7 @@ import dev.keel.core.reask.Attempt;
 import dev.keel.core.reask.Problem;
 import dev.keel.core.reask.ReaskResult;
 import dev.keel.core.reask.Reasker;
+import dev.keel.core.reask.ReplyValidator;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
@@ -57,7 +58,7 @@ final class WardReasoning implements ReasoningStep {
         String target = turn.route().orElseThrow(() -> new IllegalStateException("reasoning runs after routing"))
                 .backendTarget();
         ChatRequest request = turn.instructed(WardPrompt.request(turn.request().userMessage(), turn.evidence()));
-        WardAnswerContract contract = WardAnswerContract.over(WardPrompt.records(turn.evidence()).stream()
+        ReplyValidator<WardReply> contract = WardAnswerContract.over(WardPrompt.records(turn.evidence()).stream()
                 .map(WardPrompt.WardRecord::id).collect(Collectors.toSet()));
         List<ReaskResult<WardReply>> asks = new ArrayList<>();
         asks.add(REASKER.ask(turn.backends().bound(target), request, contract));
@@ -98,29 +99,9 @@ final class WardReasoning implements ReasoningStep {
                 + " more" : "");
     }
 
+    /** Every attempt of every backend asked, in order, numbered per backend. */
     private static List<Map<String, Object>> attempts(List<ReaskResult<WardReply>> asks) {
-        List<Map<String, Object>> wire = new ArrayList<>();
-        for (ReaskResult<WardReply> ask : asks) {
-            for (Attempt<WardReply> attempt : ask.attempts()) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                one.put("backend", attempt.backendId());
-                one.put("outcome", attempt.outcome().name().toLowerCase(Locale.ROOT));
-                one.put("reply_length", attempt.replyLength());
-                List<Map<String, Object>> problems = new ArrayList<>();
-                for (Problem problem : attempt.problems()) {
-                    Map<String, Object> p = new LinkedHashMap<>();
-                    p.put("code", problem.code());
-                    p.put("pointer", problem.pointer());
-                    String message = problem.message();
-                    p.put("message", message.length() <= MAX_MESSAGE ? message
-                            : message.substring(0, MAX_MESSAGE) + "…");
-                    problems.add(p);
-                }
-                one.put("problems", problems);
-                attempt.failure().ifPresent(failure -> one.put("failure", failure.code()));
-                wire.add(one);
-            }
-        }
-        return wire;
+        return asks.stream().flatMap(ask -> ask.attempts().stream()).map(attempt -> attempt.toWire(MAX_MESSAGE))
+                .toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.keel.examples.marp.reasoning;
 
+import dev.keel.core.reask.ReplyValidator;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Labels;
@@ -81,7 +82,7 @@ public final class ExplanationPrompt {
     }
 
     /** The contract a reply to the request for {@code brief} must keep. */
-    static CommentaryContract contract(ExplanationBrief brief) {
+    static ReplyValidator<CommentaryReply> contract(ExplanationBrief brief) {
         return CommentaryContract.forCalendars(List.copyOf(brief.calendarSummaries().keySet()));
     }
 

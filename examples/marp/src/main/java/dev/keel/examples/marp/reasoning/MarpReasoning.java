@@ -126,26 +126,6 @@ public final class MarpReasoning implements ReasoningStep {
     }
 
     private static List<Map<String, Object>> attempts(ReaskResult<CommentaryReply> result) {
-        List<Map<String, Object>> wire = new ArrayList<>();
-        for (Attempt<CommentaryReply> attempt : result.attempts()) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("number", attempt.number());
-            one.put("backend", attempt.backendId());
-            one.put("outcome", attempt.outcome().name().toLowerCase(java.util.Locale.ROOT));
-            one.put("reply_length", attempt.replyLength());
-            List<Map<String, Object>> problems = new ArrayList<>();
-            for (Problem problem : attempt.problems()) {
-                Map<String, Object> p = new LinkedHashMap<>();
-                p.put("code", problem.code());
-                p.put("pointer", problem.pointer());
-                String message = problem.message();
-                p.put("message", message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…");
-                problems.add(p);
-            }
-            one.put("problems", problems);
-            attempt.failure().ifPresent(failure -> one.put("failure", failure.code()));
-            wire.add(one);
-        }
-        return wire;
+        return result.attempts().stream().map(attempt -> attempt.toWire(MAX_MESSAGE)).toList();
     }
 }
