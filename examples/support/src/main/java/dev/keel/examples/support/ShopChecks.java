@@ -55,8 +55,9 @@ public final class ShopChecks implements EnforcementStep {
             + "their) way|send|sends|sending|sent|transfer\\w*|return(?:s|ed|ing)? (?:it )?to you|compensat\\w*"
             + "|voucher|gift card|wir(?:e|ed|ing)|deposit\\w*|receive|get back)\\b");
     // What a bare number counts when it is no money.
-    private static final Pattern UNIT_AFTER = Pattern.compile("(?i)\\s*(?:working |business )?(?:days?|weeks?|"
-            + "months?|years?|hours?|minutes?|pairs?|items?|orders?|times?|percent)\\b");
+    // One word may come between ("18 more days", "5 working days").
+    private static final Pattern UNIT_AFTER = Pattern.compile("(?i)\\s*(?:[a-z]+ )?(?:days?|weeks?|months?|years?|"
+            + "hours?|minutes?|pairs?|items?|orders?|times?|percent)\\b");
     private static final Pattern LABEL_BEFORE = Pattern.compile("(?i)(?:\\border|\\bsize|#|\\bno\\.?)\\s*$");
 
     /**

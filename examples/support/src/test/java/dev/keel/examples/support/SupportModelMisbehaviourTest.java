@@ -96,10 +96,38 @@ class SupportModelMisbehaviourTest {
             GovernedAnswer answer = agent.ask("robust-" + seed, "customer-" + seed, MESSAGE);
 
             assertGoverned(answer, context);
+            assertThat(answer.outcome()).as(context).isEqualTo(expected(call, kind));
+            long sensorRequests = server.requests().stream().filter(r -> r.body().contains("detected_intent")).count();
+            if (call == Call.SENSOR && kind != Misbehaviour.EMPTY) {
+                // The sensor's contract broke: it was asked once more, with the problem, before giving up.
+                assertThat(sensorRequests).as(context).isEqualTo(2);
+            }
+            if (kind == Misbehaviour.EMPTY) {
+                // The client refuses an empty reply: the call falls back in the house, and says why.
+                assertThat(answer.calls()).as(context).anySatisfy(c -> {
+                    assertThat(c.used()).isEqualTo(ShopFallback.ID);
+                    assertThat(c.usedReason()).contains("failed");
+                });
+            }
             assertThat(audit.records()).as(context).hasSize(1);
             assertThat(audit.records().get(0).requestId()).as(context).isEqualTo(answer.requestId());
             assertThat(server.unanswered()).as(context).isEmpty();
         }
+    }
+
+    /**
+     * What each misbehaviour leads to: a sensor that breaks its contract twice reads as fully ambiguous (a
+     * clarification), as does the fallback's reading; a judge reply that is not exactly its verdict is not trusted,
+     * so the answer is written again and refused; the generation's contract is prose, which words keep, the
+     * fallback's answer keeps, and JSON, code or a huge text break.
+     */
+    static TurnOutcome expected(Call call, Misbehaviour kind) {
+        return switch (call) {
+            case SENSOR -> TurnOutcome.CLARIFICATION;
+            case JUDGE -> TurnOutcome.REFUSED;
+            case GENERATION -> kind == Misbehaviour.NOT_JSON || kind == Misbehaviour.PROSE
+                    || kind == Misbehaviour.EMPTY ? TurnOutcome.ANSWERED : TurnOutcome.REFUSED;
+        };
     }
 
     /** The turn ended in a governed outcome that says why, with its provenance. */
