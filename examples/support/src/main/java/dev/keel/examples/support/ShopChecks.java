@@ -54,8 +54,7 @@ public final class ShopChecks implements EnforcementStep {
             + "|back to you|paid back|pay(?:ing)? you|payout|issu(?:e|es|ed|ing)|process(?:es|ed|ing)?|on (?:its|the|"
             + "their) way|send|sends|sending|sent|transfer\\w*|return(?:s|ed|ing)? (?:it )?to you|compensat\\w*"
             + "|voucher|gift card|wir(?:e|ed|ing)|deposit\\w*|receive|get back)\\b");
-    // What a bare number counts when it is no money.
-    // One word may come between ("18 more days", "5 working days").
+    // What a bare number counts when it is no money; one word may come between ("18 more days", "5 working days").
     private static final Pattern UNIT_AFTER = Pattern.compile("(?i)\\s*(?:[a-z]+ )?(?:days?|weeks?|months?|years?|"
             + "hours?|minutes?|pairs?|items?|orders?|times?|percent)\\b");
     private static final Pattern LABEL_BEFORE = Pattern.compile("(?i)(?:\\border|\\bsize|#|\\bno\\.?)\\s*$");
