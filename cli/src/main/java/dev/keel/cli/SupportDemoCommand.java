@@ -4,6 +4,8 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.embeddings.minilm.MiniLmEmbedders;
 import dev.keel.examples.support.ReplayedReplies;
 import dev.keel.examples.support.ShippedTurn;
+import dev.keel.examples.support.ShopChecks;
+import dev.keel.examples.support.ShopFallback;
 import dev.keel.examples.support.SupportAgent;
 import dev.keel.examples.support.SupportData;
 import dev.keel.llm.adapters.Environment;
@@ -11,12 +13,15 @@ import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OllamaHost;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TraceStep;
+import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.rules.LaneCheck;
 import dev.keel.pipeline.rules.LaneChecks;
 import dev.keel.pipeline.rules.RuleSteps;
+import dev.keel.policy.Amounts;
 import dev.keel.rules.NavigationConfig;
 import dev.keel.rules.RuleViolation;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,14 +41,17 @@ import picocli.CommandLine.Parameters;
         description = {
             "Play the shipped conversation with the online shop's support agent, or send it one message.",
             "",
-            "The conversation shows the ambiguity trap, a price question that stays in the refund (stickiness), a "
-                + "strong purchase intent that leaves it, Lane 1 catching a refund of $80 and the answer written "
-                + "again, a competitor's name caught by a hard rule that retrieval did not pick, and the model calls "
-                + "of every turn.",
+            "The conversation shows the ambiguity trap, a refund that starts on a turn sampled for the judge, a price "
+                + "question that stays in the refund (stickiness), Lane 1 reading every amount an answer gives the "
+                + "customer and the answer written again, a competitor's name caught by a hard rule that retrieval did not pick, a refusal "
+                + "after a second violation, a strong purchase intent that leaves the refund, and the model calls of "
+                + "every turn.",
             "",
             "Offline (no OLLAMA_HOST and no --ollama-host) the embedded sensor reads each message in process and the "
                 + "model's replies are replayed from the shipped conversation; the output and the provenance say so. "
-                + "With OLLAMA_HOST or --ollama-host a real model is the sensor, writes the answers and judges them."
+                + "With OLLAMA_HOST or --ollama-host a real model is the sensor, writes the answers and judges them; "
+                + "when it fails or breaks a call's contract, the turn still ends governed (a clarification, a "
+                + "fallback answer or a refusal)."
         },
         footer = {
             "",
@@ -67,6 +75,10 @@ final class SupportDemoCommand implements Callable<Integer> {
             description = "The Ollama model (default: ${DEFAULT-VALUE}).")
     String model;
 
+    @Option(names = "--judge-sample-rate", paramLabel = "RATE",
+            description = "The share of turns the judge checks for audit, by session and turn (default: 0.25).")
+    BigDecimal judgeSampleRate = SupportAgent.JUDGE_SAMPLE_RATE;
+
     @Option(names = "--trace", description = "Also print what each step decided.")
     boolean trace;
 
@@ -82,7 +94,8 @@ final class SupportDemoCommand implements Callable<Integer> {
         Optional<String> host = ollamaHost != null ? Optional.of(ollamaHost)
                 : Environment.system().value(OllamaHost.VARIABLE);
         ReplayedReplies replayed = new ReplayedReplies();
-        SupportAgent.Builder agent = SupportAgent.builder().embedder(MiniLmEmbedders.allMiniLmL6V2());
+        SupportAgent.Builder agent = SupportAgent.builder().embedder(MiniLmEmbedders.allMiniLmL6V2())
+                .judgeSampleRate(judgeSampleRate);
         if (host.isPresent()) {
             agent.model(OllamaBackends.create(SupportAgent.MODEL, model, OllamaHost.baseUrl(host.get()),
                     MODEL_TIMEOUT)).modelSensor();
@@ -114,7 +127,7 @@ final class SupportDemoCommand implements Callable<Integer> {
             if (host.isEmpty()) {
                 replayed.load(turn);
             }
-            GovernedAnswer answer = support.ask("demo-session", "demo-customer", turn.message());
+            GovernedAnswer answer = support.ask(SupportData.CONVERSATION_SESSION, "demo-customer", turn.message());
             if (json) {
                 out.println(JsonCodec.strict().write(answer.toWire()));
             } else {
@@ -146,9 +159,25 @@ final class SupportDemoCommand implements Callable<Integer> {
             for (LaneCheck check : checks) {
                 out.println("lanes, answer " + check.attempt() + ": " + (check.passed() ? "kept every rule"
                         : "broke " + broken(check)) + (check.judged().isEmpty() ? "" : "; judge asked about "
-                        + check.judged()));
+                        + check.judged() + " (" + (check.risky() ? "risky turn" : "sampled turn") + ")"
+                        + (check.judgeNote().isEmpty() ? "" : ": " + check.judgeNote())));
             }
         });
+        answer.value(ShopChecks.FINDINGS).map(ShopChecks.Findings::checks).ifPresent(checks -> {
+            for (ShopChecks.Check check : checks) {
+                out.println("money and form, answer " + check.attempt() + ": " + (check.passed() ? "kept"
+                        : "broke " + check.broken()) + check.form().map(problem -> " (" + problem + ")").orElse("")
+                        + "; amounts given to the customer: " + (check.promised().isEmpty() ? "none"
+                        : check.promised().stream().map(SupportDemoCommand::amount).collect(Collectors.joining(", ")))
+                        + (check.above().isEmpty() ? "" : "; above " + ShopChecks.LIMIT + ": "
+                        + check.above().stream().map(Amounts.Amount::text).toList()));
+            }
+        });
+        answer.calls().stream().filter(call -> call.used().equals(ShopFallback.ID)).findFirst().ifPresent(call ->
+                out.println("fallback: " + call.usedReason() + "; " + ShopFallback.ID + " answered"));
+        if (answer.outcome() != TurnOutcome.ANSWERED) {
+            out.println("reason codes: " + answer.provenance().reasonCodes().values());
+        }
         out.println("model calls: " + answer.calls().size() + calls(answer) + (answer.provenance()
                 .extension(SupportAgent.EXTENSION) instanceof java.util.Map<?, ?> origin
                 && "embedded".equals(origin.get("sensor")) ? "; the sensor ran in process, no model call" : ""));
@@ -158,6 +187,12 @@ final class SupportDemoCommand implements Callable<Integer> {
                 out.println("  - " + step.step() + ": " + step.summary());
             }
         }
+    }
+
+    /** "$80.00 (80.00 USD)"; an amount whose value was not read says so. */
+    private static String amount(Amounts.Amount amount) {
+        return amount.text() + " (" + (amount.value() == null ? "value not read" : amount.value().toPlainString()
+                + (amount.currency() == null ? "" : " " + amount.currency())) + ")";
     }
 
     private static List<String> broken(LaneCheck check) {
@@ -174,7 +209,10 @@ final class SupportDemoCommand implements Callable<Integer> {
         List<LaneCheck> checks = answer.value(RuleSteps.CHECKS).map(LaneChecks::checks).orElse(List.of());
         long generation = checks.size();
         long judge = checks.stream().filter(check -> !check.judged().isEmpty()).count();
-        long sensor = answer.calls().size() - generation - judge;
-        return " (sensor " + sensor + ", generation " + generation + ", judge " + judge + ")";
+        // The fallback answers only after the shop's model failed, and each failed call is recorded too.
+        long failed = answer.calls().stream().filter(call -> call.used().equals(ShopFallback.ID)).count();
+        long sensor = answer.calls().size() - failed - generation - judge;
+        return " (sensor " + sensor + ", generation " + generation + ", judge " + judge
+                + (failed == 0 ? "" : ", failed " + failed) + ")";
     }
 }

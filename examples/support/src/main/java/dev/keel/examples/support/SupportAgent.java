@@ -22,10 +22,13 @@ import java.util.Objects;
 
 /**
  * The online shop's support agent: every customer message is one governed call whose turn follows the shop's rule
- * book (refund, sales and shipping scenarios; a refund above 50 needs a manager, no competitor is ever named, no
- * financial advice, politeness). The sensor is the embedded one (in-process similarity, no model call) unless
+ * book (refund, sales and shipping scenarios; no competitor is ever named, no financial advice, politeness) and the
+ * shop's own checks on every answer ({@link ShopChecks}: no refund above 50 promised in any phrasing, prose for the
+ * customer). The sensor is the embedded one (in-process similarity, no model call) unless
  * {@link Builder#modelSensor()} asks for the model's; the answer is the shop's model's, or replayed recorded replies
- * ({@link ReplayedReplies}), and the provenance extension {@value #EXTENSION} says which.
+ * ({@link ReplayedReplies}), and the provenance extension {@value #EXTENSION} says which. When the shop's model
+ * fails, {@link ShopFallback} answers in the house. The judge is asked on risky turns and on a share of turns
+ * sampled by session and turn number ({@link #JUDGE_SAMPLE_RATE} unless set), never on every turn.
  *
  * <p>Thread-safe once built; conversations are kept by session id in the session store.
  */
@@ -42,10 +45,12 @@ public final class SupportAgent {
     /** What the agent says when its answer broke the rules twice. */
     public static final String REFUSAL = "I'm sorry, I can't help with that here. A colleague from our support team "
             + "will get back to you.";
-    /** The assistant's role, at the head of every generation prompt. */
+    /** The assistant's role, at the head of every generation prompt, with the rules that hold on every turn. */
     public static final String INSTRUCTIONS = "You are the support agent of an online shoe shop. Answer the customer's"
-            + " message in two or three friendly sentences. Keep to every rule below; use only the tool results for "
-            + "facts about orders, products and deliveries.";
+            + " message in two or three friendly sentences of plain prose. " + ShopChecks.REFUND_LIMIT_ACTION
+            + " Keep to every rule below; use only the tool results for facts about orders, products and deliveries.";
+    /** The share of turns whose subjective rules are judged for audit unless set: one in four, by session and turn. */
+    public static final BigDecimal JUDGE_SAMPLE_RATE = new BigDecimal("0.25");
 
     private final Pipeline pipeline;
     private final RuleSteps steps;
@@ -82,7 +87,7 @@ public final class SupportAgent {
         private boolean modelSensor;
         private SessionStore sessionStore = new InMemorySessionStore();
         private AuditSink auditSink = AuditSink.noop();
-        private BigDecimal judgeSampleRate = BigDecimal.ZERO;
+        private BigDecimal judgeSampleRate = JUDGE_SAMPLE_RATE;
 
         private Builder() {
         }
@@ -117,7 +122,7 @@ public final class SupportAgent {
             return this;
         }
 
-        /** The share of turns whose subjective rules are all judged for audit; 0 unless set. */
+        /** The share of turns whose subjective rules are all judged for audit; {@link #JUDGE_SAMPLE_RATE} unless set. */
         public Builder judgeSampleRate(BigDecimal rate) {
             this.judgeSampleRate = Objects.requireNonNull(rate, "rate");
             return this;
@@ -153,8 +158,9 @@ public final class SupportAgent {
             };
             Pipeline pipeline = steps.applyTo(Pipeline.builder().turnStep(says)).policy(SupportData.policy())
                     .policySources(SupportData.POLICY, SupportData.RULES).routing(SupportData.routingTable())
-                    .backends(Backends.builder().internal(MODEL, model).build()).refusal(REFUSAL)
-                    .auditSink(auditSink).build();
+                    .backends(Backends.builder().internal(MODEL, model).internal(ShopFallback.ID, new ShopFallback())
+                            .fallback(ShopFallback.ID).build())
+                    .enforcement(new ShopChecks()).refusal(REFUSAL).auditSink(auditSink).build();
             return new SupportAgent(pipeline, steps);
         }
     }

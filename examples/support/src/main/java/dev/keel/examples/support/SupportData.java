@@ -28,6 +28,12 @@ public final class SupportData {
     public static final String ROUTING_TABLE = "support_routing.json";
     public static final String SHOP = "orders.json";
     public static final String CONVERSATION = "support_conversation.json";
+    /**
+     * The session the shipped conversation is played in: sampling for the judge is by session and turn number, and
+     * in this session at {@link SupportAgent#JUDGE_SAMPLE_RATE} the first and the sixth turn that reach the rules are
+     * sampled (the refund's start and the purchase), and no other.
+     */
+    public static final String CONVERSATION_SESSION = "support-session";
 
     private static final String FOLDER = "dev/keel/examples/support/";
 

@@ -11,6 +11,7 @@ import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.rules.LaneCheck;
 import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.pipeline.rules.ScenarioMove;
+import dev.keel.policy.Amounts;
 import dev.keel.rules.EffectiveScore;
 import dev.keel.rules.NavigationAction;
 import dev.keel.rules.Position;
@@ -36,7 +37,7 @@ class SupportConversationTest {
                 .sessionStore(STORE).auditSink(AUDIT).build();
         for (ShippedTurn turn : SupportData.conversation()) {
             MODEL.load(turn);
-            ANSWERS.add(agent.ask("session-1", "customer-1", turn.message()));
+            ANSWERS.add(agent.ask(SupportData.CONVERSATION_SESSION, "customer-1", turn.message()));
             LEFT.add(MODEL.left());
         }
     }
@@ -54,10 +55,10 @@ class SupportConversationTest {
     }
 
     @Test
-    void theConversationHasSixTurnsEveryRecordedReplyIsUsedAndEveryTurnIsAudited() {
-        assertThat(ANSWERS).hasSize(6);
+    void theConversationHasSevenTurnsEveryRecordedReplyIsUsedAndEveryTurnIsAudited() {
+        assertThat(ANSWERS).hasSize(7);
         assertThat(LEFT).allSatisfy(left -> assertThat(left.values()).allMatch(count -> count == 0));
-        assertThat(AUDIT.records()).hasSize(6);
+        assertThat(AUDIT.records()).hasSize(7);
         assertThat(ANSWERS).allSatisfy(answer -> assertThat(answer.provenance().extension(SupportAgent.EXTENSION))
                 .isEqualTo(Map.of("sensor", "embedded", "model_replies", "replayed")));
     }
@@ -78,10 +79,9 @@ class SupportConversationTest {
         assertThat(move(2).to()).isEqualTo(Position.of("refund", "collect_order"));
         assertThat(turn(2).value(RuleSteps.READING).orElseThrow().entities())
                 .containsEntry("order_id", "A-1001").containsEntry("first_name", "Sam");
-        assertThat(turn(2).value(RuleSteps.MATCH).orElseThrow().ids()).contains("refund_limit");
+        assertThat(turn(2).value(RuleSteps.MATCH).orElseThrow().ids()).contains("refund_window");
         assertThat(turn(2).value(RuleSteps.TOOLS).orElseThrow().results().get("lookup_order"))
                 .containsEntry("amount", new BigDecimal("80.00"));
-        assertThat(calls(2)).isEqualTo(2);
     }
 
     @Test
@@ -95,15 +95,19 @@ class SupportConversationTest {
     }
 
     @Test
-    void turn4Lane1CatchesARefundOf80AndTheAnswerIsWrittenAgain() {
+    void turn4TheMoneyRuleReadsEveryAmountPromisedAndTheAnswerIsWrittenAgain() {
         assertThat(move(4).navigation().action()).isEqualTo(NavigationAction.ADVANCE);
         assertThat(move(4).to()).isEqualTo(Position.of("refund", "confirm"));
+        List<ShopChecks.Check> shop = turn(4).value(ShopChecks.FINDINGS).orElseThrow().checks();
+        assertThat(shop).hasSize(2);
+        assertThat(shop.get(0).broken()).containsExactly(ShopChecks.REFUND_LIMIT);
+        assertThat(shop.get(0).above()).extracting(Amounts.Amount::text).containsExactly("$80.00", "75 dollars");
+        assertThat(shop.get(1).passed()).isTrue();
         assertThat(checks(4)).hasSize(2);
-        assertThat(checks(4).get(0).lane1().violations()).extracting(v -> v.ruleId()).containsExactly("refund_limit");
-        assertThat(checks(4).get(1).passed()).isTrue();
         assertThat(turn(4).outcome()).isEqualTo(TurnOutcome.ANSWERED);
-        assertThat(turn(4).text()).contains("manager").doesNotContain("refund of $80");
-        assertThat(calls(4)).isEqualTo(3);
+        assertThat(turn(4).text()).contains("manager").doesNotContain("$80");
+        assertThat(turn(4).provenance().reasonCodes().values()).contains("answer_rule_violation");
+        assertThat(calls(4)).isEqualTo(2);
     }
 
     @Test
@@ -115,23 +119,41 @@ class SupportConversationTest {
     }
 
     @Test
-    void turn6AStrongPurchaseIntentLeavesTheRefund() {
-        assertThat(move(6).navigation().action()).isEqualTo(NavigationAction.SWITCH);
-        assertThat(move(6).from()).isEqualTo(Position.of("refund", "confirm"));
-        assertThat(move(6).to()).isEqualTo(Position.of("sales", "browse"));
-        assertThat(turn(6).value(RuleSteps.TOOLS).orElseThrow().results()).containsKey("find_product");
+    void turn6TwoAnswersThatPromiseMoreThan50AreRefused() {
+        List<ShopChecks.Check> shop = turn(6).value(ShopChecks.FINDINGS).orElseThrow().checks();
+        assertThat(shop).extracting(ShopChecks.Check::broken).containsExactly(List.of(ShopChecks.REFUND_LIMIT),
+                List.of(ShopChecks.REFUND_LIMIT));
+        assertThat(shop.get(0).above()).extracting(Amounts.Amount::value).containsExactly(new BigDecimal("80"));
+        assertThat(shop.get(1).above()).extracting(Amounts.Amount::currency).containsExactly("EUR");
+        assertThat(turn(6).outcome()).isEqualTo(TurnOutcome.REFUSED);
+        assertThat(turn(6).text()).isEqualTo(SupportAgent.REFUSAL);
+        assertThat(turn(6).provenance().reasonCodes().values()).contains("answer_rule_violation", "answer_refused");
+        assertThat(AUDIT.records().get(5).payload().toString()).contains("answer_refused");
+    }
+
+    @Test
+    void turn7AStrongPurchaseIntentLeavesTheRefund() {
+        assertThat(move(7).navigation().action()).isEqualTo(NavigationAction.SWITCH);
+        assertThat(move(7).from().toString()).startsWith("refund/");
+        assertThat(move(7).to()).isEqualTo(Position.of("sales", "browse"));
+        assertThat(turn(7).value(RuleSteps.TOOLS).orElseThrow().results()).containsKey("find_product");
         @SuppressWarnings("unchecked")
         Map<String, Object> profile = (Map<String, Object>) STORE.read("profile:customer-1").get("profile");
         assertThat(profile).containsEntry("first_name", "Sam").containsEntry("shoe_size", new BigDecimal("43"));
     }
 
     @Test
-    void everyAnsweredTurnIsJudgedForTheHardSubjectiveRule() {
-        for (int number = 2; number <= 6; number++) {
-            LaneCheck last = checks(number).get(checks(number).size() - 1);
-            assertThat(last.judged()).as("turn %d", number).containsExactly("no_financial_advice");
+    void theJudgeIsAskedOnlyOnTheSampledTurnNotOnEveryTurn() {
+        for (int number = 2; number <= 7; number++) {
+            boolean sampled = number == 2 || number == 7;
+            assertThat(checks(number)).as("turn %d", number).allSatisfy(check -> {
+                assertThat(check.sampled()).isEqualTo(sampled);
+                assertThat(check.judged().isEmpty()).isEqualTo(!sampled);
+            });
             assertThat(turn(number).provenance().extension("llm_calls")).isEqualTo(calls(number));
         }
+        assertThat(calls(2)).isEqualTo(2);
+        assertThat(calls(3)).isEqualTo(1);
     }
 
     private static int calls(int number) {
