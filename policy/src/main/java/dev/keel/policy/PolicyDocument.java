@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * A validated policy document: optionally the order of its clearances, which roles exist, which clearances and
  * domains each allows (and which domains it denies outright), its default decision, the qualitative restrictions that hold even under {@code ALLOW}, optionally the phrase rules that detect domains
  * in a prompt, what must never leave the house ({@link Sensitivity}), what a model is told under a
- * {@code PARTIAL} decision, and the longest answer the outbound filter reads. The wire format and its JSON Schema
+ * {@code PARTIAL} decision, the longest answer the outbound filter reads, and the tools a model may call
+ * ({@link ToolPolicy}; unknown tools are refused). The wire format and its JSON Schema
  * ({@code dev/keel/policy/schema/policy-document.schema.json} in this jar) are described in
  * {@code docs/policy.md}.
  *
@@ -53,6 +54,7 @@ public final class PolicyDocument {
     private final String partialInstruction;
     private final int filterMaxInputChars;
     private final Map<String, PartialSetting> domainPartials;
+    private final Map<String, ToolPolicy> tools;
     // The host's additions, given in code and never written to the document.
     private final List<Recogniser> recognisers;
     private final List<NumberWordLanguage> languages;
@@ -105,6 +107,21 @@ public final class PolicyDocument {
             spec.partial().domains().forEach((domain, setting) -> domainSettings.put(domain, setting(setting)));
         }
         this.domainPartials = Collections.unmodifiableMap(domainSettings);
+        Map<String, ToolPolicy> toolMap = new LinkedHashMap<>();
+        if (spec.tools() != null) {
+            spec.tools().forEach((name, tool) -> toolMap.put(name, new ToolPolicy(
+                    tool.description() == null ? "" : tool.description(), tool.allowedRoles(),
+                    tool.allowedClearances() == null ? List.of() : tool.allowedClearances(), tool.resultDomains(),
+                    ToolPlacement.parse(tool.placement()).orElseThrow(),
+                    tool.sensitiveArguments() == null ? List.of() : tool.sensitiveArguments())));
+        }
+        this.tools = Collections.unmodifiableMap(toolMap);
+    }
+
+    private static PolicySpec.ToolSpec spec(ToolPolicy tool) {
+        return new PolicySpec.ToolSpec(tool.description().isEmpty() ? null : tool.description(), tool.allowedRoles(),
+                absentIfEmpty(tool.allowedClearances()), tool.resultDomains(), tool.placement().wireName(),
+                absentIfEmpty(tool.sensitiveArguments()));
     }
 
     private static PartialSetting setting(PolicySpec.@Nullable PartialSpec spec) {
@@ -276,6 +293,20 @@ public final class PolicyDocument {
         return kinds == null ? PartialKinds.defaults() : kinds;
     }
 
+    /** The tools a model may call ({@code tools}), by canonical name, in document order; empty when none. */
+    public Map<String, ToolPolicy> tools() {
+        return tools;
+    }
+
+    /**
+     * The tool named {@code name} (compared in canonical form, as roles are); empty when the policy does not list it,
+     * and a tool the policy does not list may not be called.
+     */
+    public Optional<ToolPolicy> tool(String name) {
+        ToolPolicy tool = tools.get(name);
+        return Optional.ofNullable(tool != null ? tool : tools.get(Names.canonical(name)));
+    }
+
     /** Every kind the document names in a {@code partial} setting, with its JSON pointer, in document order. */
     Map<String, String> partialKindPointers() {
         Map<String, String> named = new LinkedHashMap<>();
@@ -365,6 +396,7 @@ public final class PolicyDocument {
         private @Nullable Integer filterMaxInputChars;
         private @Nullable List<String> numberWords;
         private final Map<String, PartialSetting> domainPartials = new LinkedHashMap<>();
+        private final Map<String, ToolPolicy> tools = new LinkedHashMap<>();
         private final List<Recogniser> recognisers = new ArrayList<>();
         private final List<NumberWordLanguage> languages = new ArrayList<>();
 
@@ -374,6 +406,12 @@ public final class PolicyDocument {
         /** What a PARTIAL answer about {@code domain} (canonical) withholds and keeps. */
         public Builder domainPartial(String domain, PartialSetting setting) {
             domainPartials.put(Objects.requireNonNull(domain, "domain"), Objects.requireNonNull(setting, "setting"));
+            return this;
+        }
+
+        /** Adds (or replaces) the tool {@code name}; the name must already be canonical. */
+        public Builder tool(String name, ToolPolicy tool) {
+            tools.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(tool, "tool"));
             return this;
         }
 
@@ -479,7 +517,13 @@ public final class PolicyDocument {
                     sensitivity.isEmpty() ? null : new PolicySpec.SensitivitySpec(sensitivity.internalOnlyClearances(),
                             sensitivity.internalOnlyDomains(), markingSpecs), partialInstruction,
                     filterMaxInputChars == null ? null : new PolicySpec.OutboundFilterSpec(filterMaxInputChars),
-                    partialSpec())), recognisers, languages);
+                    partialSpec(), toolSpecs())), recognisers, languages);
+        }
+
+        private @Nullable Map<String, PolicySpec.ToolSpec> toolSpecs() {
+            Map<String, PolicySpec.ToolSpec> specs = new LinkedHashMap<>();
+            tools.forEach((name, tool) -> specs.put(name, spec(tool)));
+            return specs.isEmpty() ? null : specs;
         }
 
         private PolicySpec.@Nullable PartialPolicySpec partialSpec() {

@@ -11,8 +11,9 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param code    what kind of finding: {@link #PHRASE_EMPTY}, {@link #PHRASE_IN_TWO_DOMAINS},
- *                {@link #MARKING_OUTSIDE_DOMAIN}, {@link #DOMAIN_OUTSIDE_MARKING}, {@link #MARKING_WITHOUT_DOMAIN}
- * @param pointer the JSON pointer (RFC 6901) of the phrase or marking concerned
+ *                {@link #MARKING_OUTSIDE_DOMAIN}, {@link #DOMAIN_OUTSIDE_MARKING}, {@link #MARKING_WITHOUT_DOMAIN},
+ *                {@link #PARTIAL_KIND_UNKNOWN}, {@link #TOOL_CLEARANCE_UNREACHABLE}
+ * @param pointer the JSON pointer (RFC 6901) of the phrase, marking, kind or tool clearance concerned
  * @param message the finding in words for the policy's author
  */
 public record PolicyFinding(String code, String pointer, String message) implements Comparable<PolicyFinding> {
@@ -32,6 +33,8 @@ public record PolicyFinding(String code, String pointer, String message) impleme
      * from the document refuses to withhold it blind.
      */
     public static final String PARTIAL_KIND_UNKNOWN = "partial_kind_unknown";
+    /** A clearance a tool lists that none of the tool's roles allows: it lets nobody call the tool. */
+    public static final String TOOL_CLEARANCE_UNREACHABLE = "tool_clearance_unreachable";
 
     public PolicyFinding {
         Objects.requireNonNull(code, "code");

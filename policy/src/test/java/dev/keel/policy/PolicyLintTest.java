@@ -63,7 +63,7 @@ class PolicyLintTest {
         String all = CODEC.write(cases.stream().map(Case::expected).filter(Objects::nonNull).toList());
         for (String code : List.of(PolicyFinding.PHRASE_EMPTY, PolicyFinding.PHRASE_IN_TWO_DOMAINS,
                 PolicyFinding.MARKING_OUTSIDE_DOMAIN, PolicyFinding.DOMAIN_OUTSIDE_MARKING,
-                PolicyFinding.MARKING_WITHOUT_DOMAIN)) {
+                PolicyFinding.MARKING_WITHOUT_DOMAIN, PolicyFinding.TOOL_CLEARANCE_UNREACHABLE)) {
             assertThat(all).as(code).contains("\"" + code + "\"");
         }
         assertThat(cases).extracting(Case::expectedError).contains("invalid_input", "invalid_policy");

@@ -13,6 +13,6 @@ public final class StandardOps {
     public static List<EvalOp> all() {
         return List.of(new PolicyEvalOp(), new PolicyLintOp(), new FilterEvalOp(), new FilterStreamEvalOp(),
                 new RouteEvalOp(), new DiscoveryPlanOp(), new EvidenceGateOp(), new StageEvalOp(), new RulesSelectOp(),
-                new NavigateOp(), new EnforceOp(), new CommitteeScoreOp(), new PertOp(), new LlmConfigOp());
+                new NavigateOp(), new EnforceOp(), new CommitteeScoreOp(), new PertOp(), new LlmConfigOp(), new ToolGateOp());
     }
 }

@@ -38,7 +38,7 @@ class FilterStreamEvalOpTest {
 
     @Test
     void theOpIsRegistered() {
-        assertThat(EvalOpRegistry.standard().names()).contains("filter", "filter_stream").hasSize(14);
+        assertThat(EvalOpRegistry.standard().names()).contains("filter", "filter_stream", "tool_gate").hasSize(15);
     }
 
     @TestFactory

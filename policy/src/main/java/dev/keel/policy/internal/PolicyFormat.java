@@ -154,6 +154,18 @@ public final class PolicyFormat {
             unordered(spec, spec.sensitivity().internalOnlyClearances(), "/sensitivity/internal_only_clearances",
                     problems);
         }
+        if (spec.tools() != null) {
+            spec.tools().forEach((name, tool) -> {
+                String at = JsonPointers.child("/tools", name);
+                // A role the policy does not define could never call the tool: a typo that silently locks it.
+                for (int i = 0; i < tool.allowedRoles().size(); i++) {
+                    if (!spec.roles().containsKey(tool.allowedRoles().get(i))) {
+                        problems.add(new JsonProblem(at + "/allowed_roles/" + i, "is not one of the policy's roles"));
+                    }
+                }
+                unordered(spec, tool.allowedClearances(), at + "/allowed_clearances", problems);
+            });
+        }
         return problems;
     }
 

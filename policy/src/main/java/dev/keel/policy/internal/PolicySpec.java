@@ -23,7 +23,14 @@ public record PolicySpec(
         @Nullable SensitivitySpec sensitivity,
         @Nullable String partialInstruction,
         @Nullable OutboundFilterSpec outboundFilter,
-        @Nullable PartialPolicySpec partial) {
+        @Nullable PartialPolicySpec partial,
+        @Nullable Map<String, ToolSpec> tools) {
+
+    /** One entry of {@code tools}: who may call the tool, what its results carry, where it runs. */
+    public record ToolSpec(@Nullable String description, List<String> allowedRoles,
+            @Nullable List<String> allowedClearances, List<String> resultDomains, String placement,
+            @Nullable List<String> sensitiveArguments) {
+    }
 
     /** {@code partial}: the number-word languages PARTIAL reads, and what it withholds per domain. */
     public record PartialPolicySpec(@Nullable List<String> numberWords, @Nullable Map<String, PartialSpec> domains) {

@@ -1,0 +1,46 @@
+package dev.keel.policy;
+
+import dev.keel.core.content.Part;
+import dev.keel.policy.internal.PolicyToolGate;
+
+/**
+ * The tool gate ({@code docs/tools.md}): what the policy's {@code tools} say of a model's call of a tool, before and
+ * after it.
+ *
+ * <ul>
+ *   <li><b>Before</b> ({@link #check}): {@code ALLOW} or {@code DENY} with {@code tool_*} reason codes. A tool the
+ *       policy does not list is refused; so is a caller whose role or clearance the tool does not allow, an external
+ *       tool in a turn that must stay in the house, and any call in a denied turn. An external tool's arguments pass
+ *       the egress filter as a JSON part under the turn's decision (and what a PARTIAL answer withholds for it), its
+ *       sensitive arguments withheld whole first; an internal tool's are sent as given.</li>
+ *   <li><b>After</b> ({@link #result}): the result is labelled with the tool's domains, and the turn's decision is
+ *       taken again over the principal and the turn's domains with the tool's, the lower winning: a result never
+ *       raises a decision.</li>
+ * </ul>
+ * Both verdicts are values with reason codes and a wire form, for provenance and audit; the gate throws on no input.
+ * Tool names are compared in canonical form. Implementations are pure and thread-safe.
+ */
+public interface ToolGate {
+
+    /** The gate of {@code policy}'s tools, egress-filtering with the policy's outbound filter. */
+    static ToolGate create(PolicyDocument policy) {
+        return create(policy, OutboundFilter.create(policy));
+    }
+
+    /** The gate of {@code policy}'s tools, egress-filtering external tools' arguments with {@code egress}. */
+    static ToolGate create(PolicyDocument policy, OutboundFilter egress) {
+        return new PolicyToolGate(policy, egress);
+    }
+
+    /** The policy whose tools this gate applies. */
+    PolicyDocument policy();
+
+    /** Decides whether {@code call} may be made in {@code turn}, and with which arguments. */
+    ToolCallVerdict check(ToolTurn turn, Part.ToolCall call);
+
+    /**
+     * Labels {@code result} as evidence of its tool's domains and takes the turn's decision again over them. A result
+     * of a call {@link #check} would refuse (for the principal, the role, the clearance or the turn) is {@code DENY}.
+     */
+    ToolResultVerdict result(ToolTurn turn, Part.ToolResult result);
+}

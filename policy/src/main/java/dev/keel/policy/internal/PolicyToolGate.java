@@ -1,0 +1,155 @@
+package dev.keel.policy.internal;
+
+import dev.keel.core.Decision;
+import dev.keel.core.Principal;
+import dev.keel.core.ReasonCodes;
+import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonCodec;
+import dev.keel.core.json.JsonPointers;
+import dev.keel.policy.FilteredPart;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PolicyDecision;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.PolicyEvaluator;
+import dev.keel.policy.Redaction;
+import dev.keel.policy.RolePolicy;
+import dev.keel.policy.ToolCallVerdict;
+import dev.keel.policy.ToolGate;
+import dev.keel.policy.ToolPolicy;
+import dev.keel.policy.ToolResultVerdict;
+import dev.keel.policy.ToolTurn;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** The {@link ToolGate} of a policy document's {@code tools}. Pure and thread-safe. */
+public final class PolicyToolGate implements ToolGate {
+
+    /** What stands in place of a sensitive argument sent to an external tool. */
+    static final String WITHHELD_ARGUMENT = "[argument withheld]";
+
+    private final PolicyDocument policy;
+    private final OutboundFilter egress;
+    private final PolicyEvaluator evaluator;
+
+    public PolicyToolGate(PolicyDocument policy, OutboundFilter egress) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.egress = Objects.requireNonNull(egress, "egress");
+        this.evaluator = PolicyEvaluator.create(policy);
+    }
+
+    @Override
+    public PolicyDocument policy() {
+        return policy;
+    }
+
+    @Override
+    public ToolCallVerdict check(ToolTurn turn, Part.ToolCall call) {
+        ToolPolicy tool = policy.tool(call.name()).orElse(null);
+        ReasonCodes refusals = refusals(turn, tool);
+        if (!refusals.isEmpty()) {
+            return new ToolCallVerdict(call.name(), Decision.DENY, refusals, tool, null, List.of());
+        }
+        Objects.requireNonNull(tool, "a known tool passed the checks");
+        if (!tool.external()) {
+            return new ToolCallVerdict(call.name(), Decision.ALLOW, ReasonCodes.of(ToolCallVerdict.ALLOWED), tool, call,
+                    List.of());
+        }
+        List<Redaction> redactions = new ArrayList<>();
+        Map<String, Object> arguments = withholdSensitive(tool, call.arguments(), redactions);
+        PolicyDecision decision = turn.decision();
+        FilteredPart filtered = egress.apply(decision.decision(), decision.partialKinds(), Part.json(arguments));
+        redactions.addAll(filtered.redactions());
+        // A value the filter withheld whole is no longer the tool's arguments: the call is not made rather than
+        // made with a placeholder the tool would misread.
+        if (!(filtered.part() instanceof Part.Json json && json.value() instanceof Map<?, ?> sent)
+                || filtered.redactions().stream().anyMatch(r -> Redaction.OVERSIZED.equals(r.kind()))) {
+            return new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.of(ToolCallVerdict.ARGUMENTS_WITHHELD),
+                    tool, null, redactions);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sentArguments = (Map<String, Object>) sent;
+        return new ToolCallVerdict(call.name(), Decision.ALLOW, ReasonCodes.of(ToolCallVerdict.ALLOWED), tool,
+                new Part.ToolCall(call.id(), call.name(), sentArguments, call.labels()), redactions);
+    }
+
+    @Override
+    public ToolResultVerdict result(ToolTurn turn, Part.ToolResult result) {
+        ToolPolicy tool = policy.tool(result.name()).orElse(null);
+        ReasonCodes refusals = refusals(turn, tool);
+        if (!refusals.isEmpty()) {
+            Set<String> domains = tool == null ? Set.of() : Set.copyOf(tool.resultDomains());
+            return new ToolResultVerdict(result.name(), Decision.DENY, refusals, null,
+                    result.withLabels(result.labels().join(Labels.of(domains, true, Decision.DENY))));
+        }
+        Objects.requireNonNull(tool, "a known tool passed the checks");
+        Set<String> union = new LinkedHashSet<>(turn.domains());
+        union.addAll(tool.resultDomains());
+        PolicyDecision evaluation = evaluator.evaluate(turn.principal(), union);
+        Decision before = turn.decision().decision();
+        Decision after = before.mostRestrictive(evaluation.decision());
+        ReasonCodes.Builder codes = ReasonCodes.builder().addAll(evaluation.reasonCodes());
+        if (after != before) {
+            codes.add(ToolResultVerdict.LOWERED);
+        }
+        boolean internalOnly = tool.resultDomains().stream()
+                .anyMatch(policy.sensitivity().internalOnlyDomains()::contains);
+        Labels labels = result.labels().join(Labels.of(Set.copyOf(tool.resultDomains()), internalOnly, after));
+        return new ToolResultVerdict(result.name(), labels.decision() == null ? after : labels.decision(),
+                codes.build(), evaluation, result.withLabels(labels));
+    }
+
+    /** Every check the call fails; a missing principal or an unknown tool stops the checks, nothing else does. */
+    private ReasonCodes refusals(ToolTurn turn, @Nullable ToolPolicy tool) {
+        Principal principal = turn.principal();
+        if (principal == null) {
+            return ReasonCodes.of(ToolCallVerdict.PRINCIPAL_MISSING);
+        }
+        if (tool == null) {
+            return ReasonCodes.of(ToolCallVerdict.UNKNOWN);
+        }
+        ReasonCodes.Builder codes = ReasonCodes.builder();
+        String role = principal.canonicalRole();
+        String clearance = principal.canonicalClearance();
+        if (!tool.allowedRoles().contains(role)) {
+            codes.add(ToolCallVerdict.ROLE_NOT_ALLOWED);
+        }
+        RolePolicy rolePolicy = policy.roles().get(role);
+        if (!tool.allowedClearances().isEmpty() && !tool.allowedClearances().contains(clearance)
+                || rolePolicy != null && !rolePolicy.allowedClearances().contains(clearance)) {
+            codes.add(ToolCallVerdict.CLEARANCE_NOT_ALLOWED);
+        }
+        if (tool.external() && turn.internalOnly()) {
+            codes.add(ToolCallVerdict.EXTERNAL_INTERNAL_ONLY);
+        }
+        if (turn.decision().decision() == Decision.DENY) {
+            codes.add(ToolCallVerdict.TURN_DENIED);
+        }
+        return codes.build();
+    }
+
+    // The tool's author named what must not leave whole: the filter's kinds might keep an account name or a
+    // patient's free text that is sensitive as a whole.
+    private static Map<String, Object> withholdSensitive(ToolPolicy tool, Map<String, Object> arguments,
+            List<Redaction> redactions) {
+        if (tool.sensitiveArguments().isEmpty()) {
+            return arguments;
+        }
+        Map<String, Object> kept = new LinkedHashMap<>(arguments);
+        for (Map.Entry<String, Object> argument : arguments.entrySet()) {
+            if (tool.sensitiveArguments().contains(argument.getKey())) {
+                String removed = JsonCodec.strict().write(argument.getValue());
+                kept.put(argument.getKey(), WITHHELD_ARGUMENT);
+                redactions.add(new Redaction(ToolCallVerdict.SENSITIVE_ARGUMENT, 0, removed.length(), removed,
+                        WITHHELD_ARGUMENT, JsonPointers.child(JsonPointers.ROOT, argument.getKey()), false));
+            }
+        }
+        return kept;
+    }
+}
