@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
                 + "{\"error\": {\"code\": \"...\", \"message\": \"...\"}} for a line that cannot be accepted "
                 + "(malformed JSON, unknown op, input the op rejects); the stream goes on and the exit status stays 0.",
             "",
-            "Ops: discovery_plan, evidence_gate, policy, policy_lint, route, filter, filter_stream, stage, "
+            "Ops: discovery_plan, evidence_gate, policy, policy_lint, route, filter, filter_stream, tool_gate, stage, "
                 + "rules_select, navigate, enforce, committee_score, pert, llm_config; --list-ops prints those "
                 + "this build has. A route line without a table routes on the MARP assistant's table; a stage line "
                 + "without contracts validates against the government-services workflow."
