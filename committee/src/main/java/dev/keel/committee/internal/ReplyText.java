@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The reply's Markdown, written and read in one place: the sections of a shipped reply ({@code ## TL;DR},
- * {@code ## Answer}, {@code ## Acceptance tests}, {@code ## Assumptions}, {@code ## Confidence}, {@code ## Execution time estimate}), the one
- * question of an ask-user reply, citation markers {@code [agent:id]} and what counts as a plan. Pure and thread-safe.
+ * {@code ## Answer}, {@code ## Acceptance tests}, {@code ## Assumptions}, {@code ## Confidence},
+ * {@code ## Execution time estimate}), the one question of an ask-user reply, citation markers {@code [agent:id]}
+ * and what counts as a plan. Pure and thread-safe.
  */
 public final class ReplyText {
 
