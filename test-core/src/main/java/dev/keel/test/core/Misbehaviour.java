@@ -3,6 +3,7 @@ package dev.keel.test.core;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,57 @@ public enum Misbehaviour {
     /** JSON cut off part-way, as a reply stopped by its token limit. */
     TRUNCATED;
 
+    /**
+     * One generated robustness case: a kind of misbehaviour, the call of the application it is tried on, and the
+     * seed its reply is made from.
+     */
+    public record Case<C>(Misbehaviour kind, C call, long seed) {
+
+        public Case {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(call, "call");
+        }
+
+        /** This case's misbehaving reply, derived from {@code validReply} ({@link Misbehaviour#reply}). */
+        public String reply(String validReply, Set<String> idPointers) {
+            return kind.reply(validReply, idPointers, new Random(seed));
+        }
+
+        /**
+         * A started loopback model server that answers this case's reply every time or, when
+         * {@code correctedAfterReask}, once and then {@code validReply}: a model that keeps breaking its contract,
+         * or one that keeps it when asked again. The caller closes it.
+         */
+        public LoopbackModelServer server(String validReply, Set<String> idPointers, boolean correctedAfterReask) {
+            LoopbackModelServer server = LoopbackModelServer.start();
+            Reply bad = Reply.text(reply(validReply, idPointers));
+            if (correctedAfterReask) {
+                server.then(bad).otherwise(Reply.text(validReply));
+            } else {
+                server.otherwise(bad);
+            }
+            return server;
+        }
+    }
+
     private static final JsonCodec JSON = JsonCodec.strict();
+
+    /**
+     * Every kind on every call, {@code seedsPerCall} times each, the seeds drawn from {@code seed}: the same cases
+     * for the same seed, in the order kind, call, seed.
+     */
+    public static <C> List<Case<C>> cases(long seed, List<C> calls, int seedsPerCall) {
+        Random seeds = new Random(seed);
+        List<Case<C>> cases = new ArrayList<>();
+        for (Misbehaviour kind : values()) {
+            for (C call : calls) {
+                for (int i = 0; i < seedsPerCall; i++) {
+                    cases.add(new Case<>(kind, call, seeds.nextLong()));
+                }
+            }
+        }
+        return Collections.unmodifiableList(cases);
+    }
     private static final String[] WORDS = {"sure", "here", "is", "the", "answer", "you", "asked", "for", "happy",
         "to", "help", "with", "that", "request", "today"};
 

@@ -14,12 +14,9 @@ import dev.keel.routing.RoutingIndex;
 import dev.keel.routing.RoutingRequest;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Misbehaviour;
-import dev.keel.test.core.Reply;
 import dev.keel.test.core.WireRequest;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -65,29 +62,17 @@ class MarpRobustnessTest {
     }
 
     private static Stream<DynamicTest> cases(boolean correctedAfterReask) {
-        Random seeds = new Random(SEED + (correctedAfterReask ? 1 : 0));
-        List<DynamicTest> tests = new ArrayList<>();
-        for (Misbehaviour kind : Misbehaviour.values()) {
-            for (Call call : CALLS) {
-                for (int i = 0; i < SEEDS_PER_CASE; i++) {
-                    long seed = seeds.nextLong();
-                    tests.add(dynamicTest(kind + ", " + call.name() + ", seed " + seed,
-                            () -> check(kind, call, seed, correctedAfterReask)));
-                }
-            }
-        }
-        return tests.stream();
+        return Misbehaviour.cases(SEED + (correctedAfterReask ? 1 : 0), CALLS, SEEDS_PER_CASE).stream()
+                .map(generated -> dynamicTest(generated.kind() + ", " + generated.call().name() + ", seed "
+                        + generated.seed(), () -> check(generated, correctedAfterReask)));
     }
 
-    private static void check(Misbehaviour kind, Call call, long seed, boolean correctedAfterReask) {
-        String bad = kind.reply(VALID, ID_POINTERS, new Random(seed));
-        String context = kind + " on " + call.name() + " (seed " + seed + "): ";
-        try (LoopbackModelServer model = LoopbackModelServer.start()) {
-            if (correctedAfterReask) {
-                model.then(Reply.text(bad)).otherwise(Reply.text(VALID));
-            } else {
-                model.otherwise(Reply.text(bad));
-            }
+    private static void check(Misbehaviour.Case<Call> generated, boolean correctedAfterReask) {
+        Misbehaviour kind = generated.kind();
+        Call call = generated.call();
+        String bad = generated.reply(VALID, ID_POINTERS);
+        String context = kind + " on " + call.name() + " (seed " + generated.seed() + "): ";
+        try (LoopbackModelServer model = generated.server(VALID, ID_POINTERS, correctedAfterReask)) {
             InMemoryAuditSink audit = new InMemoryAuditSink();
             MarpAssistant assistant = MarpAssistant.builder().policy(MarpData.policy())
                     .knowledge(MarpData.governanceKnowledge()).regulatedKnowledge(MarpData.regulatedKnowledge())
