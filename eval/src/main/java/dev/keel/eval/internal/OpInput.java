@@ -37,6 +37,18 @@ final class OpInput {
         return input.optional(key);
     }
 
+    /**
+     * The required member {@code "policy"}, with a problem when it is null; read it with {@link #policy(Value)} once
+     * the input has no problems.
+     */
+    Value policyMember() {
+        Value policy = input.required("policy");
+        if (policy.isNull()) {
+            policy.problem("must be a policy document, found null");
+        }
+        return policy;
+    }
+
     /** The required member {@code "decision"}: ALLOW, PARTIAL or DENY; null, with a problem, when it is not. */
     @Nullable Decision decision() {
         Value value = input.required("decision");

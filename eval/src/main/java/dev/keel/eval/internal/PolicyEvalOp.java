@@ -25,10 +25,7 @@ public final class PolicyEvalOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        Value policy = in.required("policy");
-        if (policy.isNull()) {
-            policy.problem("must be a policy document, found null");
-        }
+        Value policy = in.policyMember();
         Value role = in.optional("role");
         Value clearance = in.optional("clearance");
         String roleName = role.string();

@@ -25,10 +25,7 @@ public final class PolicyLintOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        Value policy = in.required("policy");
-        if (policy.isNull()) {
-            policy.problem("must be a policy document, found null");
-        }
+        Value policy = in.policyMember();
         in.throwIfProblems();
         List<Map<String, Object>> findings = PolicyLint.findings(OpInput.policy(policy)).stream()
                 .map(PolicyFinding::toWire).toList();

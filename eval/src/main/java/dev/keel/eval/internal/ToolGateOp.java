@@ -33,10 +33,7 @@ public final class ToolGateOp implements EvalOp {
     @Override
     public Map<String, ?> apply(Map<String, Object> input) {
         OpInput in = new OpInput(input, KEYS);
-        Value policy = in.required("policy");
-        if (policy.isNull()) {
-            policy.problem("must be a policy document, found null");
-        }
+        Value policy = in.policyMember();
         Value principalValue = in.optional("principal");
         ObjectValue principalObject = principalValue.object("role", "clearance");
         String role = principalObject.isPresent() ? principalObject.required("role").string() : null;
