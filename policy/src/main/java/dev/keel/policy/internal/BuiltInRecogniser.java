@@ -3,6 +3,7 @@ package dev.keel.policy.internal;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Cancellation;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Recogniser;
@@ -43,7 +44,7 @@ public final class BuiltInRecogniser implements Recogniser {
     public static BuiltInRecogniser of(String kind) {
         BuiltInRecogniser recogniser = BY_KIND.get(kind);
         if (recogniser == null) {
-            throw new IllegalArgumentException("not a built-in kind: " + kind);
+            throw new InvalidInputException("not a built-in kind: " + kind);
         }
         return recogniser;
     }
