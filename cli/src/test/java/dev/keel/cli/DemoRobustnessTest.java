@@ -10,9 +10,6 @@ import dev.keel.routing.RoutingRequest;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Misbehaviour;
 import dev.keel.test.core.Reply;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -39,9 +36,6 @@ class DemoRobustnessTest {
     private static final String WARD_VALID = "{\"answer\":\"The free beds are listed in the ward records.\","
             + "\"records\":[\"rec-a\"]}";
     private static final Set<String> WARD_IDS = Set.of("/records/0");
-
-    private record Run(int status, String out, String err) {
-    }
 
     /** One model call of a demo, made as a user makes it: the command line without the server's address. */
     private record Call(String name, String validReply, Set<String> idPointers, List<String> args) {
@@ -87,7 +81,7 @@ class DemoRobustnessTest {
             args.addAll(List.of("--ollama-host", model.baseUrl()));
             args.addAll(call.args().subList(1, call.args().size()));
 
-            Run run = run(args.toArray(String[]::new));
+            CommandRun run = CommandRun.of(args.toArray(String[]::new));
 
             assertThat(run.status()).as(context + "exit status; stderr: " + run.err()).isZero();
             assertThat(run.out() + run.err()).as(context + "no stack trace").doesNotContain("Exception")
@@ -122,7 +116,8 @@ class DemoRobustnessTest {
             closed = gone.baseUrl();
         }
 
-        Run run = run("demo", "marp", "--ollama-host", closed, "--trace", "--role", "planner", "--clearance", "secret",
+        CommandRun run = CommandRun.of("demo", "marp", "--ollama-host", closed, "--trace", "--role", "planner",
+                "--clearance", "secret",
                 marpPrompt(Principal.of("planner", "secret"), "llama"));
 
         assertThat(run.status()).isZero();
@@ -145,19 +140,4 @@ class DemoRobustnessTest {
         throw new AssertionError("no prompt is routed to " + target + " for " + principal);
     }
 
-    private static Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
 }

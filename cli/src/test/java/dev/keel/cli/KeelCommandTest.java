@@ -4,11 +4,6 @@ import static dev.keel.test.KeelAssertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.test.core.LoopbackModelServer;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,34 +12,9 @@ import org.junit.jupiter.api.Test;
 @SuppressWarnings("unchecked")
 class KeelCommandTest {
 
-    private record Run(int status, String out, String err) {
-        List<String> lines() {
-            return out.isEmpty() ? List.of() : List.of(out.split("\n"));
-        }
-    }
-
-    private static Run run(String stdin, String... args) {
-        InputStream in = System.in;
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        try {
-            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setIn(in);
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     @Test
     void malformedLineGivesExactlyOneErrorLineAndExitZero() {
-        Run run = run("not json\n", "eval");
+        CommandRun run = CommandRun.withInput("not json\n", "eval");
 
         assertThat(run.status()).isZero();
         assertThat(run.lines()).hasSize(1);
@@ -53,7 +23,7 @@ class KeelCommandTest {
 
     @Test
     void unknownOpGivesExactlyOneErrorLineAndExitZero() {
-        Run run = run("{\"op\":\"nope\",\"input\":{}}\n", "eval");
+        CommandRun run = CommandRun.withInput("{\"op\":\"nope\",\"input\":{}}\n", "eval");
 
         assertThat(run.status()).isZero();
         assertThat(run.lines()).hasSize(1);
@@ -62,7 +32,7 @@ class KeelCommandTest {
 
     @Test
     void everyModulesOpsAreRegistered() {
-        Run run = run("", "eval", "--list-ops");
+        CommandRun run = CommandRun.withInput("", "eval", "--list-ops");
 
         assertThat(run.lines()).contains("discovery_plan", "evidence_gate", "policy", "policy_lint", "route", "filter",
                 "filter_stream", "llm_config");
@@ -70,7 +40,7 @@ class KeelCommandTest {
 
     @Test
     void opsOfDifferentModulesAnswerInOrder() {
-        Run run = run(String.join("\n",
+        CommandRun run = CommandRun.withInput(String.join("\n",
                 "{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\",\"prompt\":\"SCENARIO 2: top secret\"}}",
                 "{\"op\":\"filter\",\"input\":{\"decision\":\"PARTIAL\",\"text\":\"Retire two boats in Q3 at 80%.\"}}",
                 "{\"op\":\"discovery_plan\",\"input\":{}}"), "eval");
@@ -85,7 +55,7 @@ class KeelCommandTest {
     /** The example of docs/routing.md: a line without a table routes on the MARP table and its seed's strategy. */
     @Test
     void aRouteLineWithoutATableGivesTheSeedsFields() {
-        Run run = run("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
+        CommandRun run = CommandRun.withInput("{\"op\":\"route\",\"input\":{\"role\":\"planner\",\"clearance\":\"secret\","
                 + "\"prompt\":\"SCENARIO 2: retire two boats in Q3 within the budget\"}}", "eval");
 
         assertThat(run.lines()).containsExactly("{\"scenario_tag\":\"2\",\"routing_key\":\"planner|secret|2|"
@@ -96,18 +66,18 @@ class KeelCommandTest {
 
     @Test
     void usageErrorsExitTwoAndHelpExitsZero() {
-        assertThat(run("", "eval", "--bogus").status()).isEqualTo(2);
-        assertThat(run("").status()).isEqualTo(2);
-        assertThat(run("", "demo").status()).isEqualTo(2);
-        Run help = run("", "--help");
+        assertThat(CommandRun.withInput("", "eval", "--bogus").status()).isEqualTo(2);
+        assertThat(CommandRun.withInput("").status()).isEqualTo(2);
+        assertThat(CommandRun.withInput("", "demo").status()).isEqualTo(2);
+        CommandRun help = CommandRun.withInput("", "--help");
         assertThat(help.status()).isZero();
         assertThat(help.out()).contains("eval").contains("demo");
-        assertThat(run("", "eval", "--help").out()).contains("JSON Lines").contains("error");
+        assertThat(CommandRun.withInput("", "eval", "--help").out()).contains("JSON Lines").contains("error");
     }
 
     @Test
     void demoPrintsTheWholeResultAsJson() {
-        Run run = run("", "demo", "marp", "--role", "guest", "--json", "Compare the calendars for retiring two boats");
+        CommandRun run = CommandRun.withInput("", "demo", "marp", "--role", "guest", "--json", "Compare the calendars for retiring two boats");
 
         assertThat(run.status()).isZero();
         Map<String, Object> result = JsonCodec.strict().parseObject(run.out().strip());
@@ -116,7 +86,7 @@ class KeelCommandTest {
 
     @Test
     void demoTracePrintsEachStepBeforeTheAnswer() {
-        Run run = run("", "demo", "marp", "--trace", "SCENARIO 1: compare the calendars for retiring two boats");
+        CommandRun run = CommandRun.withInput("", "demo", "marp", "--trace", "SCENARIO 1: compare the calendars for retiring two boats");
 
         assertThat(run.out()).startsWith("# Trace").contains("- governance: ALLOW").contains("- evidence: scenario_1")
                 .contains("- routing: scenario_tag 1, n ").contains("- reasoning:").contains("- confidence:")
@@ -129,9 +99,9 @@ class KeelCommandTest {
 
     @Test
     void theHospitalDemoAnswersEachRoleAsItsPolicySays() {
-        Run physician = run("", "demo", "hospital", "--role", "physician", PATIENT_IN_L03);
-        Run nurse = run("", "demo", "hospital", "--role", "nurse", PATIENT_IN_L03);
-        Run guest = run("", "demo", "hospital", "--role", "guest", PATIENT_IN_L03);
+        CommandRun physician = CommandRun.withInput("", "demo", "hospital", "--role", "physician", PATIENT_IN_L03);
+        CommandRun nurse = CommandRun.withInput("", "demo", "hospital", "--role", "nurse", PATIENT_IN_L03);
+        CommandRun guest = CommandRun.withInput("", "demo", "hospital", "--role", "guest", PATIENT_IN_L03);
 
         assertThat(physician.status()).isZero();
         assertThat(physician.out()).startsWith("# Larch Ward assistant, asked by physician / phi: ALLOW, answered")
@@ -150,7 +120,7 @@ class KeelCommandTest {
             ollama.onModel("llama3.1").reply("{\"answer\": \"Beds L-04 and L-10 are free; L-07 is being cleaned.\","
                     + " \"records\": [\"rec-a\"]}");
 
-            Run run = run("", "demo", "hospital", "--ollama-host", ollama.baseUrl(), "--json", "Which beds are free?");
+            CommandRun run = CommandRun.withInput("", "demo", "hospital", "--ollama-host", ollama.baseUrl(), "--json", "Which beds are free?");
 
             Map<String, Object> answer = JsonCodec.strict().parseObject(run.out().strip());
             assertThat(answer).containsEntry("decision", "ALLOW").containsEntry("text",
@@ -170,7 +140,7 @@ class KeelCommandTest {
             closed = gone.baseUrl();
         }
 
-        Run run = run("", "demo", "hospital", "--ollama-host", closed, "--trace", "Which beds are free?");
+        CommandRun run = CommandRun.withInput("", "demo", "hospital", "--ollama-host", closed, "--trace", "Which beds are free?");
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("# Trace").contains("- routing: slot ")

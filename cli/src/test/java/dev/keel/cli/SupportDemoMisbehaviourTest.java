@@ -7,9 +7,6 @@ import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Misbehaviour;
 import dev.keel.test.core.Reply;
 import dev.keel.test.core.RequestMatcher;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,25 +35,6 @@ class SupportDemoMisbehaviourTest {
     private static final String VALID_ANSWER = "Order A-1001 can be refunded within 18 more days. Shall I start it?";
     private static final String VALID_VERDICT = "{\"verdict\": \"pass\", \"violated\": [], \"reason\": \"polite\"}";
     private static final long[] SEEDS = {21L, 22L};
-
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
 
     private static String valid(Call call) {
         return switch (call) {
@@ -96,7 +74,7 @@ class SupportDemoMisbehaviourTest {
                 new Random(seed));
         String context = call + " " + kind + " seed " + seed;
         try (LoopbackModelServer server = server(call, reply)) {
-            Run run = run("demo", "support", "--ollama-host", server.baseUrl(), "--judge-sample-rate", "1", MESSAGE);
+            CommandRun run = CommandRun.of("demo", "support", "--ollama-host", server.baseUrl(), "--judge-sample-rate", "1", MESSAGE);
 
             assertNoCrash(run, context);
             assertGoverned(run.out(), context);
@@ -117,7 +95,7 @@ class SupportDemoMisbehaviourTest {
         };
     }
 
-    static void assertNoCrash(Run run, String context) {
+    static void assertNoCrash(CommandRun run, String context) {
         assertThat(run.status()).as(context + "\n" + run.out() + run.err()).isZero();
         assertThat(run.out() + run.err()).as(context).doesNotContain("Exception").doesNotContain("\tat ");
     }
@@ -142,7 +120,7 @@ class SupportDemoMisbehaviourTest {
         try (LoopbackModelServer server = LoopbackModelServer.start()) {
             server.otherwise(Reply.nonRetriableFailure("the model is gone"));
 
-            Run run = run("demo", "support", "--ollama-host", server.baseUrl(), MESSAGE);
+            CommandRun run = CommandRun.of("demo", "support", "--ollama-host", server.baseUrl(), MESSAGE);
 
             assertNoCrash(run, "no model");
             assertThat(run.out()).contains("fallback: ").contains("shop_fallback answered")

@@ -2,6 +2,7 @@ package dev.keel.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.test.properties.EnglishNumbers;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Random;
@@ -35,11 +36,6 @@ class AmountsTest {
             "Another refund, %2$s, has been %1$s and is on its way.", "Your money (%2$s) is %1$s.");
     private static final List<String> VERBS = List.of("issued", "processed", "refunded", "credited", "sent back",
             "transferred");
-    private static final String[] UNITS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-        "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-        "nineteen"};
-    private static final String[] TENS = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-        "ninety"};
 
     @TestFactory
     Stream<DynamicTest> everyAmountIsFoundWithItsValueAndCurrency() {
@@ -57,7 +53,7 @@ class AmountsTest {
         BigDecimal value = BigDecimal.valueOf(whole);
         String written;
         if (words) {
-            written = spelled(whole, random);
+            written = EnglishNumbers.spelled(whole, random);
         } else {
             int cents = random.nextInt(3) == 0 ? random.nextInt(100) : -1;
             String digits = random.nextBoolean() && whole >= 1000 ? String.format("%,d", whole) : Long.toString(whole);
@@ -82,26 +78,6 @@ class AmountsTest {
                 .contains(written);
         assertThat(only.above(value)).as(context).isFalse();
         assertThat(only.above(value.subtract(new BigDecimal("0.01")))).as(context).isTrue();
-    }
-
-    /** {@code n} in words, in one of the ways people write it. */
-    private static String spelled(long n, Random random) {
-        String space = random.nextInt(4) == 0 ? "" : " ";
-        String join = random.nextInt(3) == 0 ? "" : random.nextBoolean() ? "-" : " ";
-        if (n >= 1000) {
-            String rest = n % 1000 == 0 ? "" : space + (n % 1000 < 100 && random.nextBoolean() ? "and" + space : "")
-                    + spelled(n % 1000, random);
-            return spelled(n / 1000, random) + space + "thousand" + rest;
-        }
-        if (n >= 100) {
-            String rest = n % 100 == 0 ? "" : space + (random.nextBoolean() ? "and" + space : "")
-                    + spelled(n % 100, random);
-            return UNITS[(int) (n / 100)] + space + "hundred" + rest;
-        }
-        if (n < 20) {
-            return UNITS[(int) n];
-        }
-        return TENS[(int) (n / 10)] + (n % 10 == 0 ? "" : join + UNITS[(int) (n % 10)]);
     }
 
     /** Digits as a reader still reads them: full-width, one written as a character reference, or plain. */

@@ -2,6 +2,7 @@ package dev.keel.examples.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keel.test.properties.EnglishNumbers;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Random;
@@ -34,11 +35,6 @@ class ShopChecksTest {
             new String[] {"", " USD"});
     private static final List<String> BEFORE = List.of("", "Order A-1001 (Trail runner, size 42, $80.00) was delivered"
             + " 12 days ago. ", "Thanks for waiting 3 days! ", "The Trail runner GTX costs $110.00 in our shop. ");
-    private static final String[] UNITS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-        "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-        "nineteen"};
-    private static final String[] TENS = {"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-        "ninety"};
 
     @TestFactory
     Stream<DynamicTest> everyAmountAbove50InAPromiseIsCaughtAndNoneAtOrBelow() {
@@ -58,7 +54,7 @@ class ShopChecksTest {
         BigDecimal value = BigDecimal.valueOf(whole);
         String written;
         if (random.nextBoolean()) {
-            written = spelled(whole, random);
+            written = EnglishNumbers.spelled(whole, random);
         } else if (random.nextInt(3) == 0) {
             int cents = random.nextInt(100);
             written = whole + "." + String.format("%02d", cents);
@@ -82,20 +78,6 @@ class ShopChecksTest {
         } else {
             assertThat(check.passed()).as(context).isTrue();
         }
-    }
-
-    private static String spelled(int n, Random random) {
-        if (n >= 1000) {
-            return spelled(n / 1000, random) + " thousand" + (n % 1000 == 0 ? "" : " " + spelled(n % 1000, random));
-        }
-        if (n >= 100) {
-            return UNITS[n / 100] + " hundred" + (n % 100 == 0 ? "" : (random.nextBoolean() ? " and " : " ")
-                    + spelled(n % 100, random));
-        }
-        if (n < 20) {
-            return UNITS[n];
-        }
-        return TENS[n / 10] + (n % 10 == 0 ? "" : (random.nextBoolean() ? "-" : " ") + UNITS[n % 10]);
     }
 
     @Test
