@@ -60,6 +60,21 @@ class PartialKindsCallTest {
     }
 
     @Test
+    void aStreamedAnswerWithMarkupIsShownWithTheRolesKindsAsTheCalledOne() {
+        ScriptedBackend model = ScriptedBackend.named("model").otherwise(Reply.chunks("Berth **B", "52** takes 1",
+                "2 boats in _week_ 3", "1."));
+        GovernedAnswer called = pipeline(policy(true), model).call(request("Give a summary of berth use"));
+        RecordingSink sink = new RecordingSink();
+        pipeline(policy(true), model).stream(request("Give a summary of berth use"), sink, StreamHandle.create());
+
+        assertThat(called.text()).startsWith("Berth **B52** takes [figure withheld] boats in ")
+                .doesNotContain("31");
+        assertThat(sink.joined()).isEqualTo(called.text());
+        assertThat(sink.answer()).isNotNull();
+        assertThat(sink.answer().withheld()).isEqualTo(called.withheld());
+    }
+
+    @Test
     void withoutASettingPartialWithholdsIdentifiersAsBefore() {
         ScriptedBackend model = ScriptedBackend.named("model").otherwise(Reply.text(ANSWER));
         GovernedAnswer called = pipeline(policy(false), model).call(request("Give a summary of berth use"));

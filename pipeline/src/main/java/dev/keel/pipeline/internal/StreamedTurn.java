@@ -44,6 +44,8 @@ final class StreamedTurn implements DraftSink {
     private final StringBuilder shown = new StringBuilder();
     private @Nullable StreamingFilter filter;
     private @Nullable Decision decision;
+    // What the turn's PARTIAL withholds, set with the decision when the filter is opened.
+    private PartialKinds kinds = PartialKinds.defaults();
     private boolean closed;
     /** Whether markup arrived: the rest of the draft is held to its end. */
     private boolean held;
@@ -65,6 +67,7 @@ final class StreamedTurn implements DraftSink {
      */
     void open(Decision decision, PartialKinds kinds) {
         this.decision = decision;
+        this.kinds = kinds;
         this.filter = StreamingFilter.builder(decision).policy(policy).partialKinds(kinds).open();
     }
 
@@ -120,7 +123,7 @@ final class StreamedTurn implements DraftSink {
             return new StreamedText(text, new FilteredPart(decision, Part.markdown(shown.toString()),
                     open.redactions()), others);
         }
-        FilteredPart whole = others.apply(decision, Part.markdown(text));
+        FilteredPart whole = others.apply(decision, kinds, Part.markdown(text));
         String filtered = whole.kept().map(Part::rendered).orElse("");
         if (!filtered.startsWith(shown.toString())) {
             throw new IllegalStateException("the text streamed before the markup is not the start of the answer");
