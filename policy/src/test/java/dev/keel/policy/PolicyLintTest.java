@@ -5,13 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.policy.loader.PolicyFiles;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,21 +22,13 @@ class PolicyLintTest {
 
     private static final JsonCodec CODEC = JsonCodec.strict();
 
-    record Case(String id, Map<String, Object> input, Object expected, String expectedError) {
-        @Override
-        public String toString() {
-            return id;
-        }
-    }
-
-    /** The cases about the policy itself; those about the shape of an eval line are the op's alone. */
-    static Stream<Case> cases() {
-        return load().stream().filter(c -> !"invalid_input".equals(c.expectedError()));
+    static Stream<ConformanceCase> cases() {
+        return ConformanceCase.ofTheApi("policy-lint.jsonl");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theLintAnswersAsTheCaseSays(Case c) {
+    void theLintAnswersAsTheCaseSays(ConformanceCase c) {
         if (c.expectedError() != null) {
             assertThatThrownBy(() -> PolicyDocument.fromTree(c.input().get("policy")))
                     .isInstanceOf(PolicyValidationException.class);
@@ -58,15 +43,15 @@ class PolicyLintTest {
 
     @Test
     void theCasesCoverEveryFindingAndBothKindsOfError() {
-        List<Case> cases = load();
-        assertThat(cases).extracting(Case::id).doesNotHaveDuplicates();
-        String all = CODEC.write(cases.stream().map(Case::expected).filter(Objects::nonNull).toList());
+        List<ConformanceCase> cases = ConformanceCase.load("policy-lint.jsonl");
+        assertThat(cases).extracting(ConformanceCase::id).doesNotHaveDuplicates();
+        String all = CODEC.write(cases.stream().map(ConformanceCase::expected).filter(Objects::nonNull).toList());
         for (String code : List.of(PolicyFinding.PHRASE_EMPTY, PolicyFinding.PHRASE_IN_TWO_DOMAINS,
                 PolicyFinding.MARKING_OUTSIDE_DOMAIN, PolicyFinding.DOMAIN_OUTSIDE_MARKING,
                 PolicyFinding.MARKING_WITHOUT_DOMAIN, PolicyFinding.TOOL_CLEARANCE_UNREACHABLE)) {
             assertThat(all).as(code).contains("\"" + code + "\"");
         }
-        assertThat(cases).extracting(Case::expectedError).contains("invalid_input", "invalid_policy");
+        assertThat(cases).extracting(ConformanceCase::expectedError).contains("invalid_input", "invalid_policy");
     }
 
     @Test
@@ -98,23 +83,5 @@ class PolicyLintTest {
                 "domain", "Capability Planning"))));
         assertThatThrownBy(() -> PolicyDocument.fromTree(tree)).isInstanceOf(PolicyValidationException.class)
                 .hasMessageContaining("/sensitivity/markings/0/domain: must be lower-case ASCII letters");
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Case> load() {
-        List<Case> cases = new ArrayList<>();
-        try (InputStream in = Objects.requireNonNull(PolicyLintTest.class.getResourceAsStream(
-                "/conformance/policy-lint.jsonl"), "policy-lint.jsonl");
-                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            reader.lines().forEach(text -> {
-                Map<String, Object> line = CODEC.parseObject(text);
-                Map<String, Object> error = (Map<String, Object>) line.get("expected_error");
-                cases.add(new Case((String) line.get("id"), (Map<String, Object>) line.get("input"),
-                        line.get("expected"), error == null ? null : (String) error.get("code")));
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return cases;
     }
 }

@@ -6,13 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,22 +22,14 @@ class ToolGateConformanceTest {
 
     private static final JsonCodec CODEC = JsonCodec.strict();
 
-    record Case(String id, Map<String, Object> input, Object expected, String expectedError) {
-        @Override
-        public String toString() {
-            return id;
-        }
-    }
-
-    /** The cases about the policy and the gate; those about the shape of an eval line are the op's alone. */
-    static Stream<Case> cases() {
-        return load().stream().filter(c -> !"invalid_input".equals(c.expectedError()));
+    static Stream<ConformanceCase> cases() {
+        return ConformanceCase.ofTheApi("tool-gate.jsonl");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     @SuppressWarnings("unchecked")
-    void theGateAnswersAsTheCaseSays(Case c) {
+    void theGateAnswersAsTheCaseSays(ConformanceCase c) {
         if (c.expectedError() != null) {
             assertThatThrownBy(() -> PolicyDocument.fromTree(c.input().get("policy")))
                     .isInstanceOf(PolicyValidationException.class);
@@ -66,33 +51,15 @@ class ToolGateConformanceTest {
 
     @Test
     void theCasesCoverEveryReasonCodeAndBothKindsOfError() {
-        List<Case> cases = load();
-        assertThat(cases).extracting(Case::id).doesNotHaveDuplicates();
-        String all = CODEC.write(cases.stream().map(Case::expected).filter(Objects::nonNull).toList());
+        List<ConformanceCase> cases = ConformanceCase.load("tool-gate.jsonl");
+        assertThat(cases).extracting(ConformanceCase::id).doesNotHaveDuplicates();
+        String all = CODEC.write(cases.stream().map(ConformanceCase::expected).filter(Objects::nonNull).toList());
         for (String code : List.of(ToolCallVerdict.ALLOWED, ToolCallVerdict.PRINCIPAL_MISSING, ToolCallVerdict.UNKNOWN,
                 ToolCallVerdict.ROLE_NOT_ALLOWED, ToolCallVerdict.CLEARANCE_NOT_ALLOWED,
                 ToolCallVerdict.EXTERNAL_INTERNAL_ONLY, ToolCallVerdict.TURN_DENIED,
                 ToolCallVerdict.ARGUMENTS_WITHHELD)) {
             assertThat(all).as(code).contains("\"" + code + "\"");
         }
-        assertThat(cases).extracting(Case::expectedError).contains("invalid_input", "invalid_policy");
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Case> load() {
-        List<Case> cases = new ArrayList<>();
-        try (InputStream in = Objects.requireNonNull(ToolGateConformanceTest.class.getResourceAsStream(
-                "/conformance/tool-gate.jsonl"), "tool-gate.jsonl");
-                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            reader.lines().forEach(text -> {
-                Map<String, Object> line = CODEC.parseObject(text);
-                Map<String, Object> error = (Map<String, Object>) line.get("expected_error");
-                cases.add(new Case((String) line.get("id"), (Map<String, Object>) line.get("input"),
-                        line.get("expected"), error == null ? null : (String) error.get("code")));
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return cases;
+        assertThat(cases).extracting(ConformanceCase::expectedError).contains("invalid_input", "invalid_policy");
     }
 }
