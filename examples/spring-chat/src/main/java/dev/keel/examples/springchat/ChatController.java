@@ -2,6 +2,7 @@ package dev.keel.examples.springchat;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.KeelException;
+import dev.keel.core.Principal;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.StreamHandle;
@@ -12,22 +13,31 @@ import dev.keel.pipeline.Pipeline;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.core.task.TaskExecutor;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * {@code POST /chat}: {@code {"message": "...", "session_id": "..."}} in, the governed answer out
  * ({@code request_id}, {@code outcome}, {@code decision}, {@code text}, {@code withheld} counts by kind,
- * {@code provenance}). A denial is an answer (HTTP 200, decision {@code DENY}); a request that is not strict JSON is
- * HTTP 400; a model that is down is HTTP 503. {@code POST /chat/stream} gives the same answer as server-sent events. Both directions go through Keel's strict JSON codec. Thread-safe.
+ * {@code provenance}, and {@code note} when the scripted model wrote it). The caller is the user Spring Security
+ * authenticated ({@link ChatSecurity}), its principal from {@link ChatUsers}. A denial is an answer (HTTP 200,
+ * decision {@code DENY}); a request that is not strict JSON is HTTP 400; a model that is down is HTTP 503.
+ * {@code POST /chat/stream} gives the same answer as server-sent events, and {@code GET /me} says who the caller is.
+ * Both directions go through Keel's strict JSON codec. Thread-safe.
+ *
+ * <p>The seam for Spring AI: a second controller would take the same principal and put the pipeline behind a
+ * Spring AI {@code ChatClient} through Keel's advisors, once that module exists; this one calls the pipeline
+ * directly.
  */
 @RestController
 public final class ChatController {
@@ -47,10 +57,20 @@ public final class ChatController {
         this.executor = executor;
     }
 
+    /** {@code GET /me}: {@code {"user", "role", "clearance"}}, the role and clearance null without a principal. */
+    @GetMapping(path = "/me", produces = MediaType.APPLICATION_JSON_VALUE)
+    public String me(Authentication user) {
+        Optional<Principal> principal = users.principalOf(user);
+        Map<String, Object> me = new LinkedHashMap<>();
+        me.put("user", user.getName());
+        me.put("role", principal.map(Principal::role).orElse(null));
+        me.put("clearance", principal.map(Principal::clearance).orElse(null));
+        return json.write(me);
+    }
+
     @PostMapping(path = "/chat", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    public ResponseEntity<String> chat(@RequestHeader(name = "X-User", required = false) String user,
-                                       @RequestBody String body) {
+    public ResponseEntity<String> chat(Authentication user, @RequestBody String body) {
         GovernedRequest request = request(user, body);
         if (request == null) {
             return invalid();
@@ -63,20 +83,21 @@ public final class ChatController {
         reply.put("text", answer.text());
         reply.put("withheld", answer.withheldCounts());
         reply.put("provenance", answer.provenance().toWire());
+        ScriptedModel.noteOn(answer.provenance()).ifPresent(note -> reply.put("note", note));
         return ResponseEntity.ok(json.write(reply));
     }
 
     /**
      * {@code POST /chat/stream}: the same request, the governed answer as server-sent events: a {@code chunk} event
      * ({@code {"text": ...}}) for each piece the outbound filter lets go, then one {@code provenance} event
-     * ({@code request_id}, {@code outcome}, {@code decision}, {@code redactions}, {@code withheld} by kind,
-     * {@code backend}); a failure is one {@code error} event ({@code code}). The principal is resolved on the
+     * ({@code request_id}, {@code outcome}, {@code decision}, {@code reason_codes}, {@code redactions},
+     * {@code withheld} by kind, {@code backend}, and {@code note} when the scripted model wrote it); a failure is
+     * one {@code error} event ({@code code}). The principal is resolved on the
      * request's thread; the call runs on the application's task executor, and a client that goes away cancels it.
      */
     @PostMapping(path = "/chat/stream", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    public ResponseEntity<?> stream(@RequestHeader(name = "X-User", required = false) String user,
-                                    @RequestBody String body) {
+    public ResponseEntity<?> stream(Authentication user, @RequestBody String body) {
         GovernedRequest request = request(user, body);
         if (request == null) {
             return invalid();
@@ -98,9 +119,11 @@ public final class ChatController {
                 summary.put("request_id", answer.requestId());
                 summary.put("outcome", answer.outcome().wireName());
                 summary.put("decision", answer.decision().wireName());
+                summary.put("reason_codes", answer.provenance().reasonCodes().values());
                 summary.put("redactions", answer.withheld().size());
                 summary.put("withheld", answer.withheldCounts());
                 summary.put("backend", answer.provenance().backendUsed());
+                ScriptedModel.noteOn(answer.provenance()).ifPresent(note -> summary.put("note", note));
                 send("provenance", summary);
                 events.complete();
             }
@@ -124,7 +147,7 @@ public final class ChatController {
     }
 
     /** The governed request {@code body} asks for, for {@code user}; null when the body is not a chat request. */
-    private GovernedRequest request(String user, String body) {
+    private GovernedRequest request(Authentication user, String body) {
         Map<String, Object> request = json.parseObject(body);
         Object message = request.get("message");
         Object session = request.get("session_id");

@@ -1,5 +1,6 @@
 package dev.keel.examples.springchat;
 
+import dev.keel.core.Provenance;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -9,6 +10,7 @@ import dev.keel.core.spi.StreamHandle;
 import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
@@ -25,6 +27,25 @@ public final class ScriptedModel implements LlmBackend {
     public static final String ID = "scripted_model";
     /** The model it reports. */
     public static final String MODEL = "scripted-replies";
+    /** What the service tells the reader of an answer this backend wrote. */
+    public static final String NOTE = "Scripted replay: no language model is configured; this is a fixed reply.";
+
+    /*
+     * Longer than the streaming filter's window (512 visible characters), so that a streamed answer arrives in
+     * several pieces, as a model's long answer does.
+     */
+    private static final String PAYROLL = "Payroll runs on the 25th of each month; when the 25th falls on a weekend or"
+            + " a public holiday, it runs on the working day before. This year's bonus pool is 4.5% of salaries, paid"
+            + " to DE89370400440532013000 with the March payroll. Salaries are paid to the account each employee"
+            + " registered with the payroll team, and the payslip is in the portal two working days before pay day."
+            + " Changes to bank details must reach the payroll team by the 15th to be used in the same month; later"
+            + " changes apply from the next month. Overtime approved by a line manager before the 10th is paid in the"
+            + " same month, and overtime approved later in the month after. Salary advances are possible up to 50% of"
+            + " the monthly net salary, at most twice a year, and are deducted from the next three payrolls in equal"
+            + " parts. Questions about a payslip go to the payroll team, who answer within 3 working days; a"
+            + " correction found after payment is made in the next payroll. Pension contributions are 9.3% of the"
+            + " gross salary, matched by the company up to 4% of the gross salary. Year-end statements are sent by"
+            + " the 31st of January, and the payroll calendar of the coming year is published every December.";
 
     private final AtomicLong calls = new AtomicLong();
 
@@ -54,8 +75,7 @@ public final class ScriptedModel implements LlmBackend {
                 .reduce((first, second) -> second).map(ChatMessage::text).orElse("").toLowerCase(Locale.ROOT);
         String answer;
         if (question.contains("payroll") || question.contains("salar") || question.contains("bonus")) {
-            answer = "Payroll runs on the 25th of each month; this year's bonus pool is 4.5% of salaries,"
-                    + " paid to DE89370400440532013000.";
+            answer = PAYROLL;
         } else if (question.contains("expense") || question.contains("travel") || question.contains("receipt")) {
             answer = "Travel expenses up to 250 EUR need one approval and two above that; claims are paid within"
                     + " 10 working days.";
@@ -70,6 +90,11 @@ public final class ScriptedModel implements LlmBackend {
     @Override
     public String id() {
         return ID;
+    }
+
+    /** {@link #NOTE} when the answer of {@code provenance} was written by this backend. */
+    public static Optional<String> noteOn(Provenance provenance) {
+        return ID.equals(provenance.backendUsed()) ? Optional.of(NOTE) : Optional.empty();
     }
 
     /** How many requests it answered. */

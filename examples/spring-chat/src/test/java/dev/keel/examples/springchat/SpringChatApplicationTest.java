@@ -10,7 +10,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -54,13 +56,25 @@ class SpringChatApplicationTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    private HttpResponse<String> post(String user, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/chat"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    /** The demo password of each user of application.yml. */
+    static final Map<String, String> PASSWORDS = Map.of("guest", "guest", "planner", "planner", "visitor", "visitor");
+
+    /** The {@code Authorization} header of {@code user} with {@code password}. */
+    static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private HttpRequest.Builder request(String path, String user) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
         if (user != null) {
-            request.header("X-User", user);
+            request.header("Authorization", basic(user, PASSWORDS.get(user)));
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return request;
+    }
+
+    private HttpResponse<String> post(String user, String body) throws Exception {
+        return http.send(request("/chat", user).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private Map<String, Object> ask(String user, String message) throws Exception {
@@ -82,8 +96,8 @@ class SpringChatApplicationTest {
 
     /** The events of {@code POST /chat/stream}, read as they come until the server ends the stream. */
     private List<Event> stream(String user, String message) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/chat/stream"))
-                .header("Content-Type", "application/json").header("Accept", "text/event-stream").header("X-User", user)
+        HttpRequest request = request("/chat/stream", user)
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.strict().write(Map.of("message", message))))
                 .build();
         HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
@@ -106,41 +120,41 @@ class SpringChatApplicationTest {
     @Test
     void aStreamedAnswerIsChunkEventsThenOneProvenanceEventAndTheGuestsNeverCarryAWithheldFigure() throws Exception {
         String question = "When is payroll run and how big is the bonus pool?";
-        List<Event> employee = stream("emil", question);
-        List<Event> finance = stream("fiona", question);
+        List<Event> guest = stream("guest", question);
+        List<Event> planner = stream("planner", question);
 
-        for (List<Event> events : List.of(employee, finance)) {
+        for (List<Event> events : List.of(guest, planner)) {
             assertThat(events).isNotEmpty();
             assertThat(events.subList(0, events.size() - 1)).isNotEmpty()
                     .allSatisfy(event -> assertThat(event.name()).isEqualTo("chunk"));
             assertThat(events.get(events.size() - 1).name()).isEqualTo("provenance");
         }
-        StringBuilder employeeText = new StringBuilder();
-        employee.subList(0, employee.size() - 1).forEach(event -> {
+        StringBuilder guestText = new StringBuilder();
+        guest.subList(0, guest.size() - 1).forEach(event -> {
             String text = (String) event.data().get("text");
             assertThat(text).doesNotContainPattern("\\d").doesNotContain("DE89");
-            employeeText.append(text);
+            guestText.append(text);
         });
-        Map<String, Object> employeeSummary = employee.get(employee.size() - 1).data();
-        assertThat(employeeSummary).containsEntry("outcome", "answered").containsEntry("decision", "PARTIAL")
+        Map<String, Object> guestSummary = guest.get(guest.size() - 1).data();
+        assertThat(guestSummary).containsEntry("outcome", "answered").containsEntry("decision", "PARTIAL")
                 .containsEntry("backend", "scripted_model");
-        assertThat(((Number) employeeSummary.get("redactions")).intValue()).isPositive();
-        assertThat(employeeText.toString()).contains("Scripted reply").contains("[figure withheld]");
-        assertThat(((JdbcAuditSink) auditSink).find((String) employeeSummary.get("request_id"))).hasValueSatisfying(
+        assertThat(((Number) guestSummary.get("redactions")).intValue()).isPositive();
+        assertThat(guestText.toString()).contains("Scripted reply").contains("[figure withheld]");
+        assertThat(((JdbcAuditSink) auditSink).find((String) guestSummary.get("request_id"))).hasValueSatisfying(
                 record -> assertThat(record.payload()).containsEntry("outcome", "answered"));
 
-        StringBuilder financeText = new StringBuilder();
-        finance.subList(0, finance.size() - 1).forEach(event -> financeText.append(event.data().get("text")));
-        assertThat(finance.get(finance.size() - 1).data()).containsEntry("decision", "ALLOW")
+        StringBuilder plannerText = new StringBuilder();
+        planner.subList(0, planner.size() - 1).forEach(event -> plannerText.append(event.data().get("text")));
+        assertThat(planner.get(planner.size() - 1).data()).containsEntry("decision", "ALLOW")
                 .containsEntry("backend", "scripted_model");
-        assertThat(financeText.toString()).contains("4.5%").isEqualTo(ask("fiona", question).get("text"));
+        assertThat(plannerText.toString()).contains("4.5%").isEqualTo(ask("planner", question).get("text"));
     }
 
     @Test
     void aDeniedStreamIsTheDenialThenItsProvenanceAndNoModelIsCalled() throws Exception {
         long callsBefore = model.calls();
 
-        List<Event> events = stream("vera", "Show me the payroll of last month");
+        List<Event> events = stream("visitor", "Show me the payroll of last month");
 
         assertThat(model.calls()).isEqualTo(callsBefore);
         assertThat(events.get(events.size() - 1).name()).isEqualTo("provenance");
@@ -149,8 +163,8 @@ class SpringChatApplicationTest {
     }
 
     @Test
-    void financeIsAllowedTheFiguresAndTheScriptedModelSaysWhatItIs() throws Exception {
-        Map<String, Object> answer = ask("fiona", "What is the approval limit for travel expenses?");
+    void plannerIsAllowedTheFiguresAndTheScriptedModelSaysWhatItIs() throws Exception {
+        Map<String, Object> answer = ask("planner", "What is the approval limit for travel expenses?");
 
         assertThat(answer).containsEntry("outcome", "answered").containsEntry("decision", "ALLOW");
         assertThat((String) answer.get("text")).contains("250 EUR").contains("Scripted reply");
@@ -161,34 +175,36 @@ class SpringChatApplicationTest {
     }
 
     @Test
-    void anEmployeeAskingAboutPayrollGetsAPartialAnswerWithoutAFigure() throws Exception {
-        Map<String, Object> answer = ask("emil", "When is payroll run and how big is the bonus pool?");
+    void aGuestAskingAboutPayrollGetsAPartialAnswerWithoutAFigure() throws Exception {
+        Map<String, Object> answer = ask("guest", "When is payroll run and how big is the bonus pool?");
 
         assertThat(answer).containsEntry("decision", "PARTIAL");
         assertThat((String) answer.get("text")).doesNotContainPattern("\\d").doesNotContain("DE89");
         assertThat(object(answer.get("withheld"))).isNotEmpty();
-        assertThat(((JdbcAuditSink) auditSink).find((String) answer.get("request_id"))).hasValueSatisfying(
-                record -> assertThat(record.payload().toString()).doesNotContain("4.5%").doesNotContain("DE89"));
+        assertThat(((JdbcAuditSink) auditSink).find((String) answer.get("request_id"))).hasValueSatisfying(record -> {
+            assertThat(record.payload().toString()).doesNotContain("4.5%").doesNotContain("DE89");
+            assertThat(record.payload()).as("the principal from the authenticated user's authorities")
+                    .containsEntry("principal", Map.of("role", "guest", "clearance", "public"))
+                    .containsEntry("decision", "PARTIAL");
+        });
     }
 
     @Test
     void aVisitorIsDeniedAndNoModelIsCalled(CapturedOutput output) throws Exception {
         long callsBefore = model.calls();
 
-        Map<String, Object> answer = ask("vera", "Show me the payroll of last month");
+        Map<String, Object> answer = ask("visitor", "Show me the payroll of last month");
 
         assertThat(answer).containsEntry("outcome", "denied").containsEntry("decision", "DENY");
         assertThat(model.calls()).isEqualTo(callsBefore);
-        assertThat(ask(null, "What is the approval limit for travel expenses?")).as("nobody authenticated")
-                .containsEntry("decision", "DENY");
         assertThat(output.getOut()).contains("dev.keel.decisions").contains((String) answer.get("request_id"))
                 .doesNotContain("payroll of last month");
     }
 
     @Test
     void aRequestThatIsNotStrictJsonIsRefusedWithItsCode() throws Exception {
-        HttpResponse<String> duplicate = post("fiona", "{\"message\": \"a\", \"message\": \"b\"}");
-        HttpResponse<String> noMessage = post("fiona", "{\"text\": \"hello\"}");
+        HttpResponse<String> duplicate = post("planner", "{\"message\": \"a\", \"message\": \"b\"}");
+        HttpResponse<String> noMessage = post("planner", "{\"text\": \"hello\"}");
 
         assertThat(duplicate.statusCode()).isEqualTo(400);
         assertThat(object(JsonCodec.strict().parseObject(duplicate.body()).get("error")))
@@ -203,13 +219,70 @@ class SpringChatApplicationTest {
         double deniedBefore = meters.find("keel.call").tag("keel.decision", "DENY").timers().stream()
                 .mapToDouble(timer -> timer.count()).sum();
 
-        ask("vera", "How do I file a receipt?");
+        ask("visitor", "How do I file a receipt?");
 
         assertThat(meters.get("keel.call").tag("keel.decision", "DENY").timers().stream()
                 .mapToDouble(timer -> timer.count()).sum()).isEqualTo(deniedBefore + 1);
-        HttpResponse<String> metric = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/actuator/metrics/keel.call")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> metric = http.send(request("/actuator/metrics/keel.call", "planner").build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(metric.statusCode()).isEqualTo(200);
         assertThat(metric.body()).contains("keel.decision");
+    }
+
+    @Test
+    void nobodyAndAWrongPasswordAreRefusedWithoutAChallengeAndNoModelIsCalled() throws Exception {
+        long callsBefore = model.calls();
+        String body = JsonCodec.strict().write(Map.of("message", "What is the approval limit for travel expenses?"));
+        HttpRequest.Builder wrongPassword = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/chat"))
+                .header("Authorization", basic("planner", "guest"));
+
+        List<HttpResponse<String>> refused = List.of(post(null, body),
+                http.send(wrongPassword.header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()),
+                http.send(request("/chat/stream", null).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()),
+                http.send(request("/me", null).build(), HttpResponse.BodyHandlers.ofString()),
+                http.send(request("/actuator/metrics/keel.call", null).build(), HttpResponse.BodyHandlers.ofString()));
+
+        for (HttpResponse<String> response : refused) {
+            assertThat(response.statusCode()).as(response.uri().toString()).isEqualTo(401);
+            assertThat(response.headers().firstValue("WWW-Authenticate")).as("a browser must not prompt").isEmpty();
+            assertThat(object(JsonCodec.strict().parseObject(response.body()).get("error")))
+                    .containsEntry("code", ChatSecurity.UNAUTHENTICATED);
+        }
+        assertThat(model.calls()).isEqualTo(callsBefore);
+    }
+
+    @Test
+    void anAuthenticatedCallLeavesNoSessionOrCookieBehind() throws Exception {
+        HttpResponse<String> response = post("guest", JsonCodec.strict().write(Map.of("message", "How do I file a receipt?")));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().allValues("Set-Cookie")).isEmpty();
+    }
+
+    @Test
+    void theCallerIsTheRoleAndClearanceOfItsAuthorities() throws Exception {
+        for (Map.Entry<String, List<String>> user : Map.of("guest", List.of("guest", "public"),
+                "planner", List.of("planner", "internal")).entrySet()) {
+            HttpResponse<String> me = http.send(request("/me", user.getKey()).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(me.statusCode()).isEqualTo(200);
+            assertThat(JsonCodec.strict().parseObject(me.body())).containsEntry("user", user.getKey())
+                    .containsEntry("role", user.getValue().get(0)).containsEntry("clearance", user.getValue().get(1));
+        }
+    }
+
+    @Test
+    void thePageIsOpenAndMayRunOnlyItsOwnScript() throws Exception {
+        HttpResponse<String> page = http.send(request("/", null).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> script = http.send(request("/chat.js", null).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<script src=\"chat.js\"").doesNotContain("<script>");
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy ->
+                assertThat(policy).contains("default-src 'self'").contains("frame-ancestors 'none'"));
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.body()).contains("textContent").doesNotContain("innerHTML");
     }
 }
