@@ -85,6 +85,13 @@ final class House implements AutoCloseable {
         return new ToolTurn(principal, EVALUATOR.evaluate(principal, domains), domains, internalOnly);
     }
 
+    /** A turn of {@code policy} that requests no domain and may leave the house. */
+    static ToolTurn turnOf(String role, String clearance, PolicyDocument policy) {
+        Principal principal = Principal.of(role, clearance);
+        return new ToolTurn(principal, PolicyEvaluator.create(policy).evaluate(principal, List.of()), List.of(),
+                false);
+    }
+
     @Override
     public void close() {
         release.countDown();
