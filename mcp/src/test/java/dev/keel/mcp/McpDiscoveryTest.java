@@ -224,4 +224,25 @@ class McpDiscoveryTest {
         assertThat(run.probes().get(1).call().reasonCodes().values()).contains("tool_external_internal_only");
         assertThat(house.markets.received("fx_rates")).hasSize(before);
     }
+
+    @Test
+    void theFlowOfTheDocumentedSample() {
+        int fxBefore = house.markets.received("fx_rates").size();
+        int payrollBefore = house.ledger.received("payroll_report").size();
+
+        McpDiscoveryRun run = discovery.run(gate, House.turn("clerk", "internal", List.of(), false),
+                plan(2.0, "query_movements", "aggregate_by_axis", "probe_coverage"), McpDiscoveryTest::arguments);
+
+        assertThat(run.probes()).extracting(McpProbe::outcome).containsExactly(McpProbe.Outcome.OK,
+                McpProbe.Outcome.REFUSED, McpProbe.Outcome.NOT_RUN);
+        assertThat(run.probeResults()).extracting(ProbeResult::rowsMatched).containsExactly(2.0, 0.0);
+        assertThat(house.markets.received("fx_rates")).hasSize(fxBefore);
+        assertThat(house.ledger.received("payroll_report")).hasSize(payrollBefore);
+        DiscoveryEvidence confirmed = EvidenceGate.create().resolve(run.evidenceInput()
+                .confirmedFacts(List.of("balance 1 200")).sourceRowsSummary("2 of 3 postings of AC-7781").build());
+        assertThat(confirmed.answerPermission()).isEqualTo(AnswerPermission.CONFIRMED_ANSWER);
+        assertThat(confirmed.queryLimitations()).containsExactly(
+                "aggregate_by_axis: refused (tool_role_not_allowed, tool_clearance_not_allowed)");
+        assertThat(run.decision()).isEqualTo(Decision.PARTIAL);
+    }
 }
