@@ -191,7 +191,7 @@ class DiscoveryConformanceTest {
         }
         for (double[] sum : rows.values()) {
             if (!Double.isFinite(sum[0]) || !Double.isFinite(sum[1])
-                    || !plan.isAllowed() && (sum[0] > 0 || sum[1] > 0)) {
+                    || (!plan.isAllowed() && (sum[0] > 0 || sum[1] > 0))) {
                 return null;
             }
         }

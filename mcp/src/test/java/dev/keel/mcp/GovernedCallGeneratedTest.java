@@ -115,7 +115,13 @@ class GovernedCallGeneratedTest {
     }
 
     private static ToolTurn turn(Random random, PolicyDocument policy) {
-        Principal principal = Principal.of(pick(random, ROLES), pick(random, CLEARANCES));
+        // Mostly a role the policy has, with a clearance the role allows: otherwise nearly every call is refused.
+        List<String> roles = List.copyOf(policy.roles().keySet());
+        String role = random.nextInt(5) == 0 ? pick(random, ROLES) : pick(random, roles);
+        RolePolicy rolePolicy = policy.roles().get(role);
+        String clearance = rolePolicy == null || random.nextInt(5) == 0 ? pick(random, CLEARANCES)
+                : pick(random, rolePolicy.allowedClearances());
+        Principal principal = Principal.of(role, clearance);
         List<String> domains = subset(random, DOMAINS, false);
         return new ToolTurn(principal, PolicyEvaluator.create(policy).evaluate(principal, domains), domains,
                 random.nextInt(4) == 0);

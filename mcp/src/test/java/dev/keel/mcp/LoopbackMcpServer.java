@@ -78,8 +78,8 @@ final class LoopbackMcpServer implements AutoCloseable {
         List<SyncToolSpecification> specs = new ArrayList<>();
         for (Tool tool : tools) {
             specs.add(SyncToolSpecification.builder()
-                    .tool(McpSchema.Tool.builder().name(tool.name()).description(tool.description())
-                            .inputSchema(tool.inputSchema()).build())
+                    .tool(McpSchema.Tool.builder(tool.name(), tool.inputSchema()).description(tool.description())
+                            .build())
                     .callHandler((exchange, request) -> {
                         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
                         received.add(new Received(tool.name(), arguments));

@@ -177,4 +177,22 @@ class McpToolSourceTest {
         assertThat(call.check().decision()).isEqualTo(Decision.DENY);
         assertThat(house.markets.received("fx_history")).hasSize(before);
     }
+
+    @Test
+    void aToolListedUnderAnotherSpellingOfThePolicysNameIsMadeExternalToo() {
+        LoopbackMcpServer spelled = LoopbackMcpServer.start("spelled", List.of(LoopbackMcpServer.tool("Fx-History",
+                "Past rates.", arguments -> LoopbackMcpServer.text("0.91"))));
+        try (McpToolSource source = McpServers.builder()
+                .server("spelled", ToolPlacement.EXTERNAL, House.transport(spelled)).build()) {
+            ToolGate gate = source.gate(House.POLICY);
+
+            assertThat(gate.policy().tool("fx_history").orElseThrow().external()).isTrue();
+            McpToolCall call = source.call(gate, House.turn("clerk", "internal", List.of(), true),
+                    Part.ToolCall.of("c1", "Fx-History", Map.of()));
+            assertThat(call.reasonCodes().values()).contains("tool_external_internal_only");
+            assertThat(spelled.received()).isEmpty();
+        } finally {
+            spelled.close();
+        }
+    }
 }

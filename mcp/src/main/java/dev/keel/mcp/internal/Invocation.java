@@ -21,7 +21,7 @@ record Invocation(@Nullable Object value, @Nullable String failure, @Nullable Th
     static Invocation of(RegisteredServer server, String tool, Map<String, Object> arguments) {
         McpSchema.CallToolResult result;
         try {
-            result = server.client().callTool(new McpSchema.CallToolRequest(tool, arguments));
+            result = server.client().callTool(McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
         } catch (RuntimeException e) {
             return new Invocation(null, classify(e), e);
         }

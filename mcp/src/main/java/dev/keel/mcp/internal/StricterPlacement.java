@@ -1,5 +1,6 @@
 package dev.keel.mcp.internal;
 
+import dev.keel.core.text.Names;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.ToolPlacement;
 import dev.keel.policy.ToolPolicy;
@@ -23,16 +24,12 @@ final class StricterPlacement {
         Map<String, ToolPolicy> tools = policy.tools();
         Map<String, Object> changed = new LinkedHashMap<>();
         for (String served : externalTools) {
-            ToolPolicy tool = policy.tool(served).orElse(null);
-            if (tool == null || tool.external()) {
-                continue;
+            // The document's key for the tool, found as the policy finds it: the name, else its canonical form.
+            String key = tools.containsKey(served) ? served : Names.canonical(served);
+            ToolPolicy tool = tools.get(key);
+            if (tool != null && !tool.external()) {
+                changed.put(key, ToolPlacement.EXTERNAL.wireName());
             }
-            // The document's key for the tool: the policy compares names in canonical form, the server lists its own.
-            tools.forEach((key, candidate) -> {
-                if (candidate == tool) {
-                    changed.put(key, ToolPlacement.EXTERNAL.wireName());
-                }
-            });
         }
         if (changed.isEmpty()) {
             return policy;
