@@ -14,10 +14,6 @@ import org.jspecify.annotations.Nullable;
  */
 record Invocation(@Nullable Object value, @Nullable String failure, @Nullable Throwable cause) {
 
-    boolean failed() {
-        return failure != null;
-    }
-
     static Invocation of(RegisteredServer server, String tool, Map<String, Object> arguments) {
         McpSchema.CallToolResult result;
         try {
