@@ -1,0 +1,200 @@
+package dev.keel.mcp.internal;
+
+import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
+import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.ReasonCodes;
+import dev.keel.core.RetriableBackendException;
+import dev.keel.core.content.Part;
+import dev.keel.mcp.McpTool;
+import dev.keel.mcp.McpToolCall;
+import dev.keel.mcp.McpToolSource;
+import dev.keel.policy.OutboundFilter;
+import dev.keel.policy.PolicyDocument;
+import dev.keel.policy.ToolCallVerdict;
+import dev.keel.policy.ToolGate;
+import dev.keel.policy.ToolPlacement;
+import dev.keel.policy.ToolPolicy;
+import dev.keel.policy.ToolResultVerdict;
+import dev.keel.policy.ToolTurn;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link McpToolSource} over the MCP Java SDK's synchronous clients. The tools are listed once, when the source
+ * connects. Thread-safe: the state is fixed at construction and the clients are thread-safe.
+ */
+public final class SdkToolSource implements McpToolSource {
+
+    private final List<RegisteredServer> servers;
+    private final Map<String, Served> byName;
+    private final List<McpTool> tools;
+
+    private record Served(McpTool tool, RegisteredServer server) {
+    }
+
+    private SdkToolSource(List<RegisteredServer> servers, Map<String, Served> byName) {
+        this.servers = List.copyOf(servers);
+        this.byName = Collections.unmodifiableMap(byName);
+        this.tools = byName.values().stream().map(Served::tool).toList();
+    }
+
+    /**
+     * Initializes every server's client and lists its tools.
+     *
+     * @throws RetriableBackendException naming the server that cannot be reached or listed (the clients the source
+     *         opened are closed)
+     * @throws ConfigurationException    when two servers serve a tool of the same name
+     */
+    public static SdkToolSource connect(List<RegisteredServer> servers) {
+        Map<String, Served> byName = new LinkedHashMap<>();
+        try {
+            for (RegisteredServer server : servers) {
+                for (McpSchema.Tool tool : list(server)) {
+                    Served previous = byName.putIfAbsent(tool.name(), new Served(new McpTool(tool.name(),
+                            tool.description() == null ? "" : tool.description(),
+                            tool.inputSchema() == null ? Map.of() : tool.inputSchema(), server.name(),
+                            server.placement()), server));
+                    if (previous != null) {
+                        throw new ConfigurationException("the MCP servers " + previous.server().name() + " and "
+                                + server.name() + " both serve a tool named " + tool.name()
+                                + ": a policy names tools by name, so each name must be served once");
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            closeOwned(servers);
+            throw e;
+        }
+        return new SdkToolSource(servers, byName);
+    }
+
+    private static List<McpSchema.Tool> list(RegisteredServer server) {
+        try {
+            if (!server.client().isInitialized()) {
+                server.client().initialize();
+            }
+            List<McpSchema.Tool> listed = new ArrayList<>();
+            String cursor = null;
+            do {
+                McpSchema.ListToolsResult page = cursor == null ? server.client().listTools()
+                        : server.client().listTools(cursor);
+                if (page.tools() != null) {
+                    listed.addAll(page.tools());
+                }
+                cursor = page.nextCursor();
+            } while (cursor != null);
+            return listed;
+        } catch (RuntimeException e) {
+            throw new RetriableBackendException(server.name(), "the MCP server " + server.name()
+                    + " could not be reached to list its tools", e);
+        }
+    }
+
+    @Override
+    public List<McpTool> tools() {
+        return tools;
+    }
+
+    @Override
+    public Optional<McpTool> tool(String name) {
+        Served served = byName.get(name);
+        return served == null ? Optional.empty() : Optional.of(served.tool());
+    }
+
+    @Override
+    public @Nullable Object execute(String toolName, Map<String, Object> arguments) {
+        Served served = byName.get(toolName);
+        if (served == null) {
+            throw new InvalidInputException("no registered MCP server serves a tool named " + toolName);
+        }
+        Invocation invocation = Invocation.of(served.server(), toolName, arguments);
+        String failure = invocation.failure();
+        if (failure == null) {
+            return invocation.value();
+        }
+        String server = served.server().name();
+        String message = "the MCP tool " + toolName + " of the server " + server + " failed: " + failure;
+        if (TOOL_ERROR.equals(failure)) {
+            throw new NonRetriableBackendException(server, message, invocation.cause());
+        }
+        throw new RetriableBackendException(server, message, invocation.cause());
+    }
+
+    @Override
+    public McpToolCall call(ToolGate gate, ToolTurn turn, Part.ToolCall call) {
+        ToolCallVerdict check = gate.check(turn, call);
+        if (!check.allowed()) {
+            return refused(turn, call, check);
+        }
+        Served served = byName.get(call.name());
+        if (served == null) {
+            return refused(turn, call, new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.of(NOT_SERVED),
+                    check.policy(), null, List.of()));
+        }
+        ToolPolicy policy = check.policy();
+        // The gate passed the arguments as for an internal tool; they must not reach a server outside the house.
+        if (served.server().placement() == ToolPlacement.EXTERNAL && (policy == null || !policy.external())) {
+            return refused(turn, call, new ToolCallVerdict(call.name(), Decision.DENY,
+                    ReasonCodes.of(PLACEMENT_CONFLICT), policy, null, List.of()));
+        }
+        Part.ToolCall sent = check.sendable().orElseThrow();
+        Invocation invocation = Invocation.of(served.server(), call.name(), sent.arguments());
+        String failure = invocation.failure();
+        if (failure != null) {
+            return new McpToolCall(McpToolCall.Outcome.FAILED, check, null,
+                    Part.ToolResult.of(call.id(), call.name(), Map.of("error", failure)),
+                    turn.decision().decision(), ReasonCodes.of(failure));
+        }
+        ToolResultVerdict verdict = gate.result(turn, Part.ToolResult.of(call.id(), call.name(), invocation.value()));
+        return new McpToolCall(McpToolCall.Outcome.CALLED, check, verdict, verdict.result(), verdict.decision(),
+                verdict.reasonCodes());
+    }
+
+    private static McpToolCall refused(ToolTurn turn, Part.ToolCall call, ToolCallVerdict check) {
+        Map<String, Object> refusal = new LinkedHashMap<>();
+        refusal.put("refused", true);
+        refusal.put("reason_codes", check.reasonCodes().values());
+        return new McpToolCall(McpToolCall.Outcome.REFUSED, check, null,
+                Part.ToolResult.of(call.id(), call.name(), refusal), turn.decision().decision(), check.reasonCodes());
+    }
+
+    @Override
+    public ToolGate gate(PolicyDocument policy) {
+        return ToolGate.create(StricterPlacement.of(policy, externalTools()));
+    }
+
+    @Override
+    public ToolGate gate(PolicyDocument policy, OutboundFilter egress) {
+        return ToolGate.create(StricterPlacement.of(policy, externalTools()), egress);
+    }
+
+    private List<String> externalTools() {
+        return tools.stream().filter(t -> t.placement() == ToolPlacement.EXTERNAL).map(McpTool::name).toList();
+    }
+
+    @Override
+    public void close() {
+        closeOwned(servers);
+    }
+
+    private static void closeOwned(List<RegisteredServer> servers) {
+        for (RegisteredServer server : servers) {
+            if (server.owned()) {
+                server.client().close();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "McpToolSource" + servers.stream().map(RegisteredServer::name).toList();
+    }
+}
