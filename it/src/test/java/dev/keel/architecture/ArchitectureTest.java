@@ -52,6 +52,7 @@ class ArchitectureTest {
     private static final String ADAPTERS = "dev.keel.llm.adapters..";
     private static final String AISERVICES = "dev.keel.aiservices..";
     private static final String EMBEDDINGS = "dev.keel.embeddings..";
+    private static final String MCP = "dev.keel.mcp..";
     private static final String STORE = "dev.keel.store..";
     private static final String SPRING = "dev.keel.spring..";
     private static final String CLI = "dev.keel.cli..";
@@ -64,8 +65,8 @@ class ArchitectureTest {
      * the committee reasoning before the pipeline, the test kit's core part before the kit.
      */
     private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE,
-            PIPELINE_RULES, PIPELINE_COMMITTEE, PIPELINE, TEST_CORE, TEST, ADAPTERS, AISERVICES, EMBEDDINGS, STORE,
-            SPRING);
+            PIPELINE_RULES, PIPELINE_COMMITTEE, PIPELINE, TEST_CORE, TEST, ADAPTERS, AISERVICES, EMBEDDINGS, MCP,
+            STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE);
 
@@ -179,6 +180,12 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, EMBEDDINGS, CORE, ADAPTERS))
             .because("keel-embeddings-minilm is the model and an Embedder over it: core's SPI and llm-adapters'"
                     + " embedder adapter and cache, nothing of governance");
+
+    @ArchTest
+    static final ArchRule theMcpToolsStandOnThePolicyAndTheEvidencePlane = noClasses().that().resideInAPackage(MCP)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, MCP, CORE, POLICY, EVIDENCE))
+            .because("keel-mcp governs an MCP server's tools with the policy's tool gate and runs the discovery plan's"
+                    + " probes on them: core, policy and evidence, and the MCP SDK, nothing of the pipeline");
 
     @ArchTest
     static final ArchRule theTestKitsCorePartStandsOnCoreAlone = noClasses().that().resideInAPackage(TEST_CORE)
@@ -476,7 +483,7 @@ class ArchitectureTest {
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
-                        "dev.keel.llm.adapters", "aiservices", "embeddings", "examples", "cli", "eval", "store", "spring");
+                        "dev.keel.llm.adapters", "aiservices", "embeddings", "mcp", "examples", "cli", "eval", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",

@@ -50,6 +50,7 @@ class FootprintTest {
                         || n.startsWith("onnxruntime") || n.startsWith("keel-embeddings-minilm")
                         || n.startsWith("keel-rules-") || n.startsWith("keel-committee-")
                         || n.startsWith("keel-pipeline-rules-") || n.startsWith("keel-pipeline-committee-")
+                        || n.startsWith("keel-mcp-") || n.startsWith("mcp-core-")
                         || n.startsWith("guava-") || n.startsWith("protobuf-java"));
         assertThat(total).as("bytes of jars a host pulls; the jars:%n%s", report).isLessThan(MAX_BYTES);
     }
