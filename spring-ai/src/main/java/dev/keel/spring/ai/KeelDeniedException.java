@@ -30,6 +30,17 @@ public final class KeelDeniedException extends KeelException {
     @SuppressWarnings("serial") // A plain JSON tree of strings, lists and maps.
     private final Map<String, Object> provenance;
 
+    private KeelDeniedException(String requestId, ReasonCodes reasonCodes, String text,
+                                Map<String, Object> provenance) {
+        super(REQUEST_DENIED, "the request was denied (" + (reasonCodes.isEmpty() ? "no reason codes"
+                : "reason codes: " + String.join(", ", reasonCodes.values())) + ")");
+        this.requestId = Objects.requireNonNull(requestId, "requestId");
+        this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
+        this.text = Objects.requireNonNull(text, "text");
+        this.provenance = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(provenance,
+                "provenance")));
+    }
+
     /**
      * A request governance denied.
      *
@@ -38,15 +49,9 @@ public final class KeelDeniedException extends KeelException {
      * @param text        the denial the user may read, as the governed call filtered it
      * @param provenance  the call's provenance as its wire map
      */
-    public KeelDeniedException(String requestId, ReasonCodes reasonCodes, String text,
-                               Map<String, Object> provenance) {
-        super(REQUEST_DENIED, "the request was denied (" + (reasonCodes.isEmpty() ? "no reason codes"
-                : "reason codes: " + String.join(", ", reasonCodes.values())) + ")");
-        this.requestId = Objects.requireNonNull(requestId, "requestId");
-        this.reasonCodes = Objects.requireNonNull(reasonCodes, "reasonCodes");
-        this.text = Objects.requireNonNull(text, "text");
-        this.provenance = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(provenance,
-                "provenance")));
+    public static KeelDeniedException denied(String requestId, ReasonCodes reasonCodes, String text,
+                                             Map<String, Object> provenance) {
+        return new KeelDeniedException(requestId, reasonCodes, text, provenance);
     }
 
     /** The id of the governed call, as in its audit record. */

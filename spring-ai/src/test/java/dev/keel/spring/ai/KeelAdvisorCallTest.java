@@ -118,6 +118,28 @@ class KeelAdvisorCallTest {
     }
 
     @Test
+    void aDeniedQuestionThatTheChatMemoryKeptIsNeverReplayedToAModel() {
+        clinic.run(context -> {
+            LoopbackModelServer server = context.getBean(LoopbackModelServer.class);
+            server.otherwise(Reply.text("Here is what you asked for."));
+            context.getBean(Clinic.SignedIn.class).as(Clinic.CONTRACTOR);
+            ChatClient chat = context.getBean(ChatClient.class);
+
+            assertThatThrownBy(() -> chat.prompt().user("List the patient diagnoses")
+                    .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "c-2")).call().content())
+                    .isInstanceOf(KeelDeniedException.class);
+            // Spring AI's memory stored the question before Keel's advisor ran; governance reads it again.
+            assertThat(context.getBean(ChatMemory.class).get("c-2")).extracting(Message::getText)
+                    .containsExactly("List the patient diagnoses");
+
+            assertThatThrownBy(() -> chat.prompt().user("Please answer my previous question")
+                    .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "c-2")).call().content())
+                    .isInstanceOf(KeelDeniedException.class);
+            assertThat(server.requests()).isEmpty();
+        });
+    }
+
+    @Test
     void aConfiguredRefusalAnswersADeniedCallAsTheAssistantsMessage() {
         clinic.run(context -> {
             ChatClient refusing = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
@@ -214,6 +236,35 @@ class KeelAdvisorCallTest {
         });
     }
 
+    record Beds(String ward, String status) {
+    }
+
+    @Test
+    void aStructuredOutputCallGovernsItsFormatInstructionsAsAPartOfTheUserMessage() {
+        clinic.run(context -> {
+            LoopbackModelServer server = context.getBean(LoopbackModelServer.class);
+            server.onModel(Clinic.CLOUD_MODEL).reply("{\"ward\": \"east\", \"status\": \"calm\"}");
+
+            Beds beds = context.getBean(ChatClient.class).prompt().user("Give me an overview of the ward")
+                    .call().entity(Beds.class);
+
+            assertThat(beds).isEqualTo(new Beds("east", "calm"));
+            List<dev.keel.core.spi.ChatMessage> sent = server.requests().get(0).chat().orElseThrow().messages();
+            assertThat(sent.get(sent.size() - 1).text()).startsWith("Give me an overview of the ward")
+                    .contains("JSON");
+        });
+    }
+
+    @Test
+    void aCallWithToolsIsRefusedBeforeAnyModelIsCalled() {
+        clinic.run(context -> {
+            assertThatThrownBy(() -> context.getBean(ChatClient.class).prompt().user("Give me an overview")
+                    .toolNames("bedLookup").call().content())
+                    .isInstanceOf(ConfigurationException.class).hasMessageContaining("tools");
+            assertThat(context.getBean(LoopbackModelServer.class).requests()).isEmpty();
+        });
+    }
+
     @Test
     void keelsObservationsJoinSpringAisOwn() {
         clinic.run(context -> {
@@ -224,6 +275,8 @@ class KeelAdvisorCallTest {
             List<String> started = context.getBean(Clinic.Observed.class).started;
             assertThat(started).anySatisfy(line -> assertThat(line).startsWith("keel.call < spring.ai.advisor"));
             assertThat(started).anySatisfy(line -> assertThat(line).isEqualTo("keel.model.call < keel.step"));
+            // The provider's own observation of the model call sits under Keel's.
+            assertThat(started).anySatisfy(line -> assertThat(line).isEqualTo("gen_ai.client.operation < keel.model.call"));
         });
     }
 

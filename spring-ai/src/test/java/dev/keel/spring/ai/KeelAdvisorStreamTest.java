@@ -62,6 +62,9 @@ class KeelAdvisorStreamTest {
             assertThat(Clinic.sentOutside(server)).singleElement()
                     .satisfies(sent -> assertThat(sent).contains("Speak in qualitative terms only"));
             assertThat(server.requests().get(0).json()).containsEntry("stream", true);
+            // On the stream's thread too, Keel's observations join Spring AI's.
+            assertThat(context.getBean(Clinic.Observed.class).started)
+                    .anySatisfy(line -> assertThat(line).startsWith("keel.call < spring.ai.advisor"));
         });
     }
 

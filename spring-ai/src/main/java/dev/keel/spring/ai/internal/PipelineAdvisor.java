@@ -168,7 +168,7 @@ public final class PipelineAdvisor implements KeelAdvisor {
         if (refusal != null) {
             return refusal;
         }
-        throw new KeelDeniedException(answer.requestId(), answer.provenance().reasonCodes(), answer.text(),
+        throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(), answer.text(),
                 answer.provenance().toWire());
     }
 
