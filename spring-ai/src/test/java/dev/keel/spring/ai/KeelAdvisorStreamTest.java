@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.Pipeline;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;
 import java.time.Duration;
@@ -14,9 +15,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.MessageType;
+import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
@@ -65,6 +68,27 @@ class KeelAdvisorStreamTest {
             // On the stream's thread too, Keel's observations join Spring AI's.
             assertThat(context.getBean(Clinic.Observed.class).started)
                     .anySatisfy(line -> assertThat(line).startsWith("keel.call < spring.ai.advisor"));
+        });
+    }
+
+    @Test
+    void aStreamTakesItsPrincipalFromTheAdvisorParameterAcrossSpringAisSchedulerThread() {
+        clinic.run(context -> {
+            context.getBean(LoopbackModelServer.class).onModel(Clinic.CLOUD_MODEL).reply("The ward is calm.");
+            // No supplier: only the parameter, read on the request thread, names who asks.
+            ChatClient chat = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
+                    .defaultAdvisors(MessageChatMemoryAdvisor.builder(context.getBean(ChatMemory.class)).build(),
+                            KeelAdvisor.builder(context.getBean(Pipeline.class)).build())
+                    .build();
+
+            List<ChatClientResponse> responses = chat.prompt().user("Give me an overview of the ward")
+                    .advisors(advisor -> advisor.param(KeelAdvisor.PRINCIPAL, Clinic.CLINICIAN))
+                    .stream().chatClientResponse().collectList().block(GENEROUS);
+
+            ChatClientResponse last = responses.get(responses.size() - 1);
+            assertThat(last.chatResponse().getResult().getOutput().getText()).isEqualTo("The ward is calm.");
+            assertThat((Map<String, Object>) last.chatResponse().getMetadata().get(KeelAdvisor.PROVENANCE))
+                    .containsEntry("decision", "ALLOW").containsEntry("role", "clinician");
         });
     }
 

@@ -121,10 +121,15 @@ public final class PipelineAdvisor implements KeelAdvisor {
                 emitter.error(failure);
             }
         };
-        try (Observation.Scope ignored = parent == null ? null : parent.openScope()) {
+        Observation.Scope scope = parent == null ? null : parent.openScope();
+        try {
             pipeline.stream(governed, sink, handle);
         } catch (RuntimeException failure) {
             emitter.error(failure);
+        } finally {
+            if (scope != null) {
+                scope.close();
+            }
         }
     }
 

@@ -133,7 +133,7 @@ record PromptConversation(List<ChatMessage> history, List<Part> userParts) {
             parts.add(Part.text(body).withLabels(labels(document)));
             from = at + body.length();
         }
-        if (from < text.length() && !text.substring(from).isBlank() || parts.isEmpty()) {
+        if ((from < text.length() && !text.substring(from).isBlank()) || parts.isEmpty()) {
             parts.add(Part.text(text.substring(from)));
         }
         if (!unplaced.equals(Labels.NONE)) {
