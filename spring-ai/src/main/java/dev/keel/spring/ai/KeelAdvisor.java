@@ -56,7 +56,8 @@ import org.springframework.core.Ordered;
  * documents a retrieval advisor placed in the user message ({@value #DOCUMENT_CONTEXT}, Spring AI's
  * {@code RetrievalAugmentationAdvisor.DOCUMENT_CONTEXT}) are parts of their own, labelled with the domains and the
  * internal-only mark of their metadata ({@value #DOMAINS_METADATA}, {@value #INTERNAL_ONLY_METADATA}): a document
- * marked internal only keeps the call off every external model.
+ * marked internal only keeps the call off every external model. Governance reads each document's words afresh, as it
+ * reads the question's.
  *
  * <p><b>Memory.</b> A chat memory advisor ordered before Keel's adds the history to the prompt Keel governs and stores
  * the reply Keel returns: the filtered text, never the model's raw reply. The conversation id
