@@ -1,6 +1,8 @@
 package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.InvalidPolicyException;
+import dev.keel.core.WireFormatException;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.LlmBackend;
@@ -22,6 +24,7 @@ import dev.keel.policy.KnowledgeRanker;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PrincipalResolver;
 import dev.keel.routing.RoutingTable;
+import dev.keel.spring.boot.internal.Placeholders;
 import dev.keel.spring.boot.internal.PropertyBackends;
 import dev.keel.spring.boot.internal.ResourceText;
 import dev.keel.store.jdbc.JdbcStores;
@@ -77,6 +80,9 @@ public final class KeelAutoConfiguration {
     @ConditionalOnMissingBean
     public JdbcStores keelStores(KeelProperties properties) {
         KeelProperties.Store store = properties.store();
+        Placeholders.requireResolved("keel.store.url", store.url());
+        Placeholders.requireResolved("keel.store.username", store.username());
+        Placeholders.requireResolved("keel.store.password", store.password());
         JdbcStores.Builder builder = JdbcStores.builder().url(store.url());
         String username = store.username();
         if (username != null) {
@@ -121,14 +127,24 @@ public final class KeelAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         public PolicyDocument keelPolicy(KeelProperties properties) {
-            return PolicyDocument.parse(ResourceText.read(properties.policy(), "keel.policy"));
+            String text = ResourceText.read(properties.policy(), "keel.policy");
+            try {
+                return PolicyDocument.parse(text);
+            } catch (InvalidPolicyException | WireFormatException invalid) {
+                throw ResourceText.invalid("keel.policy", properties.policy(), invalid);
+            }
         }
 
         /** The routing table named by {@code keel.routing}. */
         @Bean
         @ConditionalOnMissingBean
         public RoutingTable keelRoutingTable(KeelProperties properties) {
-            return RoutingTable.parse(ResourceText.read(properties.routing(), "keel.routing"));
+            String text = ResourceText.read(properties.routing(), "keel.routing");
+            try {
+                return RoutingTable.parse(text);
+            } catch (InvalidPolicyException | WireFormatException invalid) {
+                throw ResourceText.invalid("keel.routing", properties.routing(), invalid);
+            }
         }
 
         /**
@@ -196,7 +212,13 @@ public final class KeelAutoConfiguration {
             knowledgeRanker.ifAvailable(pipeline::knowledgeRanker);
             clock.ifAvailable(pipeline::clock);
             idSource.ifAvailable(pipeline::idSource);
-            return pipeline.build();
+            try {
+                return pipeline.build();
+            } catch (ConfigurationException mismatch) {
+                // The pipeline names the routing table's backend; the operator sets properties.
+                throw new ConfigurationException(mismatch.getMessage() + " (the routing table is keel.routing, the"
+                        + " backends are keel.backends.<name>)", mismatch);
+            }
         }
     }
 

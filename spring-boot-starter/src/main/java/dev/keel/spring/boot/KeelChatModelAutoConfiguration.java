@@ -7,8 +7,9 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
-import dev.keel.spring.boot.internal.SecuritySubject;
+import dev.keel.spring.boot.internal.SecurityContextPrincipals;
 import java.util.function.Supplier;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -24,13 +25,14 @@ import org.springframework.util.ClassUtils;
  * call), for AI Services ({@code keel-aiservices}, see {@code docs/spring-boot.md}). Each is built when
  * langchain4j's {@code ChatModel} and {@code keel-aiservices} are on the class path and there is a {@link Pipeline}
  * bean; each backs off for the application's own; both are off with {@code keel.chat-model.enabled=false}.
- * The principal of each chat comes from the application's {@code Supplier<Principal>} bean, the subject from Spring
- * Security's authentication when Spring Security is on the class path, and the labels of the messages the model
+ * The principal of each chat comes from the {@code Supplier<Principal>} bean (with Spring Security on the class path
+ * the starter's, by the {@link KeelPrincipalMapper}, unless the application defines its own), the subject from
+ * Spring Security's authentication by the same mapper, and the labels of the messages the model
  * governed are kept in the {@link SessionStore}, by subject.
  *
  * <p>The beans are thread-safe singletons.
  */
-@AutoConfiguration(after = KeelAutoConfiguration.class)
+@AutoConfiguration(after = {KeelAutoConfiguration.class, KeelSecurityAutoConfiguration.class})
 @ConditionalOnClass(name = {"dev.langchain4j.model.chat.ChatModel", KeelChatModelAutoConfiguration.GOVERNED_CHAT_MODEL})
 @ConditionalOnProperty(prefix = "keel", name = "enabled", havingValue = "true", matchIfMissing = true)
 public final class KeelChatModelAutoConfiguration {
@@ -55,8 +57,8 @@ public final class KeelChatModelAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
     public GovernedChatModel keelChatModel(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
-                                           SessionStore sessionStore) {
-        return builder(pipeline, principal, sessionStore).build();
+                                           SessionStore sessionStore, BeanFactory beans) {
+        return builder(pipeline, principal, sessionStore, beans).build();
     }
 
     /**
@@ -71,21 +73,21 @@ public final class KeelChatModelAutoConfiguration {
     @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
     public GovernedStreamingChatModel keelStreamingChatModel(Pipeline pipeline,
                                                              ObjectProvider<Supplier<Principal>> principal,
-                                                             SessionStore sessionStore) {
-        return builder(pipeline, principal, sessionStore).buildStreaming();
+                                                             SessionStore sessionStore, BeanFactory beans) {
+        return builder(pipeline, principal, sessionStore, beans).buildStreaming();
     }
 
     private static GovernedChatModel.Builder builder(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
-                                                     SessionStore sessionStore) {
+                                                     SessionStore sessionStore, BeanFactory beans) {
         Supplier<Principal> source = principal.getIfUnique(() -> {
             throw new ConfigurationException("the governed chat model needs the principal of each chat: define one"
-                    + " bean of type Supplier<Principal> (the authenticated user's role and clearance), or set"
-                    + " keel.chat-model.enabled=false");
+                    + " bean of type Supplier<Principal> (the authenticated user's role and clearance), add Spring"
+                    + " Security (its authentication is then mapped), or set keel.chat-model.enabled=false");
         });
         GovernedChatModel.Builder model = GovernedChatModel.builder(pipeline).principal(source)
                 .labelStore(sessionStore);
         if (ClassUtils.isPresent(SPRING_SECURITY, KeelChatModelAutoConfiguration.class.getClassLoader())) {
-            model.subject(SecuritySubject::current);
+            model.subject(SecurityContextPrincipals.subject(beans));
         }
         return model;
     }

@@ -25,12 +25,15 @@ import org.springframework.core.io.Resource;
  * @param store         where audit records and session states are kept
  * @param pricing       prices by model name, for the cost meter ("keel.model.cost"); a model name with dots
  *                      is written in brackets, "keel.pricing[llama3.1]"
+ * @param security      how a Spring Security authentication becomes the principal, when Spring Security is on the
+ *                      class path
  */
 @ConfigurationProperties("keel")
 public record KeelProperties(@Nullable Resource policy, @Nullable List<String> policySources,
                              @Nullable Resource routing, @DefaultValue Map<String, Backend> backends,
                              @Nullable String fallback, @DefaultValue Retry retry, @Nullable String refusal,
-                             @DefaultValue Store store, @DefaultValue Map<String, Price> pricing) {
+                             @DefaultValue Store store, @DefaultValue Map<String, Price> pricing,
+                             @DefaultValue Security security) {
 
     /**
      * One model backend.
@@ -105,5 +108,24 @@ public record KeelProperties(@Nullable Resource policy, @Nullable List<String> p
      * @param outputUsdPerMillion US dollars per million output tokens
      */
     public record Price(@Nullable BigDecimal inputUsdPerMillion, @Nullable BigDecimal outputUsdPerMillion) {
+    }
+
+    /**
+     * How the starter's principal mapping reads a Spring Security authentication (see {@link KeelPrincipalMapper}).
+     *
+     * @param rolePrefix         the prefix of the granted authority that names the role: "ROLE_FINANCE" is the role
+     *                           "FINANCE"
+     * @param clearancePrefix    the prefix of the granted authority that names the clearance: "CLEARANCE_INTERNAL"
+     *                           is the clearance "INTERNAL"
+     * @param defaultRole        the role of a signed-in user with no role authority; no principal unless set
+     * @param defaultClearance   the clearance of a signed-in user with no clearance authority; no principal unless
+     *                           set
+     * @param anonymousRole      the role of the anonymous user (and of nobody), for example the policy's guest
+     *                           role; with anonymous-clearance; no principal unless both are set
+     * @param anonymousClearance the clearance of the anonymous user, with anonymous-role
+     */
+    public record Security(@DefaultValue("ROLE_") String rolePrefix, @DefaultValue("CLEARANCE_") String clearancePrefix,
+                           @Nullable String defaultRole, @Nullable String defaultClearance,
+                           @Nullable String anonymousRole, @Nullable String anonymousClearance) {
     }
 }

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -164,7 +165,8 @@ class GovernedChatModelBeanTest {
 
     @Test
     void withoutAPrincipalSourceStartupFailsNamingWhatToDefine() {
-        new ApplicationContextRunner()
+        // Spring Security would be one: its authentication is mapped to the principal.
+        new ApplicationContextRunner().withClassLoader(new FilteredClassLoader("org.springframework.security"))
                 .withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class,
                         KeelChatModelAutoConfiguration.class))
                 .withBean("desk", LlmBackend.class, () -> request -> ChatReply.builder().text("hi")

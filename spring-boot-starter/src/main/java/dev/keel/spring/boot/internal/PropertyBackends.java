@@ -103,6 +103,11 @@ public final class PropertyBackends {
             if (BEAN.equals(backend.provider())) {
                 return;
             }
+            String property = "keel.backends." + name;
+            Placeholders.requireResolved(property + ".base-url", backend.baseUrl());
+            Placeholders.requireResolved(property + ".base-url-env", backend.baseUrlEnv());
+            Placeholders.requireResolved(property + ".api-key-env", backend.apiKeyEnv());
+            Placeholders.requireResolved(property + ".model-env", backend.modelEnv());
             Map<String, Object> provider = new LinkedHashMap<>();
             provider.put("kind", backend.provider());
             putSet(provider, "base_url", backend.baseUrl());

@@ -11,7 +11,7 @@ import org.flywaydb.core.api.FlywayException;
  * Brings the stores' schema up to date with Flyway: the migrations of the dialect, under
  * {@code dev/keel/store/jdbc/migration/<dialect>}, recorded in their own history table so that a database the host
  * migrates with Flyway too keeps its own history. Concurrent migrations by several hosts are serialised by Flyway's
- * lock. Stateless and thread-safe.
+ * lock. Flyway logs through {@link FlywayLogs}. Stateless and thread-safe.
  */
 public final class SchemaMigrations {
 
@@ -31,6 +31,9 @@ public final class SchemaMigrations {
                     .dataSource(database.dataSource())
                     .locations("classpath:dev/keel/store/jdbc/migration/" + database.dialect().wireName())
                     .table(HISTORY_TABLE)
+                    // Through SLF4J, quiet at INFO unless a migration is applied (without it Flyway picks a
+                    // java.util.logging log when the host has no SLF4J provider, and logs ten lines per open).
+                    .loggers(FlywayLogs.class.getName())
                     // A schema that already holds the host's tables is migrated from version 0, not refused.
                     .baselineOnMigrate(true)
                     .baselineVersion("0")
