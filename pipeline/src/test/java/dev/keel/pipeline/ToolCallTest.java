@@ -158,13 +158,13 @@ class ToolCallTest {
     @SuppressWarnings("unchecked")
     void aResultInADomainOutsideTheRolesLowersAllowToPartialAndTheAnswerWithholdsItsFiguresCalledAndStreamed() {
         RecordingTool ledger = new RecordingTool(Map.of("envelope", 4500));
-        ScriptedBackend model = ScriptedBackend.named("model").otherwise(Reply.text("unused"));
         Reply asks = Reply.toolCalls(call("c1", "budget_ledger", Map.of("year", 2027)));
         Reply answers = Reply.chunks("The envelope is 4", "500 for the next year.");
         GovernedRequest request = GovernedRequest.builder().principal(AUDITOR).message("Show the provenance of the plan")
                 .tools(tools(new RecordingTool(""), ledger, new RecordingTool(""))).build();
 
-        GovernedAnswer called = pipeline(ScriptedBackend.named("model").then(asks, answers)).call(request);
+        ScriptedBackend model = ScriptedBackend.named("model").then(asks, answers);
+        GovernedAnswer called = pipeline(model).call(request);
         RecordingSink sink = new RecordingSink();
         pipeline(ScriptedBackend.named("model").then(asks, answers)).stream(request, sink, StreamHandle.create());
 
@@ -181,7 +181,10 @@ class ToolCallTest {
         assertThat(sink.answer()).isNotNull();
         assertThat(sink.joined()).isEqualTo(called.text());
         assertThat(sink.answer().decision()).isEqualTo(Decision.PARTIAL);
-        assertThat(model.requests()).isEmpty();
+        // Lowered to PARTIAL by the result, the model is told the policy's instruction before it writes.
+        assertThat(model.requests().get(0).messages()).noneMatch(message -> message.role() == ChatRole.SYSTEM);
+        assertThat(model.requests().get(1).messages().get(0))
+                .isEqualTo(ChatMessage.system("Stay qualitative: no figures, dates or weeks."));
     }
 
     @Test
@@ -266,7 +269,10 @@ class ToolCallTest {
         assertThat(audited.get(1)).containsEntry("reason_codes", List.of("tool_role_not_allowed"));
         assertThat(toolsOf(answer)).extracting(entry -> entry.get("tool"))
                 .containsExactly("budget_ledger", "crew_roster", "market_rates");
-        assertThat(audited).allSatisfy(entry -> assertThat(entry).doesNotContainKey("arguments"));
+        assertThat(audited).allSatisfy(entry -> assertThat(entry).doesNotContainKey("arguments")
+                .containsKey("withheld"));
+        assertThat(toolsOf(answer)).allSatisfy(entry -> assertThat(entry).doesNotContainKeys("arguments",
+                "withheld"));
         assertThat(rates.calls).hasSize(1);
         // Each round repeats the model's calls and gives every result, in order.
         List<ChatMessage> last = model.requests().get(2).messages();

@@ -168,7 +168,7 @@ public final class DefaultPipeline implements Pipeline {
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
         return new TurnState(requestId, request, conversation, bundle, settings.policy(),
                 (state, egress) -> new GovernedBackendCalls(backends, state, egress,
-                        calls -> new ToolRounds(state, settings.policy(), egress, sensitivity)), filter);
+                        new ToolRounds(state, settings.policy(), egress, sensitivity)), filter);
     }
 
     @Override
@@ -434,7 +434,7 @@ public final class DefaultPipeline implements Pipeline {
             provenance.backendUsed(last.used()).backendUsedReason(last.usedReason());
         }
         turn.extensions().forEach(provenance::extension);
-        List<Map<String, Object>> tools = turn.governedBackends().tools().record();
+        List<Map<String, Object>> tools = turn.governedBackends().tools().provenance();
         if (!tools.isEmpty()) {
             provenance.extension("tools", tools);
         }

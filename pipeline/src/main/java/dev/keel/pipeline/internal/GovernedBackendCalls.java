@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,12 +55,11 @@ final class GovernedBackendCalls implements BackendCalls {
     /** What a call the caller cancelled says in place of the reason another backend answered. */
     static final String CANCELLED = "cancelled by the caller";
 
-    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter,
-                         Function<GovernedBackendCalls, ToolRounds> tools) {
+    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter, ToolRounds tools) {
         this.backends = backends;
         this.turn = turn;
         this.egressFilter = egressFilter;
-        this.tools = tools.apply(this);
+        this.tools = tools;
     }
 
     /** The tool loop of the turn, with the record of every tool call. */

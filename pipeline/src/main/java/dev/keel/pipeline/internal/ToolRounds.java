@@ -5,6 +5,7 @@ import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.ToolExecutor;
 import dev.keel.pipeline.Tools;
@@ -53,15 +54,27 @@ final class ToolRounds {
 
     private final TurnState turn;
     private final PolicyDocument policy;
+    private final OutboundFilter egress;
     private final SensitivityAssessor sensitivity;
-    private final ToolGate gate;
     private final List<Map<String, Object>> record = new ArrayList<>();
+    /** Made at the turn's first tool call: a turn without one pays nothing for it. */
+    private @Nullable ToolGate gate;
 
     ToolRounds(TurnState turn, PolicyDocument policy, OutboundFilter egress, SensitivityAssessor sensitivity) {
         this.turn = turn;
         this.policy = policy;
+        this.egress = egress;
         this.sensitivity = sensitivity;
-        this.gate = ToolGate.create(policy, new TurnEgress(egress, turn));
+    }
+
+    /** The policy's gate, egress-filtering under the turn's current decision. */
+    private synchronized ToolGate gate() {
+        ToolGate made = gate;
+        if (made == null) {
+            made = ToolGate.create(policy, new TurnEgress(egress, turn));
+            gate = made;
+        }
+        return made;
     }
 
     /**
@@ -83,7 +96,7 @@ final class ToolRounds {
             for (Part.ToolCall call : calls) {
                 messages.add(ChatMessage.toolResult(limit ? refusedAtLimit(call) : answer(call, tools)));
             }
-            ChatRequest.Builder next = current.toBuilder().messages(messages);
+            ChatRequest.Builder next = current.toBuilder().messages(instructed(messages));
             if (limit) {
                 // The model has had its rounds: it is asked for its answer with no tool to call.
                 turn.reasonCode(ROUND_LIMIT);
@@ -95,9 +108,26 @@ final class ToolRounds {
         }
     }
 
+    /**
+     * {@code messages} with the policy's PARTIAL instruction first when a result lowered the turn to PARTIAL and the
+     * model was not told yet: the outbound filter withholds what it must whatever the model writes; this tells the
+     * model before it writes.
+     */
+    private List<ChatMessage> instructed(List<ChatMessage> messages) {
+        String instruction = turn.partialInstruction();
+        if (turn.decision() != Decision.PARTIAL || messages.stream().anyMatch(message ->
+                message.role() == ChatRole.SYSTEM && message.text().equals(instruction))) {
+            return messages;
+        }
+        List<ChatMessage> told = new ArrayList<>(messages.size() + 1);
+        told.add(ChatMessage.system(instruction));
+        told.addAll(messages);
+        return told;
+    }
+
     /** What the model is given for {@code call}: a refusal, the tool's failure, or the labelled result. */
     private Part.ToolResult answer(Part.ToolCall call, Tools tools) {
-        ToolCallVerdict verdict = gate.check(toolTurn(), call);
+        ToolCallVerdict verdict = gate().check(toolTurn(), call);
         Optional<ToolExecutor> executor = tools.executor(call.name());
         if (!verdict.allowed()) {
             return refused(call, verdict, verdict.reasonCodes(), null);
@@ -116,7 +146,7 @@ final class ToolRounds {
             return Part.ToolResult.of(call.id(), call.name(), Map.of("failed", true, "reason_codes", List.of(FAILED)));
         }
         ToolTurn before = toolTurn();
-        ToolResultVerdict result = gate.result(before, Part.ToolResult.of(call.id(), call.name(), raw));
+        ToolResultVerdict result = gate().result(before, Part.ToolResult.of(call.id(), call.name(), raw));
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result);
@@ -192,11 +222,26 @@ final class ToolRounds {
     }
 
     /**
-     * Every call the model asked for, in order: the tool, the gate's decision and reason codes, what the egress
-     * filter withheld from the arguments by kind, and the result's verdict; never the arguments or the result.
+     * For the audit record: every call the model asked for, in order: the tool, the gate's decision and reason codes,
+     * what the egress filter withheld from the arguments by kind, and the result's verdict; never the arguments or
+     * the result.
      */
     synchronized List<Map<String, Object>> record() {
         return List.copyOf(record);
+    }
+
+    /**
+     * For the provenance: {@link #record()} without the counts of what was withheld, which are the house's (the
+     * answer's provenance is filtered under its decision, where a count would read as a figure).
+     */
+    synchronized List<Map<String, Object>> provenance() {
+        List<Map<String, Object>> shown = new ArrayList<>(record.size());
+        for (Map<String, Object> entry : record) {
+            Map<String, Object> copy = new LinkedHashMap<>(entry);
+            copy.remove("withheld");
+            shown.add(copy);
+        }
+        return shown;
     }
 
     /**
