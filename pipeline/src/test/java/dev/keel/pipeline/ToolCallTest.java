@@ -35,7 +35,10 @@ class ToolCallTest {
     static final Principal AUDITOR = Principal.of("auditor", "secret");
     static final Principal GUEST = Principal.of("guest", "secret");
 
-    /** The fixture's policy with three tools: the crew roster (in the house, planners only), a budget ledger, market rates (outside). */
+    /**
+     * The fixture's policy with three tools: the crew roster (in the house, planners only), a budget ledger, market
+     * rates (outside the house, the account a sensitive argument).
+     */
     static PolicyDocument policy() {
         return Fixtures.policyBuilder()
                 .tool("crew_roster", ToolPolicy.of(List.of("planner"), List.of("crew_records"), ToolPlacement.INTERNAL))
@@ -160,7 +163,8 @@ class ToolCallTest {
         RecordingTool ledger = new RecordingTool(Map.of("envelope", 4500));
         Reply asks = Reply.toolCalls(call("c1", "budget_ledger", Map.of("year", 2027)));
         Reply answers = Reply.chunks("The envelope is 4", "500 for the next year.");
-        GovernedRequest request = GovernedRequest.builder().principal(AUDITOR).message("Show the provenance of the plan")
+        GovernedRequest request = GovernedRequest.builder().principal(AUDITOR)
+                .message("Show the provenance of the plan")
                 .tools(tools(new RecordingTool(""), ledger, new RecordingTool(""))).build();
 
         ScriptedBackend model = ScriptedBackend.named("model").then(asks, answers);
@@ -197,7 +201,8 @@ class ToolCallTest {
                         "part", "hull plate"))),
                 Reply.text("Prices are on request."));
 
-        pipeline(model).call(GovernedRequest.builder().principal(GUEST).message("Give a summary of part prices")
+        pipeline(model).call(GovernedRequest.builder().principal(GUEST)
+                .message(Fixtures.externallyRouted(GUEST, "Give a summary of part prices "))
                 .tools(tools(new RecordingTool(""), new RecordingTool(""), rates)).build());
 
         assertThat(rates.calls).singleElement().satisfies(sent -> {
@@ -206,8 +211,12 @@ class ToolCallTest {
             assertThat(sent.arguments()).containsEntry("account", "[argument withheld]")
                     .containsEntry("quantity", "[figure withheld]").containsEntry("part", "hull plate");
         });
-        assertThat(auditedTools()).singleElement().satisfies(entry -> assertThat((Map<String, Object>) entry.get("withheld"))
-                .containsKey("sensitive_argument"));
+        assertThat(auditedTools()).singleElement().satisfies(entry -> assertThat(
+                (Map<String, Object>) entry.get("withheld")).containsKey("sensitive_argument"));
+        // The model's own call goes back to the external model with the next round, egress-filtered as any part.
+        String second = model.requests().get(1).messages().stream().map(ChatMessage::text)
+                .reduce("", String::concat);
+        assertThat(second).contains("market_rates").doesNotContain("AC-7781", "4500", "HMS-123", "sk-live");
     }
 
     @Test

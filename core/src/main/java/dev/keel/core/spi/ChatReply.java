@@ -67,13 +67,14 @@ public final class ChatReply {
     }
 
     public Builder toBuilder() {
-        return builder().text(text).toolCalls(toolCalls).usage(usage).backendId(backendId).model(model).finishReason(finishReason);
+        return builder().text(text).toolCalls(toolCalls).usage(usage).backendId(backendId).model(model)
+                .finishReason(finishReason);
     }
 
     @Override
     public String toString() {
-        return "ChatReply{backend=" + backendId + ", model=" + model + ", usage=" + usage + ", " + text.length() + " chars"
-                + (toolCalls.isEmpty() ? "" : ", " + toolCalls.size() + " tool calls") + "}";
+        return "ChatReply{backend=" + backendId + ", model=" + model + ", usage=" + usage + ", " + text.length()
+                + " chars" + (toolCalls.isEmpty() ? "" : ", " + toolCalls.size() + " tool calls") + "}";
     }
 
     /** Collects a reply; not thread-safe. */

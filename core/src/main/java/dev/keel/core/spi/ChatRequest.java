@@ -82,7 +82,8 @@ public final class ChatRequest {
 
     /** A builder holding this request's values. */
     public Builder toBuilder() {
-        Builder b = builder().messages(messages).tools(tools).responseFormat(responseFormat).requestId(requestId).purpose(purpose);
+        Builder b = builder().messages(messages).tools(tools).responseFormat(responseFormat).requestId(requestId)
+                .purpose(purpose);
         b.temperature = temperature;
         b.maxOutputTokens = maxOutputTokens;
         return b;
@@ -110,7 +111,8 @@ public final class ChatRequest {
 
     @Override
     public String toString() {
-        return "ChatRequest{" + messages.size() + " messages, " + tools.size() + " tools, format=" + responseFormat + ", requestId=" + requestId
+        return "ChatRequest{" + messages.size() + " messages, " + tools.size() + " tools, format=" + responseFormat
+                + ", requestId=" + requestId
                 + ", purpose=" + purpose + "}";
     }
 

@@ -75,6 +75,7 @@ class ChatRequestTest {
         assertThat(ChatMessage.toolCalls("Looking.", List.of(call)).parts()).hasSize(2);
         ChatMessage answer = ChatMessage.toolResult(Part.ToolResult.of("c1", "ledger_lookup", Map.of("balance", 7)));
         assertThat(answer.role()).isEqualTo(ChatRole.TOOL);
-        assertThat(answer.text()).isEqualTo("{\"tool_result\":{\"id\":\"c1\",\"name\":\"ledger_lookup\",\"result\":{\"balance\":7}}}");
+        assertThat(answer.text())
+                .isEqualTo("{\"tool_result\":{\"id\":\"c1\",\"name\":\"ledger_lookup\",\"result\":{\"balance\":7}}}");
     }
 }
