@@ -12,7 +12,12 @@ import java.util.List;
  *   <li>every message to an external backend first passes the egress filter under the turn's decision, so that
  *       nothing the caller may not see (restricted patterns, and under PARTIAL every figure) leaves the house;</li>
  *   <li>a failed external call falls back to the internal fallback backend, and the reply says why;</li>
- *   <li>every call is counted and recorded ({@link #calls()}) for the provenance and the audit record.</li>
+ *   <li>every call is counted and recorded ({@link #calls()}) for the provenance and the audit record;</li>
+ *   <li>a request that offers tools ({@link ChatRequest#tools()}) is a bounded loop: each call the model asks for
+ *       passes the policy's tool gate; a refused one is answered with a refusal and its reason codes, an allowed one
+ *       is run by the request's {@link Tools} with the arguments as the gate lets them be sent, its result labelled
+ *       with the tool's domains and the turn's decision lowered when they require it; the model is asked again until
+ *       it answers with text. Every call and refusal is in the provenance ({@code tools}) and the audit record.</li>
  * </ul>
  *
  * <p>One instance per turn; thread-safe, so a step may call several backends at once.
@@ -39,7 +44,10 @@ public interface BackendCalls {
      * {@link #chat}, streamed: the reply's text goes to {@code draft} as the backend gives it, governed as above. A
      * backend that fails before its first chunk is passed by as in {@code chat} (the fallback answers, unseen by
      * {@code draft}); one that fails after chunks ends the call with its failure, since two backends' texts are never
-     * joined into one reply. The default gives the reply of {@link #chat} as one chunk.
+     * joined into one reply. A request that offers tools streams each round of the loop, and only the text of the
+     * round that answers (no tool call) reaches {@code draft}, once that round has ended: a round's text is known not
+     * to precede a tool call, which may lower the decision its answer is shown under, only then. The default gives
+     * the reply of {@link #chat} as one chunk.
      *
      * @return the reply, whose text is the chunks joined
      * @throws dev.keel.core.ConfigurationException when no backend has that name

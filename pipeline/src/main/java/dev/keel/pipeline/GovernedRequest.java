@@ -37,6 +37,7 @@ public final class GovernedRequest {
     private final @Nullable String sessionId;
     private final Map<String, Object> attributes;
     private final Map<String, String> auditAttributes;
+    private final Tools tools;
 
     private GovernedRequest(Builder b) {
         if (b.parts.isEmpty()) {
@@ -50,6 +51,7 @@ public final class GovernedRequest {
         this.sessionId = b.sessionId;
         this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.attributes));
         this.auditAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.auditAttributes));
+        this.tools = b.tools;
     }
 
     public static Builder builder() {
@@ -106,6 +108,14 @@ public final class GovernedRequest {
         return auditAttributes;
     }
 
+    /**
+     * The host tools offered to the model in this request; none unless given. Every call the model asks for passes
+     * the policy's tool gate ({@code docs/tools.md}, "Tool calls in the pipeline").
+     */
+    public Tools tools() {
+        return tools;
+    }
+
     @Override
     public String toString() {
         return "GovernedRequest{" + (requestId == null ? "" : requestId + ", ") + "principal=" + principal
@@ -124,6 +134,7 @@ public final class GovernedRequest {
         private @Nullable String sessionId;
         private final Map<String, Object> attributes = new LinkedHashMap<>();
         private final Map<String, String> auditAttributes = new LinkedHashMap<>();
+        private Tools tools = Tools.none();
 
         private Builder() {
         }
@@ -190,6 +201,15 @@ public final class GovernedRequest {
         /** A value recorded with the call (audit record, decision log, logging context): plain text, no user content. */
         public Builder auditAttribute(String name, String value) {
             auditAttributes.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * The host tools the model may ask to call in this request; none unless set. Given per request, since what a
+         * host offers and what its executors reach depend on the caller ({@link Tools}).
+         */
+        public Builder tools(Tools tools) {
+            this.tools = Objects.requireNonNull(tools, "tools");
             return this;
         }
 

@@ -12,6 +12,10 @@ import java.util.function.Function;
  * reply is the draft. The call goes through {@link Turn#backends()}: egress-filtered when it leaves the house, never outside for
  * an internal-only request, falling back to the internal backend when the chosen one fails.
  *
+ * <p>The request's tools ({@link GovernedRequest#tools()}) are offered with the prompt unless the prompt offers its
+ * own: the model's calls of them pass the policy's tool gate in {@link BackendCalls}, round after round, until it
+ * answers with text.
+ *
  * <p>Streamed ({@link #stream}), the same call streams: the pipeline gives its reply to the caller through the
  * outbound filter as it arrives.
  *
@@ -41,14 +45,22 @@ public final class SingleCallReasoning implements ReasoningStep {
     @Override
     public Reasoning reason(Turn turn) {
         String target = target(turn);
-        return drafted(turn, turn.backends().chat(target, turn.instructed(prompt.apply(turn))));
+        return drafted(turn, turn.backends().chat(target, request(turn)));
     }
 
     /** The same one model call, streamed: the reply is given to {@code draft} as it arrives. */
     @Override
     public Reasoning stream(Turn turn, DraftSink draft) {
         String target = target(turn);
-        return drafted(turn, turn.backends().stream(target, turn.instructed(prompt.apply(turn)), draft));
+        return drafted(turn, turn.backends().stream(target, request(turn), draft));
+    }
+
+    /** The prompt, instructed for the turn, offering the request's tools unless it offers its own. */
+    private ChatRequest request(Turn turn) {
+        ChatRequest request = turn.instructed(prompt.apply(turn));
+        Tools tools = turn.request().tools();
+        return tools.isEmpty() || !request.tools().isEmpty() ? request
+                : request.toBuilder().tools(tools.specs()).build();
     }
 
     private static String target(Turn turn) {

@@ -45,6 +45,24 @@ public record ChatMessage(ChatRole role, List<Part> parts) {
         return new ChatMessage(ChatRole.ASSISTANT, text);
     }
 
+    /**
+     * What the model said when it asked for tool calls: its text, when it wrote any, then the calls, as the next
+     * request of the exchange must repeat them.
+     */
+    public static ChatMessage toolCalls(String text, List<Part.ToolCall> calls) {
+        List<Part> parts = new ArrayList<>(calls.size() + 1);
+        if (!text.isEmpty()) {
+            parts.add(Part.text(text));
+        }
+        parts.addAll(calls);
+        return new ChatMessage(ChatRole.ASSISTANT, parts);
+    }
+
+    /** A tool's answer to one call of the model: a {@link ChatRole#TOOL} message of {@code result}. */
+    public static ChatMessage toolResult(Part.ToolResult result) {
+        return new ChatMessage(ChatRole.TOOL, List.of(result));
+    }
+
     /** A message of {@code parts}. */
     public static ChatMessage of(ChatRole role, Part... parts) {
         return new ChatMessage(role, List.of(parts));

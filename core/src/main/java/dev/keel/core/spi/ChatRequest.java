@@ -8,7 +8,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What is sent to an {@link LlmBackend}: the messages and the options of one exchange, and two labels for the
+ * What is sent to an {@link LlmBackend}: the messages, the tools the model may ask to call, and the options of one
+ * exchange, and two labels for the
  * caller's own bookkeeping that are never sent to a provider: the request id it belongs to and its purpose.
  *
  * <p>Equal when every part is equal. Immutable and thread-safe; the builder is not thread-safe.
@@ -16,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 public final class ChatRequest {
 
     private final List<ChatMessage> messages;
+    private final List<ToolSpec> tools;
     private final ResponseFormat responseFormat;
     private final @Nullable Double temperature;
     private final @Nullable Integer maxOutputTokens;
@@ -24,6 +26,7 @@ public final class ChatRequest {
 
     private ChatRequest(Builder b) {
         this.messages = List.copyOf(b.messages);
+        this.tools = List.copyOf(b.tools);
         this.responseFormat = b.responseFormat;
         this.temperature = b.temperature;
         this.maxOutputTokens = b.maxOutputTokens;
@@ -42,6 +45,14 @@ public final class ChatRequest {
 
     public List<ChatMessage> messages() {
         return messages;
+    }
+
+    /**
+     * The tools the model may ask to call in this exchange; empty unless given. A reply may then carry the model's
+     * calls ({@link ChatReply#toolCalls()}) instead of, or beside, its text.
+     */
+    public List<ToolSpec> tools() {
+        return tools;
     }
 
     public ResponseFormat responseFormat() {
@@ -71,7 +82,7 @@ public final class ChatRequest {
 
     /** A builder holding this request's values. */
     public Builder toBuilder() {
-        Builder b = builder().messages(messages).responseFormat(responseFormat).requestId(requestId).purpose(purpose);
+        Builder b = builder().messages(messages).tools(tools).responseFormat(responseFormat).requestId(requestId).purpose(purpose);
         b.temperature = temperature;
         b.maxOutputTokens = maxOutputTokens;
         return b;
@@ -86,7 +97,7 @@ public final class ChatRequest {
             return false;
         }
         ChatRequest that = (ChatRequest) other;
-        return messages.equals(that.messages) && responseFormat == that.responseFormat
+        return messages.equals(that.messages) && tools.equals(that.tools) && responseFormat == that.responseFormat
                 && Objects.equals(temperature, that.temperature)
                 && Objects.equals(maxOutputTokens, that.maxOutputTokens)
                 && Objects.equals(requestId, that.requestId) && Objects.equals(purpose, that.purpose);
@@ -94,18 +105,19 @@ public final class ChatRequest {
 
     @Override
     public int hashCode() {
-        return Objects.hash(messages, responseFormat, temperature, maxOutputTokens, requestId, purpose);
+        return Objects.hash(messages, tools, responseFormat, temperature, maxOutputTokens, requestId, purpose);
     }
 
     @Override
     public String toString() {
-        return "ChatRequest{" + messages.size() + " messages, format=" + responseFormat + ", requestId=" + requestId
+        return "ChatRequest{" + messages.size() + " messages, " + tools.size() + " tools, format=" + responseFormat + ", requestId=" + requestId
                 + ", purpose=" + purpose + "}";
     }
 
     /** Collects a request; not thread-safe. */
     public static final class Builder {
         private final List<ChatMessage> messages = new ArrayList<>();
+        private final List<ToolSpec> tools = new ArrayList<>();
         private ResponseFormat responseFormat = ResponseFormat.TEXT;
         private @Nullable Double temperature;
         private @Nullable Integer maxOutputTokens;
@@ -123,6 +135,23 @@ public final class ChatRequest {
         public Builder messages(List<ChatMessage> messages) {
             this.messages.clear();
             messages.forEach(this::addMessage);
+            return this;
+        }
+
+        /**
+         * The tools the model may ask to call, replacing any given before.
+         *
+         * @throws InvalidInputException when two tools have the same name
+         */
+        public Builder tools(List<ToolSpec> tools) {
+            this.tools.clear();
+            for (ToolSpec tool : tools) {
+                Objects.requireNonNull(tool, "tool");
+                if (this.tools.stream().anyMatch(known -> known.name().equals(tool.name()))) {
+                    throw new InvalidInputException("the tool '" + tool.name() + "' is given twice");
+                }
+                this.tools.add(tool);
+            }
             return this;
         }
 

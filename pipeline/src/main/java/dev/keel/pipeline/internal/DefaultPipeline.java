@@ -13,6 +13,7 @@ import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.DraftSink;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Enforcement;
 import dev.keel.pipeline.EnforcementStep;
@@ -166,7 +167,8 @@ public final class DefaultPipeline implements Pipeline {
         GovernanceBundle bundle = observed.step("governance",
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
         return new TurnState(requestId, request, conversation, bundle, settings.policy(),
-                (state, egress) -> new GovernedBackendCalls(backends, state, egress), filter);
+                (state, egress) -> new GovernedBackendCalls(backends, state, egress,
+                        calls -> new ToolRounds(state, settings.policy(), egress, sensitivity)), filter);
     }
 
     @Override
@@ -284,8 +286,8 @@ public final class DefaultPipeline implements Pipeline {
             Reasoning reasoning;
             if (draftStream != null) {
                 draftStream.checkCancelled();
-                draftStream.open(turn.decision(), turn.partialKinds());
-                reasoning = observed.step("reasoning", () -> settings.reasoning().stream(turn, draftStream));
+                DraftSink opening = new OpenedAtFirstChunk(draftStream, turn);
+                reasoning = observed.step("reasoning", () -> settings.reasoning().stream(turn, opening));
                 draftStream.checkCancelled();
                 if (draftStream.streamed()) {
                     if (reasoning.endedAs().isPresent()) {
@@ -432,6 +434,10 @@ public final class DefaultPipeline implements Pipeline {
             provenance.backendUsed(last.used()).backendUsedReason(last.usedReason());
         }
         turn.extensions().forEach(provenance::extension);
+        List<Map<String, Object>> tools = turn.governedBackends().tools().record();
+        if (!tools.isEmpty()) {
+            provenance.extension("tools", tools);
+        }
         if (complete) {
             provenance.extension("llm_calls", calls.size());
         }
@@ -459,6 +465,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("message_length", turn.request().message().length());
         payload.put("history_messages", turn.request().history().size());
         payload.put("dropped_parts", turn.conversationState().dropped());
+        addTools(turn, payload);
         addDetails(turn, payload);
         return AuditRecord.builder().requestId(turn.requestId()).recordedAt(settings.clock().instant())
                 .kind(Pipeline.AUDIT_KIND).payload(payload).build();
@@ -476,6 +483,43 @@ public final class DefaultPipeline implements Pipeline {
         }
     }
 
+    /** Every tool call the model asked for and what the gate made of it, when it asked for any. */
+    private static void addTools(TurnState turn, Map<String, Object> payload) {
+        List<Map<String, Object>> tools = turn.governedBackends().tools().record();
+        if (!tools.isEmpty()) {
+            payload.put("tools", tools);
+        }
+    }
+
+    /**
+     * The streamed turn's draft, its streaming filter opened at the first chunk for the decision then: the tool
+     * rounds before the answer may lower the decision, and the answer streams through the filter of the lowest.
+     */
+    private static final class OpenedAtFirstChunk implements DraftSink {
+        private final StreamedTurn streamed;
+        private final TurnState turn;
+        private boolean opened;
+
+        OpenedAtFirstChunk(StreamedTurn streamed, TurnState turn) {
+            this.streamed = streamed;
+            this.turn = turn;
+        }
+
+        @Override
+        public void chunk(String text) {
+            if (!opened) {
+                streamed.open(turn.decision(), turn.partialKinds());
+                opened = true;
+            }
+            streamed.chunk(text);
+        }
+
+        @Override
+        public StreamHandle handle() {
+            return streamed.handle();
+        }
+    }
+
     /**
      * The record of a call that ended without an answer: {@code outcome} {@value #FAILED}, or {@value #CANCELLED}
      * when the caller cancelled a stream; what was decided up to then, and the failure's code.
@@ -489,6 +533,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("decision", turn.decision().wireName());
         payload.put("reason_codes", turn.reasonCodes().values());
         payload.put("calls", turn.governedBackends().calls().stream().map(BackendCall::toWire).toList());
+        addTools(turn, payload);
         addDetails(turn, payload);
         try {
             settings.auditSink().append(AuditRecord.builder().requestId(turn.requestId())

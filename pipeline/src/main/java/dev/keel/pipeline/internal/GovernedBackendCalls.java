@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,25 +51,67 @@ final class GovernedBackendCalls implements BackendCalls {
     private final TurnState turn;
     private final OutboundFilter egressFilter;
     private final List<BackendCall> calls = new ArrayList<>();
+    private final ToolRounds tools;
 
     /** What a call the caller cancelled says in place of the reason another backend answered. */
     static final String CANCELLED = "cancelled by the caller";
 
-    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter) {
+    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter,
+                         Function<GovernedBackendCalls, ToolRounds> tools) {
         this.backends = backends;
         this.turn = turn;
         this.egressFilter = egressFilter;
+        this.tools = tools.apply(this);
     }
 
+    /** The tool loop of the turn, with the record of every tool call. */
+    ToolRounds tools() {
+        return tools;
+    }
+
+    /** A request that offers tools is the tool loop, each round one governed call. */
     @Override
     public BackendReply chat(String target, ChatRequest request) {
+        return request.tools().isEmpty() ? called(target, request) : tools.run(request, next -> called(target, next));
+    }
+
+    /**
+     * Streamed, a request that offers tools is the tool loop, each round streamed and held: only the round that
+     * answers without a tool call reaches {@code draft}, when it has ended, so that a tool's result that lowers the
+     * decision is in before the answer is shown under it.
+     */
+    @Override
+    public BackendReply stream(String target, ChatRequest request, DraftSink draft) {
+        if (request.tools().isEmpty()) {
+            return streamed(target, request, draft);
+        }
+        List<String> held = new ArrayList<>();
+        DraftSink holding = new DraftSink() {
+            @Override
+            public void chunk(String text) {
+                held.add(text);
+            }
+
+            @Override
+            public StreamHandle handle() {
+                return draft.handle();
+            }
+        };
+        BackendReply reply = tools.run(request, next -> {
+            held.clear();
+            return streamed(target, next, holding);
+        });
+        held.forEach(draft::chunk);
+        return reply;
+    }
+
+    private BackendReply called(String target, ChatRequest request) {
         ChatRequest sendable = sendable(target, request);
         Attempts attempts = new Attempts(target, true);
         return answered(target, attempts, FallbackChain.of(target, members(target), attempts).call(sendable));
     }
 
-    @Override
-    public BackendReply stream(String target, ChatRequest request, DraftSink draft) {
+    private BackendReply streamed(String target, ChatRequest request, DraftSink draft) {
         ChatRequest sendable = sendable(target, request);
         Attempts attempts = new Attempts(target, true);
         StreamHandle handle = draft.handle();

@@ -287,7 +287,7 @@ public final class LoopbackModelServer implements AutoCloseable {
                 } else {
                     respond(exchange, 200, WireFormats.chatResponse(request.api(),
                             request.model().orElse("loopback"), text, reply.usageFor(chat, text), finishReason,
-                            number));
+                            number, reply.toolCalls()));
                 }
                 break;
             case FAILURE:
@@ -342,7 +342,7 @@ public final class LoopbackModelServer implements AutoCloseable {
                 return;
             }
             write(out, WireFormats.streamClosing(api, model, usage, finishReason, number,
-                    WireFormats.streamIncludesUsage(api, request.json())));
+                    WireFormats.streamIncludesUsage(api, request.json()), reply.toolCalls()));
         } catch (CutStream cut) {
             throw cut;
         } catch (IOException clientGone) {

@@ -1,6 +1,7 @@
 package dev.keel.test.core;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.TokenUsage;
 import java.time.Duration;
@@ -31,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  *   <tr><td>{@link #throwing}</td><td>throws the exception</td><td>closes the connection without a response</td></tr>
  *   <tr><td>{@link #chunks}</td><td>streams the chunks; {@code chat} answers them joined</td>
  *       <td>to a streamed request the API's stream, one event per chunk; to any other the joined text</td></tr>
+ *   <tr><td>{@link #toolCalls}</td><td>a {@code ChatReply} asking for the calls</td>
+ *       <td>the API's response asking for the calls (streamed: its stream's tool-call events)</td></tr>
  * </table>
  *
  * <p>Any text reply streams (as one chunk unless scripted in {@link #chunks}); {@link #breakingAfter} breaks the
@@ -57,16 +60,19 @@ public final class Reply {
     private final @Nullable List<String> chunks;
     private final int breakAfter;
     private final Duration chunkDelay;
+    // The tool calls a text reply asks for, after its text; none for any other reply.
+    private final List<Part.ToolCall> toolCalls;
 
     private Reply(Kind kind, @Nullable Function<ChatRequest, String> text, int status, @Nullable String body,
                   @Nullable RuntimeException exception, @Nullable TokenUsage usage, @Nullable String finishReason,
                   Duration delay) {
-        this(kind, text, status, body, exception, usage, finishReason, delay, null, -1, Duration.ZERO);
+        this(kind, text, status, body, exception, usage, finishReason, delay, null, -1, Duration.ZERO, List.of());
     }
 
     private Reply(Kind kind, @Nullable Function<ChatRequest, String> text, int status, @Nullable String body,
                   @Nullable RuntimeException exception, @Nullable TokenUsage usage, @Nullable String finishReason,
-                  Duration delay, @Nullable List<String> chunks, int breakAfter, Duration chunkDelay) {
+                  Duration delay, @Nullable List<String> chunks, int breakAfter, Duration chunkDelay,
+                  List<Part.ToolCall> toolCalls) {
         this.kind = kind;
         this.text = text;
         this.status = status;
@@ -78,6 +84,7 @@ public final class Reply {
         this.chunks = chunks;
         this.breakAfter = breakAfter;
         this.chunkDelay = chunkDelay;
+        this.toolCalls = List.copyOf(toolCalls);
     }
 
     /** The model answers {@code text}. */
@@ -104,7 +111,21 @@ public final class Reply {
         }
         String whole = String.join("", list);
         return new Reply(Kind.TEXT, request -> whole, 200, null, null, null, "stop", Duration.ZERO, list, -1,
-                Duration.ZERO);
+                Duration.ZERO, List.of());
+    }
+
+    /**
+     * The model asks for the tool calls {@code calls}, in this order, with no text (finish reason
+     * {@code tool_calls}): each API's own form of a tool call, in its response or its stream.
+     *
+     * @throws ConfigurationException when there is no call
+     */
+    public static Reply toolCalls(Part.ToolCall... calls) {
+        if (calls.length == 0) {
+            throw new ConfigurationException("a tool-call reply needs at least one call");
+        }
+        return new Reply(Kind.TEXT, request -> "", 200, null, null, null, "tool_calls", Duration.ZERO, null, -1,
+                Duration.ZERO, List.of(calls));
     }
 
     /** A failure that may pass (a timeout, an overloaded provider): {@code message} says what happened. */
@@ -151,13 +172,13 @@ public final class Reply {
     /** This reply reporting {@code usage}; unless set, an estimate of a quarter token per character in and out. */
     public Reply withUsage(TokenUsage usage) {
         return new Reply(kind, text, status, body, exception, Objects.requireNonNull(usage, "usage"), finishReason,
-                delay, chunks, breakAfter, chunkDelay);
+                delay, chunks, breakAfter, chunkDelay, toolCalls);
     }
 
     /** This reply with the finish reason {@code reason} ({@code stop} unless set, {@code length}, ...). */
     public Reply withFinishReason(String reason) {
         return new Reply(kind, text, status, body, exception, usage, Objects.requireNonNull(reason, "reason"), delay,
-                chunks, breakAfter, chunkDelay);
+                chunks, breakAfter, chunkDelay, toolCalls);
     }
 
     /** This reply, given only after {@code delay}: for timeouts and slow providers. */
@@ -166,7 +187,7 @@ public final class Reply {
             throw new ConfigurationException("a delay must not be negative");
         }
         return new Reply(kind, text, status, body, exception, usage, finishReason, delay, chunks, breakAfter,
-                chunkDelay);
+                chunkDelay, toolCalls);
     }
 
     /**
@@ -183,7 +204,7 @@ public final class Reply {
             throw new ConfigurationException("only a text reply breaks, after 0 or more chunks");
         }
         return new Reply(kind, text, status, body, exception, usage, finishReason, delay, this.chunks, chunks,
-                chunkDelay);
+                chunkDelay, toolCalls);
     }
 
     /** This text reply, streamed with a pause of {@code pause} before each chunk: a slow model, to cancel. */
@@ -191,7 +212,8 @@ public final class Reply {
         if (kind != Kind.TEXT || pause.isNegative()) {
             throw new ConfigurationException("only a text reply streams slowly, with a pause that is not negative");
         }
-        return new Reply(kind, text, status, body, exception, usage, finishReason, delay, chunks, breakAfter, pause);
+        return new Reply(kind, text, status, body, exception, usage, finishReason, delay, chunks, breakAfter, pause,
+                toolCalls);
     }
 
     Kind kind() {
@@ -202,6 +224,11 @@ public final class Reply {
     String textFor(ChatRequest request) {
         return Objects.requireNonNull(Objects.requireNonNull(text, "a text reply").apply(request),
                 "a scripted reply function returned null");
+    }
+
+    /** The tool calls a text reply asks for; empty unless scripted with {@link #toolCalls}. */
+    List<Part.ToolCall> toolCalls() {
+        return toolCalls;
     }
 
     int status() {
@@ -265,6 +292,7 @@ public final class Reply {
         switch (kind) {
             case TEXT:
                 return "Reply{text" + (chunks == null ? "" : ", " + chunks.size() + " chunks")
+                        + (toolCalls.isEmpty() ? "" : ", " + toolCalls.size() + " tool calls")
                         + (breakAfter < 0 ? "" : ", breaking after " + breakAfter)
                         + (chunkDelay.isZero() ? "" : ", every " + chunkDelay)
                         + (delay.isZero() ? "" : ", after " + delay) + "}";

@@ -192,7 +192,8 @@ public final class ScriptedBackend implements LlmBackend {
     }
 
     private ChatReply answer(ChatRequest request, Reply reply, String text) {
-        return ChatReply.builder().text(text).usage(reply.usageFor(request, text)).backendId(id)
+        return ChatReply.builder().text(text).toolCalls(reply.toolCalls()).usage(reply.usageFor(request, text))
+                .backendId(id)
                 .finishReason(reply.finishReason() == null ? "stop" : reply.finishReason()).build();
     }
 

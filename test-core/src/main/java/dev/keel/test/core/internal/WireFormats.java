@@ -1,14 +1,19 @@
 package dev.keel.test.core.internal;
 
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.WireFormatException;
+import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
+import dev.keel.core.spi.ToolSpec;
 import dev.keel.test.core.ModelApi;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,8 +22,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The chat requests and responses of the OpenAI-compatible, Ollama and Anthropic APIs, as far as a stand-in provider
- * needs them: a request body read into a {@link ChatRequest}, a reply text written as the API's response or as the
- * pieces of its stream (OpenAI-compatible and Anthropic server-sent events, Ollama's lines of JSON), a failure as its
+ * needs them: a request body read into a {@link ChatRequest} (its tools, the model's tool calls and the tools' results
+ * included), a reply text and its tool calls written as the API's response or as the pieces of its stream (OpenAI-compatible and Anthropic server-sent events, Ollama's lines of JSON), a failure as its
  * error body. Responses carry fixed times and ids, so the same script gives the same bytes. Pure and
  * thread-safe.
  */
@@ -46,13 +51,14 @@ public final class WireFormats {
         if (api == ModelApi.ANTHROPIC_MESSAGES && body.get("system") != null) {
             request.addMessage(ChatMessage.system(content(body.get("system"))));
         }
+        ToolRound round = new ToolRound();
         for (Object item : (List<?>) messages) {
             if (!(item instanceof Map)) {
                 throw new InvalidInputException("every message must be an object");
             }
-            Map<?, ?> message = (Map<?, ?>) item;
-            request.addMessage(new ChatMessage(role(message.get("role")), content(message.get("content"))));
+            request.addMessage(round.message(api, (Map<?, ?>) item));
         }
+        request.tools(tools(api, body.get("tools")));
         Map<?, ?> options = api == ModelApi.OLLAMA_CHAT && body.get("options") instanceof Map
                 ? (Map<?, ?>) body.get("options") : body;
         if (isJsonRequested(api, body)) {
@@ -68,6 +74,121 @@ public final class WireFormats {
             request.maxOutputTokens(((Number) maxTokens).intValue());
         }
         return request.build();
+    }
+
+    /**
+     * The tools a request offers: OpenAI-compatible and Ollama as {@code {"type": "function", "function": {"name",
+     * "description", "parameters"}}}, Anthropic as {@code {"name", "description", "input_schema"}}.
+     */
+    private static List<ToolSpec> tools(ModelApi api, @Nullable Object tools) {
+        if (!(tools instanceof List)) {
+            return List.of();
+        }
+        List<ToolSpec> specs = new ArrayList<>();
+        for (Object item : (List<?>) tools) {
+            Map<?, ?> tool = object(item, "a tool");
+            Map<?, ?> function = api == ModelApi.ANTHROPIC_MESSAGES ? tool : object(tool.get("function"),
+                    "a tool's function");
+            Object parameters = function.get(api == ModelApi.ANTHROPIC_MESSAGES ? "input_schema" : "parameters");
+            specs.add(new ToolSpec(String.valueOf(function.get("name")),
+                    function.get("description") instanceof String ? (String) function.get("description") : "",
+                    parameters == null ? Map.of() : plainObject(parameters, "a tool's parameters")));
+        }
+        return specs;
+    }
+
+    private static Map<?, ?> object(@Nullable Object value, String what) {
+        if (!(value instanceof Map)) {
+            throw new InvalidInputException(what + " must be an object");
+        }
+        return (Map<?, ?>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> plainObject(@Nullable Object value, String what) {
+        return (Map<String, Object>) object(value, what);
+    }
+
+    /**
+     * The tool calls the messages of one request made, so that a tool's result can be read with its call: by id, or
+     * in order where the API gives no ids (Ollama). Used by one read.
+     */
+    private static final class ToolRound {
+        private final Map<String, String> names = new LinkedHashMap<>();
+        private final Deque<Part.ToolCall> unanswered = new ArrayDeque<>();
+
+        ChatMessage message(ModelApi api, Map<?, ?> message) {
+            ChatRole role = role(message.get("role"));
+            if (api == ModelApi.ANTHROPIC_MESSAGES && message.get("content") instanceof List) {
+                List<Part.ToolCall> calls = new ArrayList<>();
+                List<Part> results = new ArrayList<>();
+                for (Object block : (List<?>) message.get("content")) {
+                    if (!(block instanceof Map)) {
+                        continue;
+                    }
+                    Map<?, ?> content = (Map<?, ?>) block;
+                    if ("tool_use".equals(content.get("type"))) {
+                        calls.add(call(String.valueOf(content.get("id")), String.valueOf(content.get("name")),
+                                plainObject(content.get("input"), "a tool call's input")));
+                    } else if ("tool_result".equals(content.get("type"))) {
+                        results.add(result(String.valueOf(content.get("tool_use_id")), null,
+                                content(content.get("content"))));
+                    }
+                }
+                if (!results.isEmpty()) {
+                    return new ChatMessage(ChatRole.TOOL, results);
+                }
+                if (!calls.isEmpty()) {
+                    return ChatMessage.toolCalls(content(message.get("content")), calls);
+                }
+            }
+            if (role == ChatRole.TOOL) {
+                Object id = message.get("tool_call_id");
+                Object name = message.get("tool_name");
+                return ChatMessage.toolResult(result(id instanceof String ? (String) id : null,
+                        name instanceof String ? (String) name : null, content(message.get("content"))));
+            }
+            if (role == ChatRole.ASSISTANT && message.get("tool_calls") instanceof List) {
+                List<Part.ToolCall> calls = new ArrayList<>();
+                for (Object item : (List<?>) message.get("tool_calls")) {
+                    Map<?, ?> call = object(item, "a tool call");
+                    Map<?, ?> function = object(call.get("function"), "a tool call's function");
+                    Object arguments = function.get("arguments");
+                    String id = call.get("id") instanceof String ? (String) call.get("id")
+                            : "call_" + (calls.size() + 1);
+                    calls.add(call(id, String.valueOf(function.get("name")), arguments instanceof String
+                            ? arguments((String) arguments) : plainObject(arguments, "a tool call's arguments")));
+                }
+                return ChatMessage.toolCalls(content(message.get("content")), calls);
+            }
+            return new ChatMessage(role, content(message.get("content")));
+        }
+
+        private Part.ToolCall call(String id, String name, Map<String, Object> arguments) {
+            Part.ToolCall call = Part.ToolCall.of(id, name, arguments);
+            names.put(id, name);
+            unanswered.add(call);
+            return call;
+        }
+
+        /** A result: of the call its id names, or (no id) of the first call not answered yet. */
+        private Part.ToolResult result(@Nullable String id, @Nullable String name, String content) {
+            Part.ToolCall answered = id == null ? unanswered.poll() : null;
+            if (id != null) {
+                unanswered.removeIf(call -> call.id().equals(id));
+            }
+            String callId = id != null ? id : answered != null ? answered.id() : "";
+            String tool = name != null ? name : names.getOrDefault(callId, "");
+            return Part.ToolResult.of(callId, tool, content);
+        }
+
+        private static Map<String, Object> arguments(String json) {
+            try {
+                return JsonCodec.strict().parseObject(json.isBlank() ? "{}" : json);
+            } catch (WireFormatException malformed) {
+                throw new InvalidInputException("a tool call's arguments must be a JSON object");
+            }
+        }
     }
 
     private static boolean isJsonRequested(ModelApi api, Map<String, Object> body) {
@@ -88,6 +209,8 @@ public final class WireFormats {
                 return ChatRole.ASSISTANT;
             case "user":
                 return ChatRole.USER;
+            case "tool":
+                return ChatRole.TOOL;
             default:
                 throw new InvalidInputException("unknown message role '" + role + "'");
         }
@@ -118,25 +241,32 @@ public final class WireFormats {
         return Boolean.TRUE.equals(body.get("stream"));
     }
 
-    /** The API's chat response carrying {@code text}; {@code number} makes the response id. */
+    /**
+     * The API's chat response carrying {@code text} and asking for {@code toolCalls} (none: a text answer);
+     * {@code number} makes the response id.
+     */
     public static String chatResponse(ModelApi api, String model, String text, TokenUsage usage, String finishReason,
-                                      int number) {
+                                      int number, List<Part.ToolCall> toolCalls) {
         Map<String, Object> response = new LinkedHashMap<>();
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("role", "assistant");
-        message.put("content", text);
+        // The OpenAI-compatible API has no content beside tool calls when the model wrote none.
+        message.put("content", api == ModelApi.OPENAI_CHAT && text.isEmpty() && !toolCalls.isEmpty() ? null : text);
+        if (!toolCalls.isEmpty()) {
+            message.put("tool_calls", toolCalls(api, toolCalls));
+        }
         if (api == ModelApi.OLLAMA_CHAT) {
             response.put("model", model);
             response.put("created_at", CREATED_AT);
             response.put("message", message);
-            response.put("done_reason", finishReason);
+            response.put("done_reason", ollamaDoneReason(finishReason));
             response.put("done", true);
             response.put("prompt_eval_count", usage.inputTokens());
             response.put("eval_count", usage.outputTokens());
             return JsonCodec.strict().write(response);
         }
         if (api == ModelApi.ANTHROPIC_MESSAGES) {
-            return anthropicMessage(model, text, usage, finishReason, number);
+            return anthropicMessage(model, text, usage, finishReason, number, toolCalls);
         }
         response.put("id", "chatcmpl-loopback-" + number);
         response.put("object", "chat.completion");
@@ -151,14 +281,51 @@ public final class WireFormats {
         return JsonCodec.strict().write(response);
     }
 
+    /**
+     * The tool calls of a message, OpenAI-compatible ({@code {"id", "type": "function", "function": {"name",
+     * "arguments": "<JSON text>"}}}, with {@code "index"} in a stream) or Ollama ({@code {"function": {"name",
+     * "arguments": {...}}}}, no id).
+     */
+    private static List<Object> toolCalls(ModelApi api, List<Part.ToolCall> calls) {
+        List<Object> wire = new ArrayList<>(calls.size());
+        for (Part.ToolCall call : calls) {
+            Map<String, Object> function = new LinkedHashMap<>();
+            function.put("name", call.name());
+            if (api == ModelApi.OLLAMA_CHAT) {
+                function.put("arguments", call.arguments());
+                wire.add(Map.of("function", function));
+            } else {
+                function.put("arguments", JsonCodec.strict().write(call.arguments()));
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("id", call.id());
+                item.put("type", "function");
+                item.put("function", function);
+                wire.add(item);
+            }
+        }
+        return wire;
+    }
+
+    /** Ollama stops with {@code stop} when it asks for tools; other reasons as given. */
+    private static String ollamaDoneReason(String finishReason) {
+        return "tool_calls".equals(finishReason) ? "stop" : finishReason;
+    }
+
     private static String anthropicMessage(String model, String text, TokenUsage usage, String finishReason,
-                                           int number) {
+                                           int number, List<Part.ToolCall> toolCalls) {
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("id", "msg_loopback_" + number);
         response.put("type", "message");
         response.put("role", "assistant");
         response.put("model", model);
-        response.put("content", List.of(Map.of("type", "text", "text", text)));
+        List<Object> content = new ArrayList<>();
+        if (!text.isEmpty() || toolCalls.isEmpty()) {
+            content.add(Map.of("type", "text", "text", text));
+        }
+        for (Part.ToolCall call : toolCalls) {
+            content.add(Map.of("type", "tool_use", "id", call.id(), "name", call.name(), "input", call.arguments()));
+        }
+        response.put("content", content);
         response.put("stop_reason", anthropicStopReason(finishReason));
         response.put("stop_sequence", null);
         response.put("usage", anthropicUsage(usage.inputTokens(), usage.outputTokens()));
@@ -172,6 +339,8 @@ public final class WireFormats {
                 return "end_turn";
             case "length":
                 return "max_tokens";
+            case "tool_calls":
+                return "tool_use";
             default:
                 return finishReason;
         }
@@ -232,22 +401,43 @@ public final class WireFormats {
     }
 
     /**
-     * What the API's stream sends after the last chunk: why generation stopped, the usage (for the OpenAI-compatible
-     * API only when {@code includeUsage}), and its end ({@code message_stop}, {@code [DONE]}, {@code "done": true}).
+     * What the API's stream sends after the last chunk of text: the tool calls the model asks for ({@code toolCalls},
+     * each in the API's stream form), why generation stopped, the usage (for the OpenAI-compatible API only when
+     * {@code includeUsage}), and its end ({@code message_stop}, {@code [DONE]}, {@code "done": true}).
      */
     public static List<String> streamClosing(ModelApi api, String model, TokenUsage usage, String finishReason,
-                                             int number, boolean includeUsage) {
+                                             int number, boolean includeUsage, List<Part.ToolCall> toolCalls) {
         if (api == ModelApi.ANTHROPIC_MESSAGES) {
             Map<String, Object> delta = new LinkedHashMap<>();
             delta.put("stop_reason", anthropicStopReason(finishReason));
             delta.put("stop_sequence", null);
-            return List.of(event("content_block_stop", Map.of("type", "content_block_stop", "index", 0)),
-                    event("message_delta", Map.of("type", "message_delta", "delta", delta,
-                            "usage", Map.of("output_tokens", usage.outputTokens()))),
-                    event("message_stop", Map.of("type", "message_stop")));
+            List<String> closing = new ArrayList<>();
+            closing.add(event("content_block_stop", Map.of("type", "content_block_stop", "index", 0)));
+            for (int i = 0; i < toolCalls.size(); i++) {
+                Part.ToolCall call = toolCalls.get(i);
+                int index = i + 1;
+                closing.add(event("content_block_start", Map.of("type", "content_block_start", "index", index,
+                        "content_block", Map.of("type", "tool_use", "id", call.id(), "name", call.name(),
+                                "input", Map.of()))));
+                closing.add(event("content_block_delta", Map.of("type", "content_block_delta", "index", index,
+                        "delta", Map.of("type", "input_json_delta", "partial_json",
+                                JsonCodec.strict().write(call.arguments())))));
+                closing.add(event("content_block_stop", Map.of("type", "content_block_stop", "index", index)));
+            }
+            closing.add(event("message_delta", Map.of("type", "message_delta", "delta", delta,
+                    "usage", Map.of("output_tokens", usage.outputTokens()))));
+            closing.add(event("message_stop", Map.of("type", "message_stop")));
+            return closing;
         }
         if (api == ModelApi.OPENAI_CHAT) {
             List<String> closing = new ArrayList<>();
+            List<Object> calls = toolCalls(api, toolCalls);
+            for (int i = 0; i < calls.size(); i++) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> call = new LinkedHashMap<>((Map<String, Object>) calls.get(i));
+                call.put("index", i);
+                closing.add(data(openAiChunk(model, number, Map.of("tool_calls", List.of(call)), null)));
+            }
             closing.add(data(openAiChunk(model, number, Map.of(), finishReason)));
             if (includeUsage) {
                 Map<String, Object> last = openAiChunkHead(model, number);
@@ -258,12 +448,20 @@ public final class WireFormats {
             closing.add("data: [DONE]\n\n");
             return closing;
         }
+        List<String> closing = new ArrayList<>();
+        if (!toolCalls.isEmpty()) {
+            Map<String, Object> calls = ollamaLine(model, "");
+            calls.put("message", Map.of("role", "assistant", "content", "", "tool_calls", toolCalls(api, toolCalls)));
+            calls.put("done", false);
+            closing.add(JsonCodec.strict().write(calls) + "\n");
+        }
         Map<String, Object> line = ollamaLine(model, "");
-        line.put("done_reason", finishReason);
+        line.put("done_reason", ollamaDoneReason(finishReason));
         line.put("done", true);
         line.put("prompt_eval_count", usage.inputTokens());
         line.put("eval_count", usage.outputTokens());
-        return List.of(JsonCodec.strict().write(line) + "\n");
+        closing.add(JsonCodec.strict().write(line) + "\n");
+        return closing;
     }
 
     private static Map<String, Object> ollamaLine(String model, String text) {
