@@ -20,6 +20,7 @@ import dev.keel.policy.ToolPlacement;
 import dev.keel.policy.ToolPolicy;
 import dev.keel.routing.RoutingTable;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -41,6 +42,13 @@ public final class OperationsAssistant implements AutoCloseable {
 
     /** The backend target of the house model, inside the company. */
     public static final String HOUSE_MODEL = "house_model";
+
+    /** The questions the recorded replies answer, in the order the demo asks them. */
+    public static final List<String> SAMPLE_QUESTIONS = List.of(
+            "Which tickets are open for the operations team?",
+            "What does the operations team cost us this month?",
+            "What do the open tickets come to in euros?",
+            "What is the operations payroll in euros?");
 
     /** What the discovery and the evidence gate found for an answer. */
     public static final TurnKey<OperationsDiscovery.Outcome> DISCOVERY = TurnKey.of("operations.discovery",
