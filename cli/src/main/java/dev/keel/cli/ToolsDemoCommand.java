@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
         usageHelpAutoWidth = true,
         description = {
             "Ask Northwind's operations assistant about its teams' open tickets, their payroll, and what they come to "
-                + "in euros, as a guest, staff or finance. Without a question, the shipped questions are asked in turn.",
+                + "in euros, as a guest, staff or finance. Without a question, the shipped questions are asked in "
+                + "turn.",
             "",
             "The assistant starts two MCP servers on 127.0.0.1 (the MCP Java SDK's, over streamable HTTP): one inside "
                 + "the company (list_open_tickets, payroll_summary) and a market-data server outside it "

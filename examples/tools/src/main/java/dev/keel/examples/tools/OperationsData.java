@@ -20,7 +20,10 @@ public final class OperationsData {
     private OperationsData() {
     }
 
-    /** Roles guest, staff and finance; the tools {@code list_open_tickets}, {@code payroll_summary}, {@code exchange_rate}. */
+    /**
+     * Roles guest, staff and finance; the tools {@code list_open_tickets}, {@code payroll_summary} and
+     * {@code exchange_rate}.
+     */
     public static PolicyDocument policy() {
         return PolicyFiles.readPolicyResource(OperationsData.class.getClassLoader(), FOLDER + POLICY);
     }

@@ -1,10 +1,13 @@
 package dev.keel.examples.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
+import dev.keel.core.io.TextSources;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -13,6 +16,8 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.evidence.AnswerPermission;
 import dev.keel.mcp.McpProbe;
 import dev.keel.pipeline.GovernedAnswer;
+import dev.keel.policy.PolicyDocument;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -177,6 +182,24 @@ class OperationsAssistantTest {
         assertThat(toolEntry(guest, OperationsServers.EXCHANGE_RATE)).containsEntry("decision", "ALLOW");
         assertThat(guest.text()).doesNotContain("3400", "3128");
         assertThat(staff.text()).contains("3400 USD", "3128 EUR");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPolicyThatDeclaresTheExternalServersToolInternalIsRefusedAtStart() {
+        Map<String, Object> tree = JsonCodec.strict().parseObject(TextSources.readResource(
+                OperationsData.class.getClassLoader(), "dev/keel/examples/tools/" + OperationsData.POLICY));
+        Map<String, Object> tools = new LinkedHashMap<>((Map<String, Object>) tree.get("tools"));
+        Map<String, Object> rates = new LinkedHashMap<>(
+                (Map<String, Object>) tools.get(OperationsServers.EXCHANGE_RATE));
+        rates.put("placement", "internal");
+        tools.put(OperationsServers.EXCHANGE_RATE, rates);
+        Map<String, Object> misdeclared = new LinkedHashMap<>(tree);
+        misdeclared.put("tools", tools);
+
+        assertThatThrownBy(() -> OperationsAssistant.builder().policy(PolicyDocument.fromTree(misdeclared)).build())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("exchange_rate").hasMessageContaining("registered outside the company");
     }
 
     @Test
