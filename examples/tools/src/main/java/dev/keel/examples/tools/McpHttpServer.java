@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
@@ -63,13 +65,16 @@ public final class McpHttpServer implements AutoCloseable {
     private final McpSyncServer server;
     private final int port;
     private final List<Served> served;
+    private final Path base;
 
-    private McpHttpServer(String name, Tomcat tomcat, McpSyncServer server, int port, List<Served> served) {
+    private McpHttpServer(String name, Tomcat tomcat, McpSyncServer server, int port, List<Served> served,
+            Path base) {
         this.name = name;
         this.tomcat = tomcat;
         this.server = server;
         this.port = port;
         this.served = served;
+        this.base = base;
     }
 
     /** Starts a server named {@code name} serving {@code tools}. */
@@ -96,8 +101,9 @@ public final class McpHttpServer implements AutoCloseable {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(specs).build();
         Tomcat tomcat = new Tomcat();
+        Path base = null;
         try {
-            Path base = Files.createTempDirectory("keel-mcp-" + name + "-");
+            base = Files.createTempDirectory("keel-mcp-" + name + "-");
             tomcat.setBaseDir(base.toString());
             Connector connector = new Connector();
             connector.setPort(0);
@@ -108,9 +114,12 @@ public final class McpHttpServer implements AutoCloseable {
             Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
             context.addServletMappingDecoded("/*", "mcp");
             tomcat.start();
-            return new McpHttpServer(name, tomcat, server, connector.getLocalPort(), served);
+            return new McpHttpServer(name, tomcat, server, connector.getLocalPort(), served, base);
         } catch (IOException | LifecycleException e) {
             server.close();
+            if (base != null) {
+                deleteQuietly(base);
+            }
             throw new ConfigurationException("the MCP server " + name + " could not be started", e);
         }
     }
@@ -139,6 +148,7 @@ public final class McpHttpServer implements AutoCloseable {
         return served.stream().filter(call -> call.tool().equals(tool)).toList();
     }
 
+    /** Stops the server and removes the container's working directory. */
     @Override
     public void close() {
         server.close();
@@ -147,6 +157,19 @@ public final class McpHttpServer implements AutoCloseable {
             tomcat.destroy();
         } catch (LifecycleException e) {
             throw new ConfigurationException("the MCP server " + name + " did not stop cleanly", e);
+        } finally {
+            deleteQuietly(base);
+        }
+    }
+
+    /** Deletes {@code directory} and what it holds; what cannot be deleted stays (a temporary directory). */
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            // Left for the system's temporary directory cleaning: the server has stopped either way.
         }
     }
 }
