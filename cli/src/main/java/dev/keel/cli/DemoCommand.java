@@ -10,9 +10,10 @@ import picocli.CommandLine.Command;
         description = "Run a demonstration. 'keel demo marp --help' shows the MARP fleet transition assistant, "
                 + "'keel demo hospital --help' the Larch Ward assistant, 'keel demo services --help' the "
                 + "government-services assistant, 'keel demo support --help' the online shop's support agent, "
-                + "'keel demo committee --help' the committee of models.",
+                + "'keel demo committee --help' the committee of models, 'keel demo tools --help' governed tool calls "
+                + "over MCP servers.",
         subcommands = {MarpDemoCommand.class, HospitalDemoCommand.class, ServicesDemoCommand.class,
-            SupportDemoCommand.class, CommitteeDemoCommand.class})
+            SupportDemoCommand.class, CommitteeDemoCommand.class, ToolsDemoCommand.class})
 final class DemoCommand implements Runnable {
 
     @picocli.CommandLine.Spec

@@ -13,7 +13,6 @@ import dev.keel.policy.PolicyDocument;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -82,7 +81,7 @@ final class HospitalDemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PolicyDocument policy = WardData.policy();
-        Principal principal = Principal.of(role, clearance != null ? clearance : highestClearance(policy, role));
+        Principal principal = Principal.of(role, clearance != null ? clearance : Clearances.highest(policy, role));
         String baseUrl = ollamaHost != null ? OllamaHost.baseUrl(ollamaHost) : OllamaHost.baseUrl(Environment.system());
         WardAssistant assistant = WardAssistant.builder().policy(policy)
                 .generalModel(OllamaBackends.create(WardAssistant.GENERAL_MODEL, model, baseUrl,
@@ -111,13 +110,6 @@ final class HospitalDemoCommand implements Callable<Integer> {
         }
         out.println(JsonCodec.strict().writePretty(answer.provenance().toWire()));
         return 0;
-    }
-
-    /** The role's highest clearance in the policy's order; the lowest level for a role the policy does not know. */
-    private static String highestClearance(PolicyDocument policy, String role) {
-        List<String> levels = policy.clearanceLevels();
-        return policy.role(role).flatMap(rules -> rules.allowedClearances().stream()
-                .max(Comparator.comparingInt(levels::indexOf))).orElse(levels.get(0));
     }
 
     /** Who wrote the answer, in one line: a model, the ward's writer (no model), or nobody (a denial). */
