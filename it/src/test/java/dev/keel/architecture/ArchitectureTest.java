@@ -488,6 +488,6 @@ class ArchitectureTest {
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",
                 "dev.keel.examples.support", "dev.keel.pipeline.rules", "dev.keel.pipeline.committee",
-                "dev.keel.aiservices", "dev.keel.examples.committee");
+                "dev.keel.aiservices", "dev.keel.examples.committee", "dev.keel.examples.tools", "dev.keel.mcp");
     }
 }
