@@ -10,6 +10,7 @@ import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
+import dev.keel.spring.boot.KeelPrincipalMapper;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,7 +31,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * {@code POST /chat}: {@code {"message": "...", "session_id": "..."}} in, the governed answer out
  * ({@code request_id}, {@code outcome}, {@code decision}, {@code text}, {@code withheld} counts by kind,
  * {@code provenance}, and {@code note} when the scripted model wrote it). The caller is the user Spring Security
- * authenticated ({@link ChatSecurity}), its principal from {@link ChatUsers}. A denial is an answer (HTTP 200,
+ * authenticated ({@link ChatSecurity}), its principal and audit subject by the starter's {@link KeelPrincipalMapper}
+ * ({@code keel.security.*} in {@code application.yml}). A denial is an answer (HTTP 200,
  * decision {@code DENY}); a request that is not strict JSON is HTTP 400; a model that is down is HTTP 503.
  * {@code POST /chat/stream} gives the same answer as server-sent events, and {@code GET /me} says who the caller is.
  * Both directions go through Keel's strict JSON codec. Thread-safe.
@@ -47,11 +49,11 @@ public final class ChatController {
     private static final long STREAM_TIMEOUT_MILLIS = 120_000;
 
     private final Pipeline pipeline;
-    private final ChatUsers users;
+    private final KeelPrincipalMapper users;
     private final TaskExecutor executor;
     private final JsonCodec json = JsonCodec.strict();
 
-    public ChatController(Pipeline pipeline, ChatUsers users, TaskExecutor executor) {
+    public ChatController(Pipeline pipeline, KeelPrincipalMapper users, TaskExecutor executor) {
         this.pipeline = pipeline;
         this.users = users;
         this.executor = executor;
@@ -60,7 +62,7 @@ public final class ChatController {
     /** {@code GET /me}: {@code {"user", "role", "clearance"}}, the role and clearance null without a principal. */
     @GetMapping(path = "/me", produces = MediaType.APPLICATION_JSON_VALUE)
     public String me(Authentication user) {
-        Optional<Principal> principal = users.principalOf(user);
+        Optional<Principal> principal = Optional.ofNullable(users.principal(user));
         Map<String, Object> me = new LinkedHashMap<>();
         me.put("user", user.getName());
         me.put("role", principal.map(Principal::role).orElse(null));
@@ -156,8 +158,13 @@ public final class ChatController {
                 || session != null && !(session instanceof String)) {
             return null;
         }
-        return GovernedRequest.builder().principal(users.principalOf(user).orElse(null)).message((String) message)
-                .sessionId((String) session).build();
+        GovernedRequest.Builder governed = GovernedRequest.builder().principal(users.principal(user))
+                .message((String) message).sessionId((String) session);
+        String subject = users.subject(user);
+        if (subject != null) {
+            governed.subject(subject);
+        }
+        return governed.build();
     }
 
     private ResponseEntity<String> invalid() {

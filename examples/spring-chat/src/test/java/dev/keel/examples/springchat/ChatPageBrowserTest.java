@@ -173,7 +173,7 @@ class ChatPageBrowserTest {
         Shown visitor = ask(QUESTION);
 
         assertThat(visitor.decision()).isEqualTo("DENY (denied)");
-        assertThat(visitor.reasonCodes()).contains("role_unknown");
+        assertThat(visitor.reasonCodes()).contains("principal_missing");
         assertThat(visitor.answer()).doesNotContain("Payroll runs").doesNotContainPattern("\\d");
         assertThat(visitor.backend()).as("no model was called").isEqualTo("no model (not called)");
         assertThat(visitor.note()).isEmpty();

@@ -185,7 +185,7 @@ class SpringChatApplicationTest {
             assertThat(record.payload().toString()).doesNotContain("4.5%").doesNotContain("DE89");
             assertThat(record.payload()).as("the principal from the authenticated user's authorities")
                     .containsEntry("principal", Map.of("role", "guest", "clearance", "public"))
-                    .containsEntry("decision", "PARTIAL");
+                    .containsEntry("subject", "guest").containsEntry("decision", "PARTIAL");
         });
     }
 
@@ -271,6 +271,20 @@ class SpringChatApplicationTest {
             assertThat(JsonCodec.strict().parseObject(me.body())).containsEntry("user", user.getKey())
                     .containsEntry("role", user.getValue().get(0)).containsEntry("clearance", user.getValue().get(1));
         }
+    }
+
+    @Test
+    void aUserWhoseRoleIsNotThePolicysIsNoPrincipalAndIsDeniedForThat() throws Exception {
+        HttpResponse<String> me = http.send(request("/me", "visitor").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(JsonCodec.strict().parseObject(me.body())).containsEntry("user", "visitor")
+                .containsEntry("role", null).containsEntry("clearance", null);
+
+        Map<String, Object> answer = ask("visitor", "How do I file a receipt?");
+
+        assertThat(answer).containsEntry("decision", "DENY");
+        assertThat(object(answer.get("provenance")).get("reason_codes")).asList().contains("principal_missing");
+        assertThat(((JdbcAuditSink) auditSink).find((String) answer.get("request_id"))).hasValueSatisfying(record ->
+                assertThat(record.payload()).containsEntry("subject", "visitor"));
     }
 
     @Test
