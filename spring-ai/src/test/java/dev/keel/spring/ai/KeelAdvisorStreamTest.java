@@ -131,6 +131,27 @@ class KeelAdvisorStreamTest {
     }
 
     @Test
+    void onceTheCallerAdvisorFoundNobodyKeelsAdvisorAsksNoSupplierOnTheStreamsThread() {
+        clinic.run(context -> {
+            context.getBean(LoopbackModelServer.class).onModel(Clinic.CLOUD_MODEL).reply("The ward is calm.");
+            // Nobody on the subscribing thread; on any other thread, as if a pooled thread kept an earlier user.
+            Thread subscriber = Thread.currentThread();
+            KeelAdvisor keel = KeelAdvisor.builder(context.getBean(Pipeline.class))
+                    .principal(() -> Thread.currentThread() == subscriber ? null : Clinic.CLINICIAN).build();
+            ChatClient chat = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
+                    .defaultAdvisors(keel.caller(),
+                            MessageChatMemoryAdvisor.builder(context.getBean(ChatMemory.class)).build(), keel)
+                    .build();
+
+            assertThatThrownBy(() -> chat.prompt().user("Give me an overview of the ward").stream().content()
+                    .blockLast(GENEROUS))
+                    .isInstanceOfSatisfying(KeelDeniedException.class, denied ->
+                            assertThat(denied.reasonCodes().values()).contains("principal_missing"));
+            assertThat(context.getBean(LoopbackModelServer.class).requests()).isEmpty();
+        });
+    }
+
+    @Test
     void aDeniedStreamEndsWithTheTypedExceptionAndNoChunk() {
         clinic.run(context -> {
             context.getBean(Clinic.SignedIn.class).as(Clinic.CONTRACTOR);
