@@ -1,9 +1,17 @@
 'use strict';
-// The page of the expenses assistant: sign in (HTTP Basic, the credentials kept in this page only), ask, show the
-// governed answer as its server-sent events arrive, then its provenance. Text from the server is only ever set as
-// text (textContent), never parsed as markup.
+// The page of the expenses assistant: sign in (HTTP Basic, the credentials kept in this page only), ask through the
+// chosen path (the starter's governed call, or Spring AI's ChatClient with Keel's advisors), show the governed answer
+// as its server-sent events arrive, then its provenance. Text from the server is only ever set as text
+// (textContent), never parsed as markup.
 
 let authorization = null;
+// One conversation per sign-in: the Spring AI path's chat memory keeps it (the service scopes it to the user).
+let conversation = null;
+
+function newConversation() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 const element = (id) => document.getElementById(id);
 
@@ -24,6 +32,7 @@ async function signIn(event) {
   }
   const me = await response.json();
   authorization = candidate;
+  conversation = newConversation();
   element('password').value = '';
   element('who').textContent = 'Signed in as ' + me.user + ' (role ' + (me.role ?? 'none') + ', clearance '
     + (me.clearance ?? 'none') + ').';
@@ -35,6 +44,7 @@ async function signIn(event) {
 
 function signOut() {
   authorization = null;
+  conversation = null;
   element('chat').hidden = true;
   element('sign-in').hidden = false;
   element('user').value = '';
@@ -95,11 +105,13 @@ async function ask(event) {
   clearAnswer();
   setStatus('streaming', 'Answering…');
   element('ask-button').disabled = true;
+  const path = document.querySelector('input[name="path"]:checked');
+  element('path-used').textContent = path.parentElement.textContent.trim();
   try {
-    const response = await fetch('/chat/stream', {
+    const response = await fetch(path.value, {
       method: 'POST',
       headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify({ message: element('question').value }),
+      body: JSON.stringify({ message: element('question').value, session_id: conversation }),
       cache: 'no-store',
     });
     if (!response.ok) {

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisor;
 import org.springframework.ai.chat.model.ChatModel;
@@ -72,7 +73,8 @@ import org.springframework.core.Ordered;
  *
  * <p><b>Who asks.</b> The principal comes from the advisor parameter {@value #PRINCIPAL} when the call gives one
  * ({@code .advisors(a -> a.param(KeelAdvisor.PRINCIPAL, principal))}), else from the builder's supplier, asked on the
- * calling thread; none means the call is denied. The audit subject likewise ({@value #SUBJECT}).
+ * calling thread, or where the chain started when the ChatClient also has {@link #caller()} (for streams behind a
+ * chat memory advisor); none means the call is denied. The audit subject likewise ({@value #SUBJECT}).
  *
  * <p>Tools are not governed: a prompt whose options carry tool callbacks or tool names is refused with a
  * {@link ConfigurationException}; media in a message likewise. A structured-output call's format instructions are
@@ -100,6 +102,18 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
 
     /** A document's metadata key that marks it internal only: {@code true} or {@code "true"}. */
     String INTERNAL_ONLY_METADATA = "keel.internal_only";
+
+    /**
+     * The companion that reads this advisor's principal and subject suppliers where the {@code ChatClient}'s chain
+     * starts, on the thread that calls ({@code call()}) or subscribes ({@code stream()}), and hands them to this advisor
+     * as the {@value #PRINCIPAL} and {@value #SUBJECT} parameters (a parameter the call gives stays). Add it to the
+     * same ChatClient when the suppliers read a thread-bound context (Spring Security's) and the chain may change
+     * threads before this advisor: Spring AI's chat memory advisor moves a stream to its scheduler's thread, where
+     * that context is not set. Once it ran, this advisor asks no supplier itself: nobody found where the chain
+     * started is no principal, and the call is denied. A {@code CallAdvisor} and {@code StreamAdvisor}, ordered first
+     * ({@code Ordered.HIGHEST_PRECEDENCE}); it changes nothing else of the request.
+     */
+    Advisor caller();
 
     /** An advisor whose every call is one call of {@code pipeline}. */
     static Builder builder(Pipeline pipeline) {

@@ -3,6 +3,7 @@ package dev.keel.spring.ai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.Principal;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.test.core.LoopbackModelServer;
@@ -89,6 +90,64 @@ class KeelAdvisorStreamTest {
             assertThat(last.chatResponse().getResult().getOutput().getText()).isEqualTo("The ward is calm.");
             assertThat((Map<String, Object>) last.chatResponse().getMetadata().get(KeelAdvisor.PROVENANCE))
                     .containsEntry("decision", "ALLOW").containsEntry("role", "clinician");
+        });
+    }
+
+    @Test
+    void theCallerAdvisorReadsAThreadBoundPrincipalWhereTheStreamIsSubscribedNotOnSpringAisSchedulerThread() {
+        clinic.run(context -> {
+            context.getBean(LoopbackModelServer.class).onModel(Clinic.CLOUD_MODEL).reply("The ward is calm.");
+            // Set on the subscribing thread only, as Spring Security's context is on a request's thread.
+            ThreadLocal<Principal> signedIn = new ThreadLocal<>();
+            KeelAdvisor keel = KeelAdvisor.builder(context.getBean(Pipeline.class)).principal(signedIn::get)
+                    .subject(() -> signedIn.get() == null ? null : "ada").build();
+            MessageChatMemoryAdvisor memory = MessageChatMemoryAdvisor.builder(context.getBean(ChatMemory.class))
+                    .build();
+            ChatClient withCaller = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
+                    .defaultAdvisors(keel.caller(), memory, keel).build();
+            ChatClient without = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
+                    .defaultAdvisors(memory, keel).build();
+            signedIn.set(Clinic.CLINICIAN);
+            try {
+                List<ChatClientResponse> responses = withCaller.prompt().user("Give me an overview of the ward")
+                        .stream().chatClientResponse().collectList().block(GENEROUS);
+
+                ChatClientResponse last = responses.get(responses.size() - 1);
+                assertThat(last.chatResponse().getResult().getOutput().getText()).isEqualTo("The ward is calm.");
+                assertThat((Map<String, Object>) last.chatResponse().getMetadata().get(KeelAdvisor.PROVENANCE))
+                        .containsEntry("decision", "ALLOW").containsEntry("role", "clinician");
+                assertThat(context.getBean(InMemoryAuditSink.class).records()).last()
+                        .satisfies(record -> assertThat(record.payload()).containsEntry("subject", "ada"));
+
+                // Without it, Keel's advisor asks on the memory advisor's scheduler thread, where nobody is set.
+                assertThatThrownBy(() -> without.prompt().user("Give me an overview of the ward").stream()
+                        .content().blockLast(GENEROUS))
+                        .isInstanceOfSatisfying(KeelDeniedException.class, denied ->
+                                assertThat(denied.reasonCodes().values()).contains("principal_missing"));
+            } finally {
+                signedIn.remove();
+            }
+        });
+    }
+
+    @Test
+    void onceTheCallerAdvisorFoundNobodyKeelsAdvisorAsksNoSupplierOnTheStreamsThread() {
+        clinic.run(context -> {
+            context.getBean(LoopbackModelServer.class).onModel(Clinic.CLOUD_MODEL).reply("The ward is calm.");
+            // Nobody on the subscribing thread; on any other thread, as if a pooled thread kept an earlier user.
+            Thread subscriber = Thread.currentThread();
+            KeelAdvisor keel = KeelAdvisor.builder(context.getBean(Pipeline.class))
+                    .principal(() -> Thread.currentThread() == subscriber ? null : Clinic.CLINICIAN).build();
+            ChatClient chat = ChatClient.builder(context.getBean("wardModel", ChatModel.class))
+                    .defaultAdvisors(keel.caller(),
+                            MessageChatMemoryAdvisor.builder(context.getBean(ChatMemory.class)).build(), keel)
+                    .build();
+
+            assertThatThrownBy(() -> chat.prompt().user("Give me an overview of the ward").stream().content()
+                    .blockLast(GENEROUS))
+                    .isInstanceOfSatisfying(KeelDeniedException.class, denied ->
+                            assertThat(denied.reasonCodes().values()).contains("principal_missing"));
+            assertThat(context.getBean(LoopbackModelServer.class).requests()).isEmpty();
         });
     }
 

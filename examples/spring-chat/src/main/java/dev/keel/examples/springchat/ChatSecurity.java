@@ -1,6 +1,7 @@
 package dev.keel.examples.springchat;
 
 import dev.keel.core.json.JsonCodec;
+import dev.keel.spring.boot.KeelProperties;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
@@ -64,12 +65,17 @@ class ChatSecurity {
                 .build();
     }
 
-    /** The users of {@code application.yml}, with their role and clearance as authorities ({@link ChatUsers}). */
+    /**
+     * The users of {@code application.yml}, with their role and clearance as authorities under the prefixes the
+     * starter's principal mapping reads ({@code keel.security.role-prefix}, {@code keel.security.clearance-prefix}).
+     */
     @Bean
-    UserDetailsService chatUserDetails(ChatAccounts accounts) {
+    UserDetailsService chatUserDetails(ChatAccounts accounts, KeelProperties keel) {
+        KeelProperties.Security prefixes = keel.security();
         List<UserDetails> users = accounts.users().entrySet().stream().map(entry -> User.withUsername(entry.getKey())
                 .password(entry.getValue().password())
-                .authorities(ChatUsers.ROLE + entry.getValue().role(), ChatUsers.CLEARANCE + entry.getValue().clearance())
+                .authorities(prefixes.rolePrefix() + entry.getValue().role(),
+                        prefixes.clearancePrefix() + entry.getValue().clearance())
                 .build()).toList();
         return new InMemoryUserDetailsManager(users);
     }

@@ -1,34 +1,43 @@
 package dev.keel.examples.springchat;
 
-import dev.keel.core.Provenance;
-import dev.keel.core.spi.ChatMessage;
-import dev.keel.core.spi.ChatReply;
-import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.ChatRole;
-import dev.keel.core.spi.LlmBackend;
-import dev.keel.core.spi.StreamHandle;
-import dev.keel.core.spi.StreamSink;
-import dev.keel.core.spi.TokenUsage;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+import org.springframework.ai.chat.messages.AbstractMessage;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
+import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
+import org.springframework.ai.chat.metadata.ChatResponseMetadata;
+import org.springframework.ai.chat.metadata.DefaultUsage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 
 /**
- * The sample's model when no provider is configured: fixed replies by topic, with figures, so that the outbound
- * filter has something to withhold under PARTIAL. It is honest about what it is: it reports itself as
- * {@value #ID} (the provenance's {@code backend_used}) and model {@value #MODEL}, and every reply says it is
- * scripted. Thread-safe.
+ * The sample's model when no provider is configured, a Spring AI {@link ChatModel}: fixed replies by topic, with
+ * figures, so that the outbound filter has something to withhold under PARTIAL; asked to repeat itself, it repeats its
+ * last reply in the conversation's history, which shows what a chat memory kept. It is honest about what it is: the
+ * governed call reaches it as the backend {@value #ID} (the provenance's {@code backend_used}), it reports model
+ * {@value #MODEL}, and every reply says it is scripted. Both paths of the service reach it through the governed call
+ * ({@link SpringAiChat#scriptedModel}). Thread-safe.
  */
-@Component("scriptedModel")
-public final class ScriptedModel implements LlmBackend {
+@Component("scriptedChatModel")
+public final class ScriptedModel implements ChatModel {
 
-    /** What this backend reports as {@code backend_used}. */
+    /** What the governed call reports as {@code backend_used} for this model. */
     public static final String ID = "scripted_model";
     /** The model it reports. */
     public static final String MODEL = "scripted-replies";
     /** What the service tells the reader of an answer this backend wrote. */
     public static final String NOTE = "Scripted replay: no language model is configured; this is a fixed reply.";
+
+    private static final String SCRIPTED = " (Scripted reply: no language model is configured.)";
 
     /*
      * Longer than the streaming filter's window (512 visible characters), so that a streamed answer arrives in
@@ -50,31 +59,31 @@ public final class ScriptedModel implements LlmBackend {
     private final AtomicLong calls = new AtomicLong();
 
     @Override
-    public ChatReply chat(ChatRequest request) {
-        return reply(request);
+    public ChatResponse call(Prompt prompt) {
+        String reply = reply(prompt);
+        return response(reply, reply);
     }
 
-    /** The same reply, streamed word by word, as a model streams its tokens. */
+    /** The same reply, streamed word by word, as a model streams its tokens; the last piece carries the usage. */
     @Override
-    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
-        ChatReply reply = reply(request);
-        for (String word : reply.text().split("(?<= )")) {
-            if (handle.isCancelled()) {
-                return;
-            }
-            sink.chunk(word);
-        }
-        if (!handle.isCancelled()) {
-            sink.complete(reply);
-        }
+    public Flux<ChatResponse> stream(Prompt prompt) {
+        return Flux.defer(() -> {
+            String reply = reply(prompt);
+            List<String> words = List.of(reply.split("(?<= )"));
+            return Flux.range(0, words.size())
+                    .map(i -> response(words.get(i), i < words.size() - 1 ? null : reply));
+        });
     }
 
-    private ChatReply reply(ChatRequest request) {
+    private String reply(Prompt prompt) {
         calls.incrementAndGet();
-        String question = request.messages().stream().filter(m -> m.role() == ChatRole.USER)
-                .reduce((first, second) -> second).map(ChatMessage::text).orElse("").toLowerCase(Locale.ROOT);
+        List<Message> messages = prompt.getInstructions();
+        String question = last(messages, MessageType.USER).toLowerCase(Locale.ROOT);
         String answer;
-        if (question.contains("payroll") || question.contains("salar") || question.contains("bonus")) {
+        if (question.contains("repeat") || question.contains("say that again")) {
+            String before = last(messages, MessageType.ASSISTANT).replace(SCRIPTED, "");
+            answer = before.isEmpty() ? "There is nothing to repeat yet." : "I said: " + before;
+        } else if (question.contains("payroll") || question.contains("salar") || question.contains("bonus")) {
             answer = PAYROLL;
         } else if (question.contains("expense") || question.contains("travel") || question.contains("receipt")) {
             answer = "Travel expenses up to 250 EUR need one approval and two above that; claims are paid within"
@@ -82,19 +91,33 @@ public final class ScriptedModel implements LlmBackend {
         } else {
             answer = "I answer questions about expenses and payroll.";
         }
-        return ChatReply.builder().text(answer + " (Scripted reply: no language model is configured.)")
-                .usage(new TokenUsage(question.length() / 4 + 1, answer.length() / 4 + 1)).backendId(ID)
-                .model(MODEL).finishReason("stop").build();
+        return answer + SCRIPTED;
     }
 
-    @Override
-    public String id() {
-        return ID;
+    private static String last(List<Message> messages, MessageType type) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).getMessageType() == type && messages.get(i) instanceof AbstractMessage message) {
+                return message.getText() == null ? "" : message.getText();
+            }
+        }
+        return "";
     }
 
-    /** {@link #NOTE} when the answer of {@code provenance} was written by this backend. */
-    public static Optional<String> noteOn(Provenance provenance) {
-        return ID.equals(provenance.backendUsed()) ? Optional.of(NOTE) : Optional.empty();
+    /** A response of {@code text}; the last one of a reply ({@code whole} not null) carries its usage and end. */
+    private static ChatResponse response(String text, @Nullable String whole) {
+        ChatResponseMetadata.Builder metadata = ChatResponseMetadata.builder().model(MODEL);
+        ChatGenerationMetadata.Builder generationMetadata = ChatGenerationMetadata.builder();
+        if (whole != null) {
+            metadata.usage(new DefaultUsage(1, whole.length() / 4 + 1));
+            generationMetadata.finishReason("STOP");
+        }
+        Generation generation = new Generation(new AssistantMessage(text), generationMetadata.build());
+        return ChatResponse.builder().generations(List.of(generation)).metadata(metadata.build()).build();
+    }
+
+    /** {@link #NOTE} when the answer was written by this model: {@code backendUsed} is the provenance's. */
+    public static Optional<String> noteFor(@Nullable Object backendUsed) {
+        return ID.equals(backendUsed) ? Optional.of(NOTE) : Optional.empty();
     }
 
     /** How many requests it answered. */

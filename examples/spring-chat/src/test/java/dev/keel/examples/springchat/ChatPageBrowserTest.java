@@ -116,6 +116,12 @@ class ChatPageBrowserTest {
                 element("backend").getText(), element("request-id").getText(), element("note").getText());
     }
 
+    /** Chooses the path the next question takes: {@code path-starter} or {@code path-spring-ai}. */
+    private void choose(String path) {
+        element(path).click();
+        assertThat(element(path).isSelected()).isTrue();
+    }
+
     private void waitForSignedIn(String user) {
         new WebDriverWait(browser, PATIENCE).until(ExpectedConditions.visibilityOfElementLocated(By.id("who")));
         assertThat(element("who").getText()).startsWith("Signed in as " + user + " ");
@@ -161,6 +167,50 @@ class ChatPageBrowserTest {
     }
 
     @Test
+    void throughSpringAisChatClientAGuestAndAPlannerEachSeeWhatThePolicySaysAndTheMemoryKeepsTheGuestsFilteredReply() {
+        signIn("guest", "guest");
+        waitForSignedIn("guest");
+        choose("path-spring-ai");
+        Shown guest = ask(QUESTION);
+
+        assertThat(element("path-used").getText()).startsWith("Spring AI ChatClient");
+        assertThat(guest.answer()).contains("Payroll runs on the").contains("[figure withheld]")
+                .contains("[account withheld]").doesNotContainPattern("\\d").doesNotContain("DE89");
+        assertThat(guest.chunks()).as("the answer is appended as its events arrive").isGreaterThan(1);
+        assertThat(guest.decision()).isEqualTo("PARTIAL (answered)");
+        assertThat(guest.reasonCodes()).contains("domain_not_allowed");
+        assertThat(guest.withheld()).contains("percentage: 4").contains("date: 3").contains("no_bank_accounts: 1");
+        assertThat(guest.backend()).isEqualTo(ScriptedModel.ID);
+        assertThat(guest.note()).isEqualTo(ScriptedModel.NOTE);
+        assertThat(((JdbcAuditSink) auditSink).find(guest.requestId())).hasValueSatisfying(record ->
+                assertThat(record.payload()).containsEntry("decision", "PARTIAL").containsEntry("subject", "guest")
+                        .containsEntry("principal", Map.of("role", "guest", "clearance", "public")));
+
+        // The same conversation: the model repeats what the chat memory kept, the reply the guest was shown.
+        Shown again = ask("Please repeat your last answer.");
+        assertThat(again.answer()).startsWith("I said: Payroll runs on the").contains("[figure withheld]")
+                .doesNotContainPattern("\\d");
+
+        element("sign-out").click();
+        signIn("planner", "planner");
+        waitForSignedIn("planner");
+        choose("path-spring-ai");
+        Shown planner = ask(QUESTION);
+
+        assertThat(planner.answer()).contains("25th").contains("4.5%").contains("[account withheld]")
+                .doesNotContain("[figure withheld]").doesNotContain("DE89");
+        assertThat(planner.chunks()).isGreaterThan(1);
+        assertThat(planner.decision()).isEqualTo("ALLOW (answered)");
+        assertThat(planner.reasonCodes()).contains("role_default_allow").doesNotContain("domain_not_allowed");
+        assertThat(planner.backend()).isEqualTo(ScriptedModel.ID);
+        assertThat(planner.note()).isEqualTo(ScriptedModel.NOTE);
+        assertThat(((JdbcAuditSink) auditSink).find(planner.requestId())).hasValueSatisfying(record ->
+                assertThat(record.payload()).containsEntry("decision", "ALLOW").containsEntry("subject", "planner")
+                        .containsEntry("principal", Map.of("role", "planner", "clearance", "internal")));
+        element("sign-out").click();
+    }
+
+    @Test
     void aVisitorIsRefusedOnThePageAndAWrongPasswordDoesNotSignIn() {
         signIn("planner", "guest");
         new WebDriverWait(browser, PATIENCE).until(driver -> !element("sign-in-error").getText().isEmpty());
@@ -173,7 +223,7 @@ class ChatPageBrowserTest {
         Shown visitor = ask(QUESTION);
 
         assertThat(visitor.decision()).isEqualTo("DENY (denied)");
-        assertThat(visitor.reasonCodes()).contains("role_unknown");
+        assertThat(visitor.reasonCodes()).contains("principal_missing");
         assertThat(visitor.answer()).doesNotContain("Payroll runs").doesNotContainPattern("\\d");
         assertThat(visitor.backend()).as("no model was called").isEqualTo("no model (not called)");
         assertThat(visitor.note()).isEmpty();

@@ -16,6 +16,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -54,6 +59,9 @@ class SpringChatApplicationTest {
     @Autowired
     MeterRegistry meters;
 
+    @Autowired
+    ChatMemory chatMemory;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     /** The demo password of each user of application.yml. */
@@ -73,12 +81,21 @@ class SpringChatApplicationTest {
     }
 
     private HttpResponse<String> post(String user, String body) throws Exception {
-        return http.send(request("/chat", user).header("Content-Type", "application/json")
+        return post("/chat", user, body);
+    }
+
+    private HttpResponse<String> post(String path, String user, String body) throws Exception {
+        return http.send(request(path, user).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private Map<String, Object> ask(String user, String message) throws Exception {
-        HttpResponse<String> response = post(user, JsonCodec.strict().write(Map.of("message", message)));
+        return ask("/chat", user, Map.of("message", message));
+    }
+
+    /** The answer of {@code path} ({@code /chat} or {@code /ai/chat}) to {@code body}, asked as {@code user}. */
+    private Map<String, Object> ask(String path, String user, Map<String, Object> body) throws Exception {
+        HttpResponse<String> response = post(path, user, JsonCodec.strict().write(body));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
                 assertThat(type).startsWith("application/json"));
@@ -90,13 +107,22 @@ class SpringChatApplicationTest {
         return (Map<String, Object>) value;
     }
 
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object value) {
+        return (List<String>) value;
+    }
+
     /** One server-sent event: its name and its data, a JSON object. */
     private record Event(String name, Map<String, Object> data) {
     }
 
     /** The events of {@code POST /chat/stream}, read as they come until the server ends the stream. */
     private List<Event> stream(String user, String message) throws Exception {
-        HttpRequest request = request("/chat/stream", user)
+        return stream("/chat/stream", user, message);
+    }
+
+    private List<Event> stream(String path, String user, String message) throws Exception {
+        HttpRequest request = request(path, user)
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.strict().write(Map.of("message", message))))
                 .build();
@@ -117,11 +143,13 @@ class SpringChatApplicationTest {
         return events;
     }
 
-    @Test
-    void aStreamedAnswerIsChunkEventsThenOneProvenanceEventAndTheGuestsNeverCarryAWithheldFigure() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/chat/stream", "/ai/chat/stream"})
+    void aStreamedAnswerIsChunkEventsThenOneProvenanceEventAndTheGuestsNeverCarryAWithheldFigure(String path)
+            throws Exception {
         String question = "When is payroll run and how big is the bonus pool?";
-        List<Event> guest = stream("guest", question);
-        List<Event> planner = stream("planner", question);
+        List<Event> guest = stream(path, "guest", question);
+        List<Event> planner = stream(path, "planner", question);
 
         for (List<Event> events : List.of(guest, planner)) {
             assertThat(events).isNotEmpty();
@@ -137,11 +165,15 @@ class SpringChatApplicationTest {
         });
         Map<String, Object> guestSummary = guest.get(guest.size() - 1).data();
         assertThat(guestSummary).containsEntry("outcome", "answered").containsEntry("decision", "PARTIAL")
-                .containsEntry("backend", "scripted_model");
+                .containsEntry("backend", "scripted_model").containsEntry("note", ScriptedModel.NOTE);
         assertThat(((Number) guestSummary.get("redactions")).intValue()).isPositive();
+        assertThat(object(guestSummary.get("withheld"))).containsKeys("percentage", "date");
+        assertThat(strings(guestSummary.get("reason_codes"))).contains("domain_not_allowed");
         assertThat(guestText.toString()).contains("Scripted reply").contains("[figure withheld]");
         assertThat(((JdbcAuditSink) auditSink).find((String) guestSummary.get("request_id"))).hasValueSatisfying(
-                record -> assertThat(record.payload()).containsEntry("outcome", "answered"));
+                record -> assertThat(record.payload()).containsEntry("outcome", "answered")
+                        .containsEntry("subject", "guest")
+                        .containsEntry("principal", Map.of("role", "guest", "clearance", "public")));
 
         StringBuilder plannerText = new StringBuilder();
         planner.subList(0, planner.size() - 1).forEach(event -> plannerText.append(event.data().get("text")));
@@ -150,16 +182,78 @@ class SpringChatApplicationTest {
         assertThat(plannerText.toString()).contains("4.5%").isEqualTo(ask("planner", question).get("text"));
     }
 
-    @Test
-    void aDeniedStreamIsTheDenialThenItsProvenanceAndNoModelIsCalled() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/chat/stream", "/ai/chat/stream"})
+    void aDeniedStreamIsTheDenialThenItsProvenanceAndNoModelIsCalled(String path) throws Exception {
         long callsBefore = model.calls();
 
-        List<Event> events = stream("visitor", "Show me the payroll of last month");
+        List<Event> events = stream(path, "visitor", "Show me the payroll of last month");
 
         assertThat(model.calls()).isEqualTo(callsBefore);
         assertThat(events.get(events.size() - 1).name()).isEqualTo("provenance");
         assertThat(events.get(events.size() - 1).data()).containsEntry("outcome", "denied")
-                .containsEntry("decision", "DENY");
+                .containsEntry("decision", "DENY").containsEntry("backend", null);
+        assertThat(strings(events.get(events.size() - 1).data().get("reason_codes"))).contains("principal_missing");
+    }
+
+    @Test
+    void throughSpringAisChatClientAGuestGetsThePartialAnswerAndAPlannerTheFiguresEachAuditedAsThemselves()
+            throws Exception {
+        String question = "When is payroll run and how big is the bonus pool?";
+        Map<String, Object> guest = ask("/ai/chat", "guest", Map.of("message", question));
+        Map<String, Object> planner = ask("/ai/chat", "planner", Map.of("message", question));
+
+        assertThat(guest).containsEntry("outcome", "answered").containsEntry("decision", "PARTIAL")
+                .containsEntry("note", ScriptedModel.NOTE);
+        assertThat((String) guest.get("text")).startsWith("Payroll runs on the").contains("[figure withheld]")
+                .doesNotContainPattern("\\d").doesNotContain("DE89");
+        assertThat(object(guest.get("withheld"))).containsKeys("percentage", "date");
+        assertThat(object(guest.get("provenance"))).containsEntry("backend_used", ScriptedModel.ID)
+                .containsEntry("role", "guest");
+        assertThat(planner).containsEntry("decision", "ALLOW");
+        assertThat((String) planner.get("text")).contains("4.5%").contains("25th").doesNotContain("DE89");
+        for (Map<String, Object> answer : List.of(guest, planner)) {
+            assertThat(((JdbcAuditSink) auditSink).find((String) answer.get("request_id"))).hasValueSatisfying(
+                    record -> assertThat(record.payload()).containsEntry("decision", answer.get("decision"))
+                            .containsEntry("subject", guest == answer ? "guest" : "planner"));
+        }
+    }
+
+    @Test
+    void theChatMemoryKeepsTheFilteredReplyAndAConversationIsItsUsersOwn() throws Exception {
+        String session = "memory-" + System.nanoTime();
+        Map<String, Object> first = ask("/ai/chat", "guest", Map.of("message",
+                "When is payroll run and how big is the bonus pool?", "session_id", session));
+        Map<String, Object> second = ask("/ai/chat", "guest", Map.of("message", "Please repeat your last answer.",
+                "session_id", session));
+
+        assertThat(first).containsEntry("decision", "PARTIAL");
+        // The scripted model repeats the last reply of the history the memory gave it: the filtered one.
+        assertThat((String) second.get("text")).startsWith("I said: Payroll runs on the")
+                .contains("[figure withheld]").doesNotContainPattern("\\d");
+        List<Message> memory = chatMemory.get("guest/" + session);
+        assertThat(memory).filteredOn(message -> message.getMessageType() == MessageType.ASSISTANT)
+                .extracting(Message::getText).containsExactly((String) first.get("text"), (String) second.get("text"));
+        assertThat(memory.toString()).doesNotContain("4.5%").doesNotContain("DE89");
+        assertThat(object(second.get("provenance"))).containsEntry("backend_used", ScriptedModel.ID);
+        assertThat(((JdbcAuditSink) auditSink).find((String) second.get("request_id"))).hasValueSatisfying(record ->
+                assertThat(record.payload()).containsEntry("session_id", "guest/" + session));
+
+        // The same session id from another user is another conversation: nothing of the guest's to repeat.
+        Map<String, Object> planner = ask("/ai/chat", "planner", Map.of("message", "Please repeat your last answer.",
+                "session_id", session));
+        assertThat((String) planner.get("text")).startsWith("There is nothing to repeat yet.");
+    }
+
+    @Test
+    void throughSpringAisChatClientAVisitorIsDeniedAndNoModelIsCalled() throws Exception {
+        long callsBefore = model.calls();
+
+        Map<String, Object> answer = ask("/ai/chat", "visitor", Map.of("message", "Show me the payroll of last month"));
+
+        assertThat(answer).containsEntry("outcome", "denied").containsEntry("decision", "DENY");
+        assertThat(strings(object(answer.get("provenance")).get("reason_codes"))).contains("principal_missing");
+        assertThat(model.calls()).isEqualTo(callsBefore);
     }
 
     @Test
@@ -185,7 +279,7 @@ class SpringChatApplicationTest {
             assertThat(record.payload().toString()).doesNotContain("4.5%").doesNotContain("DE89");
             assertThat(record.payload()).as("the principal from the authenticated user's authorities")
                     .containsEntry("principal", Map.of("role", "guest", "clearance", "public"))
-                    .containsEntry("decision", "PARTIAL");
+                    .containsEntry("subject", "guest").containsEntry("decision", "PARTIAL");
         });
     }
 
@@ -271,6 +365,20 @@ class SpringChatApplicationTest {
             assertThat(JsonCodec.strict().parseObject(me.body())).containsEntry("user", user.getKey())
                     .containsEntry("role", user.getValue().get(0)).containsEntry("clearance", user.getValue().get(1));
         }
+    }
+
+    @Test
+    void aUserWhoseRoleIsNotThePolicysIsNoPrincipalAndIsDeniedForThat() throws Exception {
+        HttpResponse<String> me = http.send(request("/me", "visitor").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(JsonCodec.strict().parseObject(me.body())).containsEntry("user", "visitor")
+                .containsEntry("role", null).containsEntry("clearance", null);
+
+        Map<String, Object> answer = ask("visitor", "How do I file a receipt?");
+
+        assertThat(answer).containsEntry("decision", "DENY");
+        assertThat(strings(object(answer.get("provenance")).get("reason_codes"))).contains("principal_missing");
+        assertThat(((JdbcAuditSink) auditSink).find((String) answer.get("request_id"))).hasValueSatisfying(record ->
+                assertThat(record.payload()).containsEntry("subject", "visitor"));
     }
 
     @Test

@@ -46,6 +46,12 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class PipelineAdvisor implements KeelAdvisor {
 
+    /**
+     * The request context key {@link CallerAdvisor} sets once it asked the suppliers where the chain started: the
+     * principal and subject are then the context's or none, never the suppliers' answer on this thread.
+     */
+    static final String CALLER = "keel.caller_resolved";
+
     /** The Reactor context key under which a ChatClient's stream carries its observation (Micrometer's). */
     private static final String OBSERVATION_KEY = "micrometer.observation";
 
@@ -148,8 +154,10 @@ public final class PipelineAdvisor implements KeelAdvisor {
     private GovernedRequest governed(ChatClientRequest request) {
         Map<String, Object> context = request.context();
         PromptConversation conversation = PromptConversation.of(request.prompt(), context);
-        Principal who = context.get(PRINCIPAL) instanceof Principal given ? given : principal.get();
-        String subjectId = context.get(SUBJECT) instanceof String given ? given : subject.get();
+        boolean resolved = Boolean.TRUE.equals(context.get(CALLER));
+        Principal who = context.get(PRINCIPAL) instanceof Principal given ? given
+                : resolved ? null : principal.get();
+        String subjectId = context.get(SUBJECT) instanceof String given ? given : resolved ? null : subject.get();
         GovernedRequest.Builder governed = GovernedRequest.builder().principal(who)
                 .history(conversation.history()).message(conversation.userParts());
         if (subjectId != null) {
@@ -211,6 +219,11 @@ public final class PipelineAdvisor implements KeelAdvisor {
 
     private static int clamp(long tokens) {
         return (int) Math.min(Integer.MAX_VALUE, tokens);
+    }
+
+    @Override
+    public Advisor caller() {
+        return new CallerAdvisor(principal, subject);
     }
 
     @Override

@@ -1,0 +1,211 @@
+package dev.keel.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keel.core.Principal;
+import dev.keel.core.spi.AuditRecord;
+import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.LlmBackend;
+import dev.keel.pipeline.Pipeline;
+import dev.keel.spring.ai.KeelAdvisor;
+import dev.keel.spring.ai.KeelDeniedException;
+import dev.keel.store.jdbc.JdbcAuditSink;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.memory.MessageWindowChatMemory;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.MessageType;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.test.context.support.WithMockUser;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The starter's {@link KeelAdvisor} bean in a real application (the support desk's policy: agents see refunds,
+ * customers product help only), over the starter's pipeline and its SQLite audit store, with the signed-in user from
+ * Spring Security's test support: called, and streamed behind Spring AI's chat memory advisor, which moves the stream
+ * to another thread. Then the bean's conditions, each in a context of its own.
+ */
+@SpringBootTest(classes = KeelAdvisorBeanTest.Application.class,
+        webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
+                "keel.policy=classpath:keel/desk-policy.json", "keel.routing=classpath:keel/desk-routing.json",
+                "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel"})
+class KeelAdvisorBeanTest {
+
+    private static final String REFUNDS = "How long does a refund take?";
+    private static final Duration GENEROUS = Duration.ofSeconds(30);
+
+    @TempDir
+    static Path data;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry properties) {
+        properties.add("keel.store.url", () -> "jdbc:sqlite:" + data.resolve("keel.db"));
+    }
+
+    /** The desk's model, reached only through the pipeline; the ChatClient's own model, which must never be called. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    static class Application {
+        final AtomicInteger chatClientModelCalls = new AtomicInteger();
+
+        @Bean
+        LlmBackend deskModel() {
+            return request -> ChatReply.builder().text("A refund takes 5 working days.").backendId("desk").build();
+        }
+
+        @Bean
+        ChatMemory chatMemory() {
+            return MessageWindowChatMemory.builder().build();
+        }
+
+        @Bean
+        ChatClient deskChat(KeelAdvisor keel, ChatMemory chatMemory) {
+            ChatModel never = prompt -> {
+                chatClientModelCalls.incrementAndGet();
+                throw new IllegalStateException("the ChatClient's own model was called");
+            };
+            return ChatClient.builder(never)
+                    .defaultAdvisors(keel.caller(), MessageChatMemoryAdvisor.builder(chatMemory).build(), keel)
+                    .build();
+        }
+    }
+
+    @Autowired
+    ChatClient chat;
+
+    @Autowired
+    ChatMemory chatMemory;
+
+    @Autowired
+    AuditSink auditSink;
+
+    @Autowired
+    Application application;
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> provenance(ChatResponse response) {
+        return (Map<String, Object>) response.getMetadata().get(KeelAdvisor.PROVENANCE);
+    }
+
+    private AuditRecord audited(ChatResponse response) {
+        return ((JdbcAuditSink) auditSink).find(response.getMetadata().getId()).orElseThrow();
+    }
+
+    @Test
+    @WithMockUser(username = "ada", authorities = {"ROLE_AGENT", "CLEARANCE_INTERNAL"})
+    void aCallIsGovernedForTheSignedInUserWithTheSubjectFromSpringSecurity() {
+        ChatResponse response = chat.prompt().user(REFUNDS).call().chatResponse();
+
+        assertThat(response.getResult().getOutput().getText()).isEqualTo("A refund takes 5 working days.");
+        assertThat(provenance(response)).containsEntry("decision", "ALLOW").containsEntry("role", "agent");
+        assertThat(audited(response).payload()).containsEntry("subject", "ada")
+                .containsEntry("principal", Map.of("role", "agent", "clearance", "internal"));
+        assertThat(application.chatClientModelCalls).hasValue(0);
+    }
+
+    @Test
+    @WithMockUser(username = "cy", authorities = {"ROLE_CUSTOMER", "CLEARANCE_PUBLIC"})
+    void aStreamBehindTheMemoryAdvisorIsGovernedForTheUserWhoSubscribedAndMemoryKeepsTheFilteredReply() {
+        // Subscribed on this thread, as a controller's response is on the request's; the memory advisor then moves
+        // the stream to its scheduler's thread, where Spring Security's context is not set.
+        List<ChatClientResponse> responses = chat.prompt().user(REFUNDS)
+                .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "cy-1"))
+                .stream().chatClientResponse().collectList().block(GENEROUS);
+
+        ChatResponse last = responses.get(responses.size() - 1).chatResponse();
+        String text = String.join("", responses.stream()
+                .map(response -> response.chatResponse().getResult().getOutput().getText()).toList());
+        assertThat(provenance(last)).containsEntry("decision", "PARTIAL").containsEntry("role", "customer");
+        assertThat(text).startsWith("A refund takes").doesNotContain("5");
+        assertThat(audited(last).payload()).containsEntry("subject", "cy").containsEntry("session_id", "cy-1");
+        List<Message> memory = chatMemory.get("cy-1");
+        assertThat(memory).filteredOn(message -> message.getMessageType() == MessageType.ASSISTANT)
+                .extracting(Message::getText).containsExactly(text);
+        assertThat(application.chatClientModelCalls).hasValue(0);
+    }
+
+    @Test
+    @WithMockUser(username = "ada", authorities = {"ROLE_AGENT", "CLEARANCE_INTERNAL"})
+    void withoutTheCallerAdvisorAStreamBehindTheMemoryAdvisorFindsNobodyAndIsDenied(
+            @Autowired KeelAdvisor keel) {
+        ChatClient withoutCaller = ChatClient.builder(prompt -> {
+            throw new IllegalStateException("the ChatClient's own model was called");
+        }).defaultAdvisors(MessageChatMemoryAdvisor.builder(chatMemory).build(), keel).build();
+
+        assertThatThrownBy(() -> withoutCaller.prompt().user(REFUNDS).stream().content().blockLast(GENEROUS))
+                .isInstanceOfSatisfying(KeelDeniedException.class, denied ->
+                        assertThat(denied.reasonCodes().values()).containsExactly("principal_missing"));
+        // Called, the same ChatClient runs on this thread and finds the user.
+        assertThat(withoutCaller.prompt().user(REFUNDS).call().content()).isEqualTo("A refund takes 5 working days.");
+    }
+
+    private static ApplicationContextRunner runner(Path directory) {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class,
+                        KeelSecurityAutoConfiguration.class, KeelSpringAiAutoConfiguration.class))
+                .withBean("deskModel", LlmBackend.class,
+                        () -> request -> ChatReply.builder().text("It takes a week.").backendId("desk").build())
+                .withPropertyValues("keel.policy=classpath:keel/desk-policy.json",
+                        "keel.routing=classpath:keel/desk-routing.json",
+                        "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel",
+                        "keel.store.url=jdbc:sqlite:" + directory.resolve("keel.db"));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnAdvisor {
+        @Bean
+        KeelAdvisor ownAdvisor(Pipeline pipeline) {
+            return KeelAdvisor.builder(pipeline).refusal("Not here.").build();
+        }
+    }
+
+    @Test
+    void theBeanBacksOffForTheApplicationsOwnAndIsOffByProperty(@TempDir Path directory) {
+        runner(directory).withUserConfiguration(OwnAdvisor.class).run(context ->
+                assertThat(context).hasNotFailed().hasSingleBean(KeelAdvisor.class).hasBean("ownAdvisor"));
+        runner(directory).withPropertyValues("keel.spring-ai.enabled=false").run(context ->
+                assertThat(context).hasNotFailed().doesNotHaveBean(KeelAdvisor.class).hasSingleBean(Pipeline.class));
+        runner(directory).run(context -> assertThat(context).hasNotFailed().hasSingleBean(KeelAdvisor.class));
+    }
+
+    @Test
+    void withoutKeelSpringAiOnTheClassPathThereIsNoBeanAndTheStarterStillStarts(@TempDir Path directory) {
+        runner(directory).withClassLoader(new FilteredClassLoader("dev.keel.spring.ai.")).run(context ->
+                assertThat(context).hasNotFailed().doesNotHaveBean("keelAdvisor").hasSingleBean(Pipeline.class));
+    }
+
+    @Test
+    void withoutAPrincipalSourceStartupFailsNamingWhatToDefine(@TempDir Path directory) {
+        runner(directory).withClassLoader(new FilteredClassLoader("org.springframework.security.")).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("Supplier<Principal>")
+                    .hasMessageContaining("keel.spring-ai.enabled=false");
+        });
+        runner(directory).withClassLoader(new FilteredClassLoader("org.springframework.security."))
+                .withBean("signedIn", Supplier.class, () -> (Supplier<Principal>) () -> Principal.of("agent", "internal"))
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(KeelAdvisor.class));
+    }
+}
