@@ -89,6 +89,7 @@ public interface StreamingFilter {
         private int maxInputChars = OutboundFilter.DEFAULT_MAX_INPUT_CHARS;
         private int windowChars = DEFAULT_WINDOW_CHARS;
         private long expectedLength = -1;
+        private boolean markdown;
         private PartialKinds kinds = PartialKinds.defaults();
         private final OutboundFilter.Builder whole = OutboundFilter.builder();
 
@@ -161,6 +162,16 @@ public interface StreamingFilter {
         }
 
         /**
+         * Reads the stream as a Markdown source, as {@link OutboundFilter#apply(Decision, dev.keel.core.content.Part)}
+         * reads a Markdown part: what is emitted adds up to that part's filtered source. Text is emitted a finished
+         * block at a time (see the Markdown rule above).
+         */
+        public Builder markdown() {
+            this.markdown = true;
+            return this;
+        }
+
+        /**
          * The filter.
          *
          * @throws PolicyValidationException when a restriction is invalid
@@ -171,7 +182,7 @@ public interface StreamingFilter {
             RedactingOutboundFilter filter = new RedactingOutboundFilter(restrictions, maxInputChars,
                     whole.partialScan()).withKinds(kinds);
             return new WindowedStreamingFilter(decision, filter, restrictions, maxInputChars, windowChars,
-                    expectedLength);
+                    expectedLength, markdown);
         }
     }
 }

@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -166,7 +168,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, text, List.of());
         }
         Spans spans = new Spans(text, steps);
-        List<Findings> scanned = new ArrayList<>(3);
+        Map<String, Findings> scanned = new HashMap<>();
         scan(Reading.of(text), partial, spans, scanned, steps);
         if (markdown) {
             for (Reading reading : MarkdownReading.read(text, steps)) {
@@ -186,22 +188,16 @@ public final class RedactingOutboundFilter implements OutboundFilter {
      * scanned (the rendered Markdown of a plain line is the line itself) takes the findings of that scan, mapped
      * through its own way back to the source, and an empty reading has none.
      */
-    private void scan(Reading written, boolean partial, Spans spans, List<Findings> scanned, Steps steps) {
+    private void scan(Reading written, boolean partial, Spans spans, Map<String, Findings> scanned, Steps steps) {
         Reading reading = Escapes.read(written, steps);
         String text = reading.text();
         if (text.isEmpty()) {
             return;
         }
-        Findings findings = null;
-        for (Findings earlier : scanned) {
-            if (earlier.normalized.original().equals(text)) {
-                findings = earlier;
-                break;
-            }
-        }
+        Findings findings = scanned.get(text);
         if (findings == null) {
             findings = find(NormalizedText.ofMarkup(text), partial, steps);
-            scanned.add(findings);
+            scanned.put(text, findings);
         }
         findings.mapInto(reading, spans);
     }
