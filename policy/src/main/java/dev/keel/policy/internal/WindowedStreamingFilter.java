@@ -42,8 +42,13 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private long received;
     private boolean oversized;
     private boolean finished;
-    // Held length at which to look for a cut again (see lookAgain).
+    // Held length at which to look for a cut again, and visible characters received at which to look once more as
+    // soon as a cut can be made (see lookAgain).
     private int nextLook;
+    private long promptLook = Long.MAX_VALUE;
+    private long visibleReceived;
+    // After a look that made no cut: the visible characters the earliest place a cut could be made at lacks; else 0.
+    private int lacking;
     private final List<Redaction> redactions = new ArrayList<>();
 
     public WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
@@ -102,11 +107,17 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             oversized = true;
             return "";
         }
-        if (holdsToEnd || definitionSeen || held() < nextLook) {
+        for (int i = 0; i < chunk.length(); i++) {
+            if (isVisible(chunk.charAt(i))) {
+                visibleReceived++;
+            }
+        }
+        boolean scheduled = held() >= nextLook;
+        if (holdsToEnd || definitionSeen || !scheduled && visibleReceived < promptLook) {
             return "";
         }
         String emitted = emitUpToCut(false);
-        lookAgain();
+        lookAgain(!scheduled);
         return emitted;
     }
 
@@ -142,13 +153,18 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     }
 
     /**
-     * Looks again once a quarter of the window or of the held text, whichever is more, has arrived: a look costs
-     * time linear in the window and the held text, so each character costs a bounded amount of looking whatever the
-     * chunks, and a long stretch without a cut costs linear time, not quadratic.
+     * Schedules the next looks: once a quarter of the window or of the held text, whichever is more, has arrived; and,
+     * after a look that found a place a cut could be made at but too few visible characters after it (unless that
+     * look was itself such a one), as soon as as many visible characters as it lacked have arrived. The first keeps
+     * the cost linear: a look costs time linear in the window and the held text, so each character costs a bounded
+     * amount of looking whatever the chunks, and a long stretch without a cut costs linear time, not quadratic. The
+     * second, at most one per look of the first, makes the cut the moment it can be made, so that a stretch whose
+     * places lie inside redactions and words is not followed by a quarter of the held text more before it leaves.
      */
-    private void lookAgain() {
+    private void lookAgain(boolean wasPrompt) {
         int held = held();
         nextLook = held + Math.max(1, Math.max(window, held) / 4);
+        promptLook = lacking > 0 && !wasPrompt ? visibleReceived + lacking : Long.MAX_VALUE;
     }
 
     private void requireOpen() {
@@ -216,6 +232,7 @@ public final class WindowedStreamingFilter implements StreamingFilter {
      * nothing to it), so a construct is read whole only when what follows it as rendered is final for a window.
      */
     private int blockCut(String run, int from, @Nullable List<Redaction> found, MarkdownBlocks blocks) {
+        lacking = 0;
         int[] starts = blocks.starts();
         int open = blocks.finalEnd();
         boolean plain = isPlain(run, open);
@@ -343,10 +360,15 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             }
         }
         int visibleAfter = 0;
+        lacking = 0;
         for (int c = run.length(); c > from; c--) {
             steps.add(1);
-            if (visibleAfter >= window && isAfterWhiteSpace(run, c) && !inside.get(c)) {
-                return c;
+            if (isAfterWhiteSpace(run, c) && !inside.get(c)) {
+                if (visibleAfter >= window) {
+                    lacking = 0;
+                    return c;
+                }
+                lacking = window - visibleAfter;
             }
             if (isVisible(run.charAt(c - 1))) {
                 visibleAfter++;
