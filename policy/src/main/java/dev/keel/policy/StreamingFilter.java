@@ -183,7 +183,9 @@ public interface StreamingFilter {
         }
 
         /**
-         * The filter.
+         * The filter. Opening is cheap: the restrictions' patterns are compiled once for equal restrictions (a
+         * policy's, every time a stream is opened for it) and shared, immutable, by every filter and thread; a
+         * builder may open any number of filters.
          *
          * @throws PolicyValidationException when a restriction is invalid
          * @throws ConfigurationException    when the limit is not positive, or a kind neither ships nor has a
