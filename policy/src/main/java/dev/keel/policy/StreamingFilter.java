@@ -25,6 +25,15 @@ import java.util.Objects;
  * but a construct whose words are themselves longer than the window (a character reference padded with zeros) can.
  * Where no cut exists (a word longer than the window, a redaction still growing) the filter holds on.
  *
+ * <p><b>Markdown</b> ({@link Builder#markdown()}): the stream is a Markdown source, filtered as a Markdown part is,
+ * read as written and as rendered. A cut is then also a place before which all is final: the start of a finished
+ * top-level block of the complete lines (CommonMark closes a block once a later line does not continue it, and a
+ * closed block never changes), or any place in the text after the last one while that text is plain Markdown
+ * (nothing a later marker could pair with). It needs, besides the window as written, a window of visible characters
+ * of final rendered text after it, since the rendered text joins what the source keeps apart. A block in which a
+ * {@code ]} could close a link label, and what follows it, are held to the end, as is the rest of a stream once it
+ * holds a link reference definition: a definition can come after the link it resolves.
+ *
  * <p><b>Restrictions that match unboundedly long text</b> (a pattern with {@code *}, {@code +} or {@code {n,}})
  * could claim any text before the end, so a filter with one holds the whole stream under {@code ALLOW} and
  * {@code PARTIAL} and emits it at {@link #finish}, filtered whole: the safe choice; a window would let the start of
@@ -42,8 +51,10 @@ import java.util.Objects;
  * (see {@link OutboundFilter}); the filter looks once a quarter of the window or of the held text, whichever is
  * more, has arrived since the last look, so each character costs a bounded amount of looking whatever the chunks:
  * the time is linear in the text for a fixed window, and a long stretch without a cut does not make it quadratic.
- * The held text has at most about two and a quarter windows of visible characters when white space comes at least
- * once a window and no redaction is longer than one.
+ * After a look that found a place to cut at with too few visible characters after it, it looks once more as soon as
+ * they have arrived. The held text has at most about two and a quarter windows of visible characters when a place
+ * to cut at (after white space, inside no redaction) comes at least once a window; a Markdown stream holds up to a
+ * block more.
  *
  * <p>Not thread-safe: one instance per stream, used by one thread at a time. Pure: it reads and writes nothing
  * outside itself.
@@ -89,6 +100,7 @@ public interface StreamingFilter {
         private int maxInputChars = OutboundFilter.DEFAULT_MAX_INPUT_CHARS;
         private int windowChars = DEFAULT_WINDOW_CHARS;
         private long expectedLength = -1;
+        private boolean markdown;
         private PartialKinds kinds = PartialKinds.defaults();
         private final OutboundFilter.Builder whole = OutboundFilter.builder();
 
@@ -161,7 +173,19 @@ public interface StreamingFilter {
         }
 
         /**
-         * The filter.
+         * Reads the stream as a Markdown source, as {@link OutboundFilter#apply(Decision, dev.keel.core.content.Part)}
+         * reads a Markdown part: what is emitted adds up to that part's filtered source. Text is emitted a finished
+         * block at a time (see the Markdown rule above).
+         */
+        public Builder markdown() {
+            this.markdown = true;
+            return this;
+        }
+
+        /**
+         * The filter. Opening is cheap: the restrictions' patterns are compiled once for equal restrictions (a
+         * policy's, every time a stream is opened for it) and shared, immutable, by every filter and thread; a
+         * builder may open any number of filters.
          *
          * @throws PolicyValidationException when a restriction is invalid
          * @throws ConfigurationException    when the limit is not positive, or a kind neither ships nor has a
@@ -171,7 +195,7 @@ public interface StreamingFilter {
             RedactingOutboundFilter filter = new RedactingOutboundFilter(restrictions, maxInputChars,
                     whole.partialScan()).withKinds(kinds);
             return new WindowedStreamingFilter(decision, filter, restrictions, maxInputChars, windowChars,
-                    expectedLength);
+                    expectedLength, markdown);
         }
     }
 }

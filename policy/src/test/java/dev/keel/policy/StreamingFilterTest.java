@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
+import dev.keel.core.content.Part;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -123,6 +124,85 @@ class StreamingFilterTest {
         assertThat(stream.redactions()).isEmpty();
         assertThatThrownBy(() -> stream.accept("x")).isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(stream::finish).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void aMarkdownStreamIsEmittedBlockByBlockAsTheMarkdownPartIsFiltered() {
+        String text = "# Plan\n\n" + PROSE + "**fo**rty boats\n\n- " + PROSE + "\n- keep\n\n" + PROSE.repeat(2)
+                + "\n\n" + PROSE;
+        StringBuilder emitted = new StringBuilder();
+        StreamingFilter stream = markdown(Decision.PARTIAL, List.of());
+        int firstEmitted = -1;
+        for (int i = 0; i < text.length(); i++) {
+            emitted.append(stream.accept(text.substring(i, i + 1)));
+            if (firstEmitted < 0 && emitted.length() > 0) {
+                firstEmitted = i;
+            }
+        }
+        // The heading and the paragraph leave once the list after them is followed by a window of final text.
+        assertThat(emitted.toString()).startsWith("# Plan\n\n" + PROSE + "**[figure withheld] boats\n\n");
+        assertThat(firstEmitted).isLessThan(text.length() - PROSE.length());
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
+                .apply(Decision.PARTIAL, Part.markdown(text)).kept().orElseThrow().rendered());
+    }
+
+    @Test
+    void aParagraphBeforeACodeBlockWaitsForRenderedTextAfterItWhichReadsOnFromIt() {
+        List<QualitativeRestriction> restrictions = List.of(new QualitativeRestriction("plans", null,
+                List.of("(?i)secret\\s{0,4}plan"), "[plan]"));
+        // As rendered, the code block adds only a blank line: "secret" and "plan" read as one match across it.
+        String text = PROSE + "secret\n\n```\n" + "code line\n".repeat(30) + "```\n\nplan " + PROSE.repeat(2);
+        StreamingFilter stream = markdown(Decision.ALLOW, restrictions);
+        StringBuilder emitted = new StringBuilder();
+        for (int i = 0; i < text.length(); i += 3) {
+            emitted.append(stream.accept(text.substring(i, Math.min(text.length(), i + 3))));
+            assertThat(emitted.toString()).doesNotContain("secret");
+        }
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo(OutboundFilter.create(restrictions)
+                .apply(Decision.ALLOW, Part.markdown(text)).kept().orElseThrow().rendered()).contains("[plan]");
+    }
+
+    @Test
+    void aReferenceLinkWhoseDefinitionMayStillComeIsHeldToTheEnd() {
+        // The paragraph before the link's may not leave either: what it reads on into is not final as rendered.
+        String text = PROSE + "\n\n" + PROSE + "\n\nsee [forty][ref] now\n\n" + PROSE.repeat(3) + "\n\n[ref]: https://x.example/4\n";
+        StreamingFilter stream = markdown(Decision.PARTIAL, List.of());
+        StringBuilder emitted = new StringBuilder();
+        for (int i = 0; i < text.length(); i += 4) {
+            emitted.append(stream.accept(text.substring(i, Math.min(text.length(), i + 4))));
+        }
+        assertThat(emitted.toString()).isEqualTo(PROSE + "\n\n");
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
+                .apply(Decision.PARTIAL, Part.markdown(text)).kept().orElseThrow().rendered());
+    }
+
+    @Test
+    void aPlainMarkdownParagraphStreamsWithinItselfUntilMarkupThatLaterTextCouldClose() {
+        String text = PROSE.repeat(6) + "keep fo**rty " + PROSE.repeat(6) + "boats** now\n\n" + PROSE.repeat(3);
+        StreamingFilter stream = markdown(Decision.PARTIAL, List.of());
+        StringBuilder emitted = new StringBuilder();
+        int atOpener = text.indexOf("**") + 2;
+        int atCloser = text.indexOf("**", atOpener);
+        for (int i = 0; i < text.length(); i++) {
+            emitted.append(stream.accept(text.substring(i, i + 1)));
+            if (i == atOpener) {
+                assertThat(emitted.length()).as("emitted within the paragraph").isGreaterThan(PROSE.length() * 4);
+            }
+            if (i < atCloser + 2) {
+                // Until the closer arrives, "fo" may still join what follows as rendered: nothing after it left.
+                assertThat(emitted.toString()).doesNotContain("keep fo");
+            }
+        }
+        emitted.append(stream.finish());
+        assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
+                .apply(Decision.PARTIAL, Part.markdown(text)).kept().orElseThrow().rendered());
+    }
+
+    private static StreamingFilter markdown(Decision decision, List<QualitativeRestriction> restrictions) {
+        return StreamingFilter.builder(decision).restrictions(restrictions).windowChars(16).markdown().open();
     }
 
     @Test

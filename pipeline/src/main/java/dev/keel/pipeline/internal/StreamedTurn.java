@@ -22,20 +22,15 @@ import org.jspecify.annotations.Nullable;
  * Once the handle is cancelled and {@code cancel} has returned, the sink is called no more: every call to it holds
  * this object's lock, and cancelling takes it.
  *
- * <p><b>Markup holds the rest.</b> The streaming filter reads the text as written; the answer of {@code call} is read
- * as written and as Markdown renders it, where emphasis, an HTML tag or comment, a character reference or an escape
- * inside a word can join what is written apart ({@code fo**rty**} renders "forty"). So from the first chunk that holds
- * a character such markup needs (one of {@code * _ ` ~ [ ] < > & \ |}) nothing more goes through the streaming filter: the rest is held,
- * and at the end the whole draft is filtered as the answer of {@code call} is, and what the caller has not had of it
- * is sent. What was sent before had no such character, and the window held back after it is free of them too, so it
- * reads the same either way: the text the caller receives is the text {@code call} gives.
+ * <p><b>Read as Markdown, block by block.</b> The answer of {@code call} is a Markdown part, read as written and as
+ * Markdown renders it, where emphasis, an HTML tag or comment, a character reference or an escape inside a word can
+ * join what is written apart ({@code fo**rty**} renders "forty"). The streaming filter is opened in its Markdown
+ * mode, which reads the draft the same way and lets a block go once it is finished and what follows it is final for
+ * a window: what the caller receives is the text {@code call} gives.
  *
  * <p>Belongs to one call; the draft's chunks come on the thread that runs it.
  */
 final class StreamedTurn implements DraftSink {
-
-    /** The characters Markdown and HTML need to make a text read otherwise than as written. */
-    static final String MARKUP = "*_`~[]<>&\\|";
 
     private final AnswerSink sink;
     private final StreamHandle handle;
@@ -44,11 +39,7 @@ final class StreamedTurn implements DraftSink {
     private final StringBuilder shown = new StringBuilder();
     private @Nullable StreamingFilter filter;
     private @Nullable Decision decision;
-    // What the turn's PARTIAL withholds, set with the decision when the filter is opened.
-    private PartialKinds kinds = PartialKinds.defaults();
     private boolean closed;
-    /** Whether markup arrived: the rest of the draft is held to its end. */
-    private boolean held;
 
     StreamedTurn(AnswerSink sink, StreamHandle handle, PolicyDocument policy) {
         this.sink = sink;
@@ -67,8 +58,7 @@ final class StreamedTurn implements DraftSink {
      */
     void open(Decision decision, PartialKinds kinds) {
         this.decision = decision;
-        this.kinds = kinds;
-        this.filter = StreamingFilter.builder(decision).policy(policy).partialKinds(kinds).open();
+        this.filter = StreamingFilter.builder(decision).policy(policy).partialKinds(kinds).markdown().open();
     }
 
     @Override
@@ -81,12 +71,7 @@ final class StreamedTurn implements DraftSink {
             throw new IllegalStateException("a reasoning step handed a draft to a stream it was not given");
         }
         draft.append(text);
-        if (!held && text.chars().anyMatch(c -> MARKUP.indexOf(c) >= 0)) {
-            held = true;
-        }
-        if (!held) {
-            emit(open.accept(text));
-        }
+        emit(open.accept(text));
     }
 
     @Override
@@ -103,12 +88,7 @@ final class StreamedTurn implements DraftSink {
      * Ends the streamed draft {@code text} (the reasoning step's, which must be the chunks joined) under
      * {@code decision} (the turn's, which must be the filter's): the rest of the filtered text goes to the sink, and
      * the result is the filter the answer is shown through: it gives the streamed text and its redactions for the
-     * draft, and filters every other value (the provenance's) with {@code others}, the policy's filter. A draft held
-     * for its markup is filtered whole by {@code others}, as the answer of {@code call}.
-     *
-     * @throws IllegalStateException when what was sent is not the start of the held draft's filtered text: the
-     *                               markup rule above was broken, and the call fails rather than answer otherwise
-     *                               than it showed
+     * draft, and filters every other value (the provenance's) with {@code others}, the policy's filter.
      */
     OutboundFilter finishDraft(String text, Decision decision, OutboundFilter others) {
         StreamingFilter open = java.util.Objects.requireNonNull(filter, "filter");
@@ -118,18 +98,9 @@ final class StreamedTurn implements DraftSink {
         if (decision != this.decision) {
             throw new IllegalStateException("the decision changed while the draft was streamed");
         }
-        if (!held) {
-            emit(open.finish());
-            return new StreamedText(text, new FilteredPart(decision, Part.markdown(shown.toString()),
-                    open.redactions()), others);
-        }
-        FilteredPart whole = others.apply(decision, kinds, Part.markdown(text));
-        String filtered = whole.kept().map(Part::rendered).orElse("");
-        if (!filtered.startsWith(shown.toString())) {
-            throw new IllegalStateException("the text streamed before the markup is not the start of the answer");
-        }
-        emit(filtered.substring(shown.length()));
-        return new StreamedText(text, whole, others);
+        emit(open.finish());
+        return new StreamedText(text, new FilteredPart(decision, Part.markdown(shown.toString()),
+                open.redactions()), others);
     }
 
     /** Fails with {@link CancelledException} when the caller cancelled. */

@@ -1,5 +1,6 @@
 package dev.keel.policy.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.commonmark.node.Block;
 import org.commonmark.node.Code;
@@ -35,7 +36,7 @@ import org.jsoup.select.NodeVisitor;
  * as a browser shows it (jsoup, with source positions): its text nodes, a line break at block elements and
  * {@code <br>}, nothing of tags, comments, scripts or styles. Code blocks are shown as written: they add a block
  * boundary only, their text being read with the source. Link and image destinations and titles, and those of link
- * reference definitions, are read apart, each its own segment. Pure; thread-safe (the parser is).
+ * reference definitions, are read apart, each its own reading. Pure; thread-safe (the parser is).
  */
 final class MarkdownReading {
 
@@ -44,17 +45,17 @@ final class MarkdownReading {
 
     private final String source;
     private final Reading.Builder rendered;
-    private final Reading.Builder destinations;
+    private final List<Reading> targets = new ArrayList<>();
 
     private MarkdownReading(String source) {
         this.source = source;
         this.rendered = new Reading.Builder(source, source.length());
-        this.destinations = new Reading.Builder(source, 16);
     }
 
     /**
-     * The rendered text of {@code source}, then its destinations and titles. A {@linkplain #isPlain plain} source is
-     * read without the parse, which would find in it nothing but paragraphs of text.
+     * The rendered text of {@code source}, then each of its destinations and titles, one reading each. A
+     * {@linkplain #isPlain plain} source is read without the parse, which would find in it nothing but paragraphs
+     * of text.
      */
     static List<Reading> read(String source, Steps steps) {
         MarkdownReading reading = new MarkdownReading(source);
@@ -63,17 +64,39 @@ final class MarkdownReading {
         } else {
             reading.walk(PARSER.parse(source));
         }
-        Reading text = reading.rendered.build();
-        Reading links = reading.destinations.build();
-        steps.add(source.length() + text.text().length() + links.text().length());
-        return List.of(text, links);
+        List<Reading> all = reading.readings();
+        long length = source.length();
+        for (Reading read : all) {
+            length += read.text().length();
+        }
+        steps.add(length);
+        return all;
     }
 
     /** As {@link #read}, always through CommonMark's parse: what the reading of a plain source must equal. */
     static List<Reading> parsed(String source) {
         MarkdownReading reading = new MarkdownReading(source);
         reading.walk(PARSER.parse(source));
-        return List.of(reading.rendered.build(), reading.destinations.build());
+        return reading.readings();
+    }
+
+    /** The rendered text of {@code document}, CommonMark's parse of {@code source} with source spans. */
+    static Reading rendered(String source, Node document) {
+        MarkdownReading reading = new MarkdownReading(source);
+        reading.walk(document);
+        return reading.rendered.build();
+    }
+
+    /** CommonMark's parse of {@code source}, with the source spans of blocks and inlines. */
+    static Node parse(String source) {
+        return PARSER.parse(source);
+    }
+
+    private List<Reading> readings() {
+        List<Reading> all = new ArrayList<>(1 + targets.size());
+        all.add(rendered.build());
+        all.addAll(targets);
+        return all;
     }
 
     /**
@@ -213,7 +236,10 @@ final class MarkdownReading {
         }
     }
 
-    /** A link's destination and title, each its own segment, found within {@code start} to {@code end}. */
+    /**
+     * A link's destination and title, each its own reading, found within {@code start} to {@code end}: a target is
+     * no text of the page, so none is read together with another, however close they are in the reading.
+     */
     private void linkTargets(String destination, String title, int start, int end) {
         if (start < 0) {
             return;
@@ -223,14 +249,15 @@ final class MarkdownReading {
             if (target == null || target.isEmpty()) {
                 continue;
             }
-            destinations.blankLine();
+            Reading.Builder read = new Reading.Builder(source, target.length());
             int at = source.indexOf(target, from);
             if (at >= 0 && at + target.length() <= end) {
-                destinations.appendSource(at, at + target.length());
+                read.appendSource(at, at + target.length());
                 from = at + target.length();
             } else {
-                destinations.append(target, from, end);
+                read.append(target, from, end);
             }
+            targets.add(read.build());
         }
     }
 

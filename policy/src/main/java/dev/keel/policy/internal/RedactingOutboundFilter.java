@@ -18,13 +18,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@link OutboundFilter}: the qualitative restrictions (compiled once with RE2/J, whose matching takes time linear
- * in the text whatever the pattern) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
+ * {@link OutboundFilter}: the qualitative restrictions (compiled with RE2/J, whose matching takes time linear in the
+ * text whatever the pattern, once for all filters of equal restrictions) under ALLOW and PARTIAL, plus {@link PartialRedactor} under PARTIAL. Both read
  * each reading of the text (as written; for Markdown also as rendered and its link targets, {@link MarkdownReading})
  * with its escapes read ({@link Escapes}) and normalised once ({@link NormalizedText#ofMarkup}: character
  * references decoded, invisible characters removed, NFKC), so that what a reader sees is what is matched; what they
@@ -37,6 +40,17 @@ public final class RedactingOutboundFilter implements OutboundFilter {
 
     /** What stands in place of a text withheld for its length. */
     static final String OVERSIZED_PLACEHOLDER = "[text withheld: too long to filter]";
+
+    // The policies a process filters for are few; the least recently used beyond them is compiled again when needed.
+    private static final int COMPILED_KEPT = 64;
+    // Compiled patterns by the restrictions they come from (see compiled); guarded by itself.
+    private static final Map<List<QualitativeRestriction>, List<RestrictionPattern>> COMPILED =
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<List<QualitativeRestriction>, List<RestrictionPattern>> eldest) {
+                    return size() > COMPILED_KEPT;
+                }
+            };
 
     private final List<RestrictionPattern> patterns;
     private final int maxInputChars;
@@ -68,14 +82,36 @@ public final class RedactingOutboundFilter implements OutboundFilter {
                     + maxInputChars);
         }
         this.maxInputChars = maxInputChars;
-        PolicyFormat.validateRestrictions(restrictions);
+        this.patterns = compiled(restrictions);
+    }
+
+    /**
+     * The patterns of {@code restrictions}, validated and compiled once for equal restrictions: a stream opens a
+     * filter per answer, for the same policy each time, and compiling takes about a tenth of a millisecond. The
+     * compiled patterns are immutable and RE2/J's matchers are made per use, so one list serves every thread.
+     *
+     * @throws PolicyValidationException when a restriction is invalid
+     */
+    static List<RestrictionPattern> compiled(List<QualitativeRestriction> restrictions) {
+        List<QualitativeRestriction> key = List.copyOf(restrictions);
+        synchronized (COMPILED) {
+            List<RestrictionPattern> known = COMPILED.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        PolicyFormat.validateRestrictions(key);
         List<RestrictionPattern> compiled = new ArrayList<>();
-        for (QualitativeRestriction restriction : restrictions) {
+        for (QualitativeRestriction restriction : key) {
             for (String pattern : restriction.patterns()) {
                 compiled.add(new RestrictionPattern(restriction.id(), restriction.replacement(), Pattern.compile(pattern)));
             }
         }
-        this.patterns = List.copyOf(compiled);
+        List<RestrictionPattern> patterns = List.copyOf(compiled);
+        synchronized (COMPILED) {
+            COMPILED.put(key, patterns);
+        }
+        return patterns;
     }
 
     private RedactingOutboundFilter(RedactingOutboundFilter filter, PartialKinds kinds) {
@@ -85,7 +121,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
         this.kinds = kinds;
     }
 
-    private record RestrictionPattern(String id, String replacement, Pattern pattern) {
+    record RestrictionPattern(String id, String replacement, Pattern pattern) {
     }
 
     /**
@@ -166,7 +202,7 @@ public final class RedactingOutboundFilter implements OutboundFilter {
             return new FilteredText(decision, text, List.of());
         }
         Spans spans = new Spans(text, steps);
-        List<Findings> scanned = new ArrayList<>(3);
+        Map<String, Findings> scanned = new HashMap<>();
         scan(Reading.of(text), partial, spans, scanned, steps);
         if (markdown) {
             for (Reading reading : MarkdownReading.read(text, steps)) {
@@ -186,22 +222,16 @@ public final class RedactingOutboundFilter implements OutboundFilter {
      * scanned (the rendered Markdown of a plain line is the line itself) takes the findings of that scan, mapped
      * through its own way back to the source, and an empty reading has none.
      */
-    private void scan(Reading written, boolean partial, Spans spans, List<Findings> scanned, Steps steps) {
+    private void scan(Reading written, boolean partial, Spans spans, Map<String, Findings> scanned, Steps steps) {
         Reading reading = Escapes.read(written, steps);
         String text = reading.text();
         if (text.isEmpty()) {
             return;
         }
-        Findings findings = null;
-        for (Findings earlier : scanned) {
-            if (earlier.normalized.original().equals(text)) {
-                findings = earlier;
-                break;
-            }
-        }
+        Findings findings = scanned.get(text);
         if (findings == null) {
             findings = find(NormalizedText.ofMarkup(text), partial, steps);
-            scanned.add(findings);
+            scanned.put(text, findings);
         }
         findings.mapInto(reading, spans);
     }

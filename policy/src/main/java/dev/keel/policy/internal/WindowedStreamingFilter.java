@@ -30,6 +30,10 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private final int window;
     private final boolean holdsToEnd;
     private final boolean declaredOversized;
+    // Read as Markdown renders it, cut only between finished blocks (MarkdownBlocks).
+    private final boolean markdown;
+    // A Markdown stream that holds a link reference definition: held to its end from then on.
+    private boolean definitionSeen;
 
     // The text from `bufferStart` (absolute): up to a window already emitted (the context), then what is held.
     private final StringBuilder buffer = new StringBuilder();
@@ -38,8 +42,13 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private long received;
     private boolean oversized;
     private boolean finished;
-    // Held length at which to look for a cut again (see lookAgain).
+    // Held length at which to look for a cut again, and visible characters received at which to look once more as
+    // soon as a cut can be made (see lookAgain).
     private int nextLook;
+    private long promptLook = Long.MAX_VALUE;
+    private long visibleReceived;
+    // After a look that made no cut: the visible characters the earliest place a cut could be made at lacks; else 0.
+    private int lacking;
     private final List<Redaction> redactions = new ArrayList<>();
 
     public WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
@@ -51,24 +60,27 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     WindowedStreamingFilter(Decision decision, List<QualitativeRestriction> restrictions, int maxInputChars,
                             int window, long expectedLength, Steps steps) {
         this(decision, new RedactingOutboundFilter(restrictions, maxInputChars), restrictions, maxInputChars, window,
-                expectedLength, steps);
+                expectedLength, false, steps);
     }
 
     /**
      * A stream filtered by {@code whole} (made with {@code restrictions} and {@code maxInputChars}, its PARTIAL kinds
      * chosen): under PARTIAL the window is at least as long as the longest span of a kind it withholds beyond the
      * scan's own, and a kind whose spans may be of any length holds the whole stream, as a restriction that may does.
+     * With {@code markdown}, the stream is a Markdown source, filtered as the whole-text filter filters a Markdown
+     * part, and cut only between finished blocks.
      */
     public WindowedStreamingFilter(Decision decision, RedactingOutboundFilter whole,
                                    List<QualitativeRestriction> restrictions, int maxInputChars, int window,
-                                   long expectedLength) {
-        this(decision, whole, restrictions, maxInputChars, window, expectedLength, new Steps());
+                                   long expectedLength, boolean markdown) {
+        this(decision, whole, restrictions, maxInputChars, window, expectedLength, markdown, new Steps());
     }
 
     private WindowedStreamingFilter(Decision decision, RedactingOutboundFilter whole,
                                     List<QualitativeRestriction> restrictions, int maxInputChars, int window,
-                                    long expectedLength, Steps steps) {
+                                    long expectedLength, boolean markdown, Steps steps) {
         this.steps = steps;
+        this.markdown = markdown;
         this.decision = Objects.requireNonNull(decision, "decision");
         this.whole = whole;
         this.maxInputChars = maxInputChars;
@@ -95,11 +107,17 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             oversized = true;
             return "";
         }
-        if (holdsToEnd || held() < nextLook) {
+        for (int i = 0; i < chunk.length(); i++) {
+            if (isVisible(chunk.charAt(i))) {
+                visibleReceived++;
+            }
+        }
+        boolean scheduled = held() >= nextLook;
+        if (holdsToEnd || definitionSeen || !scheduled && visibleReceived < promptLook) {
             return "";
         }
         String emitted = emitUpToCut(false);
-        lookAgain();
+        lookAgain(!scheduled);
         return emitted;
     }
 
@@ -135,13 +153,18 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     }
 
     /**
-     * Looks again once a quarter of the window or of the held text, whichever is more, has arrived: a look costs
-     * time linear in the window and the held text, so each character costs a bounded amount of looking whatever the
-     * chunks, and a long stretch without a cut costs linear time, not quadratic.
+     * Schedules the next looks: once a quarter of the window or of the held text, whichever is more, has arrived; and,
+     * after a look that found a place a cut could be made at but too few visible characters after it (unless that
+     * look was itself such a one), as soon as as many visible characters as it lacked have arrived. The first keeps
+     * the cost linear: a look costs time linear in the window and the held text, so each character costs a bounded
+     * amount of looking whatever the chunks, and a long stretch without a cut costs linear time, not quadratic. The
+     * second, at most one per look of the first, makes the cut the moment it can be made, so that a stretch whose
+     * places lie inside redactions and words is not followed by a quarter of the held text more before it leaves.
      */
-    private void lookAgain() {
+    private void lookAgain(boolean wasPrompt) {
         int held = held();
         nextLook = held + Math.max(1, Math.max(window, held) / 4);
+        promptLook = lacking > 0 && !wasPrompt ? visibleReceived + lacking : Long.MAX_VALUE;
     }
 
     private void requireOpen() {
@@ -162,8 +185,16 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             // No place is followed by a window of visible characters: whatever the filter finds, nothing is emitted.
             return "";
         }
-        List<Redaction> found = whole.apply(decision, run, steps).redactions();
-        int cut = atEnd ? run.length() : lastCut(run, from, found);
+        MarkdownBlocks blocks = null;
+        if (markdown && !atEnd) {
+            blocks = MarkdownBlocks.of(run, steps);
+            definitionSeen = blocks.definitions();
+            if (definitionSeen || blockCut(run, from, null, blocks) < 0) {
+                return "";
+            }
+        }
+        List<Redaction> found = whole.apply(decision, run, markdown, steps).redactions();
+        int cut = atEnd ? run.length() : blocks != null ? blockCut(run, from, found, blocks) : lastCut(run, from, found);
         if (cut <= from) {
             return "";
         }
@@ -184,8 +215,135 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             copied = r.end();
         }
         out.append(run, copied, cut);
-        keepContextBefore(run, cut);
+        if (blocks != null) {
+            keepBlocksBefore(run, cut, blocks);
+        } else {
+            keepContextBefore(run, cut);
+        }
         return out.toString();
+    }
+
+    /**
+     * The last cut of a Markdown {@code run} past {@code from}, or -1: a place before which all is final, in none of
+     * the redactions {@code found} (null: whatever they are), followed by a window of visible characters as written
+     * and a window of visible characters of the final rendered text. Before all is final are the starts of finished
+     * blocks ({@link MarkdownBlocks}) and, while the text after the last of them is {@linkplain #isPlain plain}, any
+     * place in it. The rendered text joins what the source keeps apart (a code block between two paragraphs adds
+     * nothing to it), so a construct is read whole only when what follows it as rendered is final for a window.
+     */
+    private int blockCut(String run, int from, @Nullable List<Redaction> found, MarkdownBlocks blocks) {
+        lacking = 0;
+        int[] starts = blocks.starts();
+        int open = blocks.finalEnd();
+        boolean plain = isPlain(run, open);
+        int openVisible = plain ? visible(run, open, run.length()) : 0;
+        int visibleAfter = 0;
+        int next = starts.length - 1;
+        for (int c = run.length(); c > from; c--) {
+            steps.add(1);
+            while (next >= 0 && starts[next] > c) {
+                next--;
+            }
+            boolean blockStart = next >= 0 && starts[next] == c;
+            if (visibleAfter >= window && (blockStart || plain && c > open) && isAfterWhiteSpace(run, c)
+                    && renderedAfter(blocks, c, open, Math.min(visibleAfter, openVisible)) >= window
+                    && !insideRedaction(found, c)) {
+                return c;
+            }
+            if (isVisible(run.charAt(c - 1))) {
+                visibleAfter++;
+            }
+        }
+        return -1;
+    }
+
+    /** The final rendered visible characters after {@code c}: the finished blocks', then the plain text's. */
+    private static int renderedAfter(MarkdownBlocks blocks, int c, int open, int plainVisible) {
+        return (c < open ? blocks.renderedVisible(c, open) : 0) + plainVisible;
+    }
+
+    /**
+     * Whether the text of {@code run} from {@code open}, less its trailing white space, is plain Markdown
+     * ({@link MarkdownReading#isPlain}) and its last line not digits alone (which a {@code .} after them would make a
+     * list item). It then renders as it is written, paragraphs of its lines, and nothing after it can change that:
+     * it has nothing a later closing marker could pair with, and a line under it can only make a heading of the same
+     * text.
+     */
+    private static boolean isPlain(String run, int open) {
+        int end = run.length();
+        while (end > open && Character.isWhitespace(run.charAt(end - 1))) {
+            end--;
+        }
+        String text = run.substring(open, end);
+        int lastLine = text.lastIndexOf('\n') + 1;
+        boolean digitsAlone = lastLine < text.length()
+                && text.substring(lastLine).chars().allMatch(ch -> ch >= '0' && ch <= '9');
+        return !digitsAlone && MarkdownReading.isPlain(text);
+    }
+
+    private static int visible(String run, int from, int to) {
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            if (isVisible(run.charAt(i))) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static boolean insideRedaction(@Nullable List<Redaction> found, int c) {
+        if (found != null) {
+            for (Redaction r : found) {
+                if (r.start() < c && c < r.end()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Drops the buffer before {@code cut} but for what a filtering from there reads as the whole text does, with a
+     * window before the cut: within plain text after the last finished block, a window of characters from a word
+     * that starts with a letter (a digit could start a list item); otherwise from the last finished block start
+     * with a window of visible characters, as written and as rendered, before the cut.
+     */
+    private void keepBlocksBefore(String run, int cut, MarkdownBlocks blocks) {
+        int open = blocks.finalEnd();
+        int start = -1;
+        if (cut - window > open) {
+            for (int s = cut - window; s < cut && start < 0; s++) {
+                if (isAfterWhiteSpace(run, s) && Character.isLetter(run.charAt(s))) {
+                    start = s;
+                }
+            }
+        }
+        if (start < 0) {
+            start = 0;
+            int plainVisible = cut > open ? visible(run, open, cut) : 0;
+            int[] starts = blocks.starts();
+            int visibleBefore = 0;
+            int c = cut;
+            for (int i = starts.length - 1; i >= 0; i--) {
+                if (starts[i] > cut) {
+                    continue;
+                }
+                for (; c > starts[i]; c--) {
+                    if (isVisible(run.charAt(c - 1))) {
+                        visibleBefore++;
+                    }
+                }
+                int rendered = (starts[i] < open ? blocks.renderedVisible(starts[i], Math.min(open, cut)) : 0)
+                        + plainVisible;
+                if (visibleBefore >= window && rendered >= window) {
+                    start = starts[i];
+                    break;
+                }
+            }
+        }
+        buffer.delete(0, start);
+        bufferStart += start;
+        emittedTo = bufferStart + cut - start;
     }
 
     /**
@@ -202,10 +360,15 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             }
         }
         int visibleAfter = 0;
+        lacking = 0;
         for (int c = run.length(); c > from; c--) {
             steps.add(1);
-            if (visibleAfter >= window && isAfterWhiteSpace(run, c) && !inside.get(c)) {
-                return c;
+            if (isAfterWhiteSpace(run, c) && !inside.get(c)) {
+                if (visibleAfter >= window) {
+                    lacking = 0;
+                    return c;
+                }
+                lacking = window - visibleAfter;
             }
             if (isVisible(run.charAt(c - 1))) {
                 visibleAfter++;
@@ -214,7 +377,7 @@ public final class WindowedStreamingFilter implements StreamingFilter {
         return -1;
     }
 
-    private static boolean isVisible(char ch) {
+    static boolean isVisible(char ch) {
         int type = Character.getType(ch);
         return !Character.isWhitespace(ch) && !Character.isSpaceChar(ch) && type != Character.FORMAT
                 && type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.CONTROL;
