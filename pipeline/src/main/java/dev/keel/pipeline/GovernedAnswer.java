@@ -1,6 +1,7 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.Provenance;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
@@ -83,7 +84,7 @@ public final class GovernedAnswer {
         this.answerMessage = ChatMessage.of(ChatRole.ASSISTANT, new Part.Markdown(text, labels));
         this.toolCalls = List.copyOf(b.toolCalls);
         if (toolCalls.isEmpty() == (outcome == TurnOutcome.TOOL_CALLS)) {
-            throw new IllegalArgumentException("an answer carries tool calls exactly when its outcome is "
+            throw new InvalidInputException("an answer carries tool calls exactly when its outcome is "
                     + TurnOutcome.TOOL_CALLS.wireName());
         }
     }
@@ -307,9 +308,9 @@ public final class GovernedAnswer {
         }
 
         /**
-         * @throws NullPointerException     naming the first required part that is missing
-         * @throws IllegalArgumentException when tool calls are given without the outcome
-         *                                  {@link TurnOutcome#TOOL_CALLS}, or that outcome without them
+         * @throws NullPointerException   naming the first required part that is missing
+         * @throws InvalidInputException  when tool calls are given without the outcome
+         *                               {@link TurnOutcome#TOOL_CALLS}, or that outcome without them
          */
         public GovernedAnswer build() {
             return new GovernedAnswer(this);

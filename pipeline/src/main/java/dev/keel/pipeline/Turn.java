@@ -3,6 +3,7 @@ package dev.keel.pipeline;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -76,7 +77,7 @@ public interface Turn {
      * the reasoning step, and a reasoning step that checks its draft takes the model's reply that asked for them as
      * no draft to check. Empty until such a call is made.
      */
-    List<dev.keel.core.content.Part.ToolCall> awaitedToolCalls();
+    List<Part.ToolCall> awaitedToolCalls();
 
     /** What a prompt must tell a model under a PARTIAL decision (the policy's wording). */
     String partialInstruction();
