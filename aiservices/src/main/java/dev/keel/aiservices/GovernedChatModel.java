@@ -55,8 +55,13 @@ import org.jspecify.annotations.Nullable;
  * and kept in shape by {@link #reasoning()}, or refused with {@link KeelDeniedException} when the decision withholds
  * what its type needs. See {@code docs/llm-adapters.md}.
  *
- * <p>Tools and images are not governed: a request with tool specifications or non-text content is a
- * {@link ConfigurationException}. Streamed, the same model is a {@link GovernedStreamingChatModel}
+ * <p>Tools: the request's tool specifications are offered to the model as tools the caller (AI Services) runs.
+ * Every call the model asks for passes the policy's tool gate in the pipeline: a refused call is answered inside the
+ * chat with a refusal and its reason codes, and the model asked again; allowed calls end the chat with an
+ * {@code AiMessage} of their tool execution requests, the arguments as the gate lets them leave. AI Services run
+ * them and call again; each result is labelled with its tool's domains and the decision taken again over them, the
+ * lower winning. Images and other non-text content are a {@link ConfigurationException}. Streamed, the same model is
+ * a {@link GovernedStreamingChatModel}
  * ({@link Builder#buildStreaming()}). Thread-safe once built when the pipeline, the suppliers and the label store are.
  */
 public interface GovernedChatModel extends ChatModel {

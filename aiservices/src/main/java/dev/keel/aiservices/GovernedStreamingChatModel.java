@@ -25,7 +25,9 @@ import dev.langchain4j.model.chat.StreamingChatModel;
  * response. The partial responses, joined, are the text of the {@code AiMessage} that {@code onCompleteResponse}
  * carries, with the answer's labels as its {@value GovernedChatModel#LABELS_ATTRIBUTE} attribute, as
  * {@link GovernedChatModel} returns it. A typed return is not streamed (it is asked for again when it does not fit
- * its shape): its text comes as one partial response once it passed. DENY is {@code onError} with
+ * its shape): its text comes as one partial response once it passed. Tool rounds are not streamed: a chat that ends
+ * with calls of AI Services' tools is {@code onCompleteResponse} with the {@code AiMessage} of their tool execution
+ * requests, as {@link GovernedChatModel} returns it, and only the final answer streams. DENY is {@code onError} with
  * {@link KeelDeniedException}, after no model was called, and no partial response; a failure of the model and of its
  * fallback is {@code onError} with Keel's exception. A partial response's {@code streamingHandle().cancel()} stops
  * the model's stream; the call is audited as cancelled and the handler hears nothing more.

@@ -17,11 +17,16 @@ import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;
 import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
+import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.service.AiServices;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
@@ -335,21 +340,39 @@ class GovernedChatModelTest {
     }
 
     static final class BedTools {
+        final List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
+
         @Tool("Counts the free beds")
         int freeBeds() {
+            ran.add("freeBeds");
             return 12;
         }
     }
 
     @Test
-    void toolsAreRefusedBecauseTheirCallsWouldBypassGovernance() {
-        ScriptedModel ward = ScriptedModel.answering("hi");
+    void aToolThePolicyDoesNotListIsOfferedToTheModelButItsCallIsRefusedAndNeverRuns() {
+        List<ChatRequest> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ChatModel ward = new ChatModel() {
+            @Override
+            public ChatResponse doChat(ChatRequest request) {
+                requests.add(request);
+                AiMessage reply = requests.size() == 1 ? AiMessage.from(List.of(ToolExecutionRequest.builder()
+                        .id("c1").name("freeBeds").arguments("{}").build())) : AiMessage.from("Some beds are free.");
+                return ChatResponse.builder().aiMessage(reply).build();
+            }
+        };
+        BedTools tools = new BedTools();
         Assistant assistant = AiServices.builder(Assistant.class).chatModel(governed(Ward.policy(), ward))
-                .tools(new BedTools()).build();
+                .tools(tools).build();
 
-        assertThatThrownBy(() -> assistant.chat("How many beds are free?"))
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("runs no tools");
-        assertThat(ward.requests).isEmpty();
+        assertThat(assistant.chat("How many beds are free?")).isEqualTo("Some beds are free.");
+        assertThat(tools.ran).isEmpty();
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(0).toolSpecifications()).extracting(ToolSpecification::name)
+                .containsExactly("freeBeds");
+        assertThat(requests.get(1).messages()).filteredOn(ToolExecutionResultMessage.class::isInstance)
+                .singleElement().satisfies(result -> assertThat(((ToolExecutionResultMessage) result).text())
+                        .contains("refused", "tool_unknown"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Decision;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.Provenance;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
@@ -54,6 +55,7 @@ public final class GovernedAnswer {
     private final Map<TurnKey<?>, Object> values;
     private final ChatMessage userMessage;
     private final ChatMessage answerMessage;
+    private final List<Part.ToolCall> toolCalls;
 
     private GovernedAnswer(Builder b) {
         this.requestId = Objects.requireNonNull(b.requestId, "requestId");
@@ -80,6 +82,11 @@ public final class GovernedAnswer {
         this.values = Map.copyOf(b.values);
         Labels labels = b.labels != null ? b.labels : Labels.of(Set.of(), false, decision);
         this.answerMessage = ChatMessage.of(ChatRole.ASSISTANT, new Part.Markdown(text, labels));
+        this.toolCalls = List.copyOf(b.toolCalls);
+        if (toolCalls.isEmpty() == (outcome == TurnOutcome.TOOL_CALLS)) {
+            throw new InvalidInputException("an answer carries tool calls exactly when its outcome is "
+                    + TurnOutcome.TOOL_CALLS.wireName());
+        }
     }
 
     /** Assembles an answer: the pipeline's, or a test's stand-in. */
@@ -122,6 +129,16 @@ public final class GovernedAnswer {
     /** The turn's labels, which the answer message carries. */
     public Labels labels() {
         return answerMessage.labels();
+    }
+
+    /**
+     * The calls of tools the caller runs that the turn ended with ({@link TurnOutcome#TOOL_CALLS}): each allowed by
+     * the policy's tool gate, with the arguments as the gate lets them leave (an external tool's egress-filtered under
+     * the turn's decision, its sensitive arguments withheld whole); empty for any other outcome. The caller runs
+     * them and sends their results in its next request ({@link GovernedRequest.Builder#toolExchange}).
+     */
+    public List<Part.ToolCall> toolCalls() {
+        return toolCalls;
     }
 
     /** What the outbound filter withheld, in text order. */
@@ -202,8 +219,15 @@ public final class GovernedAnswer {
         private PartialKinds partialKinds = PartialKinds.defaults();
         private @Nullable ChatMessage userMessage;
         private @Nullable Labels labels;
+        private List<Part.ToolCall> toolCalls = List.of();
 
         private Builder() {
+        }
+
+        /** The calls the turn ends with, for {@link TurnOutcome#TOOL_CALLS} only; none unless set. */
+        public Builder toolCalls(List<Part.ToolCall> toolCalls) {
+            this.toolCalls = Objects.requireNonNull(toolCalls, "toolCalls");
+            return this;
         }
 
         /** The filter the answer is shown through (the pipeline's policy's); one without restrictions unless set. */
@@ -283,7 +307,11 @@ public final class GovernedAnswer {
             return this;
         }
 
-        /** @throws NullPointerException naming the first required part that is missing */
+        /**
+         * @throws NullPointerException   naming the first required part that is missing
+         * @throws InvalidInputException  when tool calls are given without the outcome
+         *                               {@link TurnOutcome#TOOL_CALLS}, or that outcome without them
+         */
         public GovernedAnswer build() {
             return new GovernedAnswer(this);
         }

@@ -1,5 +1,6 @@
 package dev.keel.pipeline;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
@@ -38,11 +39,14 @@ public final class GovernedRequest {
     private final Map<String, Object> attributes;
     private final Map<String, String> auditAttributes;
     private final Tools tools;
+    private final List<ChatMessage> toolExchange;
 
     private GovernedRequest(Builder b) {
         if (b.parts.isEmpty()) {
             throw new NullPointerException("message");
         }
+        checkToolExchange(b.toolExchange);
+        this.toolExchange = List.copyOf(b.toolExchange);
         this.requestId = b.requestId;
         this.principal = b.principal;
         this.subject = b.subject;
@@ -116,11 +120,43 @@ public final class GovernedRequest {
         return tools;
     }
 
+    /**
+     * The tool rounds of this turn so far, after the user's message: each the model's message asking for tool calls
+     * (an assistant message of {@link Part.ToolCall} parts, with its text if it wrote any) and the results the caller
+     * got ({@link ChatRole#TOOL} messages of {@link Part.ToolResult} parts), oldest first; empty unless the caller
+     * runs tools ({@link Tools.Builder#runByCaller}). The message governed is still the user's; every result is
+     * labelled by the policy's tool gate with its tool's domains before a model sees it, and the turn's decision is
+     * lowered over them, the lower winning ({@code docs/governed-call.md}, "Tool calls").
+     */
+    public List<ChatMessage> toolExchange() {
+        return toolExchange;
+    }
+
+    /** A tool exchange holds the model's calls and their results only, and ends with a result. */
+    private static void checkToolExchange(List<ChatMessage> exchange) {
+        for (ChatMessage message : exchange) {
+            boolean fits = switch (message.role()) {
+                case ASSISTANT -> message.parts().stream().anyMatch(Part.ToolCall.class::isInstance);
+                case TOOL -> message.parts().stream().allMatch(Part.ToolResult.class::isInstance);
+                default -> false;
+            };
+            if (!fits) {
+                throw new InvalidInputException("a tool exchange holds assistant messages of tool calls and tool"
+                        + " messages of their results only, not a " + message.role().name().toLowerCase(
+                        java.util.Locale.ROOT) + " message of " + message.parts().size() + " part(s)");
+            }
+        }
+        if (!exchange.isEmpty() && exchange.get(exchange.size() - 1).role() != ChatRole.TOOL) {
+            throw new InvalidInputException("a tool exchange ends with the results of the model's tool calls");
+        }
+    }
+
     @Override
     public String toString() {
         return "GovernedRequest{" + (requestId == null ? "" : requestId + ", ") + "principal=" + principal
                 + (subject == null ? "" : ", subject=" + subject) + ", history=" + history.size()
                 + " messages, message parts=" + userMessage.parts().size()
+                + (toolExchange.isEmpty() ? "" : ", tool exchange=" + toolExchange.size() + " messages")
                 + (sessionId == null ? "" : ", session=" + sessionId) + "}";
     }
 
@@ -135,6 +171,7 @@ public final class GovernedRequest {
         private final Map<String, Object> attributes = new LinkedHashMap<>();
         private final Map<String, String> auditAttributes = new LinkedHashMap<>();
         private Tools tools = Tools.none();
+        private List<ChatMessage> toolExchange = List.of();
 
         private Builder() {
         }
@@ -213,7 +250,20 @@ public final class GovernedRequest {
             return this;
         }
 
-        /** @throws NullPointerException when no message is set */
+        /**
+         * The tool rounds of this turn so far, after the user's message ({@link GovernedRequest#toolExchange()}):
+         * the model's messages of tool calls and the caller's results, oldest first; none unless set.
+         */
+        public Builder toolExchange(List<ChatMessage> messages) {
+            this.toolExchange = List.copyOf(messages);
+            return this;
+        }
+
+        /**
+         * @throws NullPointerException  when no message is set
+         * @throws InvalidInputException when the tool exchange holds a message that is not a tool call or result,
+         *                               or does not end with a result
+         */
         public GovernedRequest build() {
             return new GovernedRequest(this);
         }

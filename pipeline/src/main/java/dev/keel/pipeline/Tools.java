@@ -9,10 +9,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The host tools a request offers the model ({@link GovernedRequest.Builder#tools}): each a {@link ToolSpec} the
- * model is shown and the {@link ToolExecutor} that runs it, and how many rounds of tool calls a turn may take.
+ * model is shown and the {@link ToolExecutor} that runs it, or tools the caller runs itself
+ * ({@link Builder#runByCaller}), and how many rounds of tool calls a turn may take.
+ *
+ * <p>A tool the caller runs is for a host whose own framework runs tools between model calls (langchain4j AI
+ * Services): when the model asks for it and the gate allows the call, the turn ends with the call
+ * ({@link TurnOutcome#TOOL_CALLS}, {@link GovernedAnswer#toolCalls()}, its arguments as the gate lets them leave), and
+ * the caller sends the result in its next request ({@link GovernedRequest.Builder#toolExchange}), where the gate
+ * labels it before any model sees it. A refused call is answered inside the turn, as for any tool. A request's tools
+ * are run either by their executors or by the caller, never both, so that a turn never ends with results of its own
+ * that the caller's next request would not carry.
  *
  * <p>Tools are given per request, not per pipeline: which tools a host offers, and what its executors close over
  * (the caller's account, the tenant's store), depend on the request, while who may call which tool is the policy's
@@ -52,9 +62,18 @@ public final class Tools {
         return specs;
     }
 
-    /** The executor of the tool named {@code name} exactly as offered; empty when no such tool is offered. */
+    /**
+     * The executor of the tool named {@code name} exactly as offered; empty when no such tool is offered or the
+     * caller runs it.
+     */
     public Optional<ToolExecutor> executor(String name) {
         return Optional.ofNullable(offered.get(name)).map(Offered::executor);
+    }
+
+    /** Whether the tool named {@code name} exactly is offered to be run by the caller ({@link Builder#runByCaller}). */
+    public boolean runByCaller(String name) {
+        Offered tool = offered.get(name);
+        return tool != null && tool.executor() == null;
     }
 
     /**
@@ -74,7 +93,8 @@ public final class Tools {
         return "Tools{" + offered.keySet() + ", maxRounds=" + maxRounds + "}";
     }
 
-    private record Offered(ToolSpec spec, ToolExecutor executor) {
+    /** A tool and its executor; null when the caller runs it. */
+    private record Offered(ToolSpec spec, @Nullable ToolExecutor executor) {
     }
 
     /** Collects tools; not thread-safe. */
@@ -91,8 +111,21 @@ public final class Tools {
          * @throws InvalidInputException when a tool of that name is offered already
          */
         public Builder tool(ToolSpec spec, ToolExecutor executor) {
+            return offer(spec, Objects.requireNonNull(executor, "executor"));
+        }
+
+        /**
+         * Offers the tool {@code spec}, run by the caller: a call of it the gate allows ends the turn with the call
+         * ({@link TurnOutcome#TOOL_CALLS}), and the caller's next request carries its result.
+         *
+         * @throws InvalidInputException when a tool of that name is offered already
+         */
+        public Builder runByCaller(ToolSpec spec) {
+            return offer(spec, null);
+        }
+
+        private Builder offer(ToolSpec spec, @Nullable ToolExecutor executor) {
             Objects.requireNonNull(spec, "spec");
-            Objects.requireNonNull(executor, "executor");
             if (offered.putIfAbsent(spec.name(), new Offered(spec, executor)) != null) {
                 throw new InvalidInputException("the tool '" + spec.name() + "' is offered twice");
             }
@@ -113,7 +146,15 @@ public final class Tools {
             return this;
         }
 
+        /**
+         * @throws InvalidInputException when some tools are run by executors and others by the caller
+         */
         public Tools build() {
+            long byCaller = offered.values().stream().filter(tool -> tool.executor() == null).count();
+            if (byCaller > 0 && byCaller < offered.size()) {
+                throw new InvalidInputException("a request's tools are run either by their executors or by the"
+                        + " caller, not both: " + offered.keySet());
+            }
             return new Tools(offered, maxRounds);
         }
     }

@@ -3,6 +3,7 @@ package dev.keel.pipeline;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -33,8 +34,9 @@ public interface Turn {
 
     /**
      * The conversation as this turn may send it to a model, oldest first: the request's history without the parts
-     * denied for this principal (they are never replayed), then the user's message; every part labelled with its own
-     * labels joined with the turn's ({@link #labels()}). A prompt built from it carries its labels to
+     * denied for this principal (they are never replayed), then the user's message, then the request's tool exchange
+     * ({@link GovernedRequest#toolExchange()}), every tool result labelled by the policy's tool gate; every part
+     * labelled with its own labels joined with the turn's ({@link #labels()}). A prompt built from it carries its labels to
      * {@link #backends()}, which keeps a part labelled internal only or denied from every external backend.
      */
     List<ChatMessage> conversation();
@@ -68,6 +70,14 @@ public interface Turn {
 
     /** The only way to reach a model in this turn. */
     BackendCalls backends();
+
+    /**
+     * The calls of tools the caller runs that the model asked for and the tool gate allowed, with the arguments as
+     * the gate lets them leave: when there are any, the turn ends with them ({@link TurnOutcome#TOOL_CALLS}) after
+     * the reasoning step, and a reasoning step that checks its draft takes the model's reply that asked for them as
+     * no draft to check. Empty until such a call is made.
+     */
+    List<Part.ToolCall> awaitedToolCalls();
 
     /** What a prompt must tell a model under a PARTIAL decision (the policy's wording). */
     String partialInstruction();

@@ -14,11 +14,16 @@ import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
+import dev.keel.core.spi.ToolSpec;
+import dev.keel.pipeline.Tools;
 import dev.keel.pipeline.Turn;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import java.util.ArrayList;
@@ -57,15 +62,20 @@ final class ChatExchange {
 
     private final List<ChatMessage> history;
     private final List<Part> userParts;
+    private final List<ChatMessage> toolExchange;
+    private final List<ToolSpec> tools;
     private final boolean json;
     private final @Nullable AnswerShape shape;
     private final @Nullable Double temperature;
     private final @Nullable Integer maxOutputTokens;
 
-    private ChatExchange(List<ChatMessage> history, List<Part> userParts, boolean json, @Nullable AnswerShape shape,
-                         @Nullable Double temperature, @Nullable Integer maxOutputTokens) {
+    private ChatExchange(List<ChatMessage> history, List<Part> userParts, List<ChatMessage> toolExchange,
+                         List<ToolSpec> tools, boolean json, @Nullable AnswerShape shape, @Nullable Double temperature,
+                         @Nullable Integer maxOutputTokens) {
         this.history = List.copyOf(history);
         this.userParts = List.copyOf(userParts);
+        this.toolExchange = List.copyOf(toolExchange);
+        this.tools = List.copyOf(tools);
         this.json = json;
         this.shape = shape;
         this.temperature = temperature;
@@ -73,32 +83,82 @@ final class ChatExchange {
     }
 
     /**
-     * The exchange of a langchain4j chat request: every message but the last becomes a history message of text
-     * parts (an AI message's text is Markdown), labelled with the labels its {@code keel.labels} attribute carries
-     * joined with those {@code kept} knows, or unlabelled (assessed afresh) when neither knows it; the last, a user
-     * message, is the user's message, one text part per text content.
+     * The exchange of a langchain4j chat request: the last user message is the user's message, one text part per
+     * text content; every message before it becomes a history message (an AI message's text is Markdown, its tool
+     * execution requests tool calls, a tool execution result a tool result), labelled with the labels its
+     * {@code keel.labels} attribute carries joined with those {@code kept} knows, or unlabelled (assessed afresh) when
+     * neither knows it; the AI messages of tool execution requests and their results after it are the turn's tool
+     * exchange, whose results the pipeline's tool gate labels. The tool specifications are the tools the caller (AI
+     * Services) runs.
      *
-     * @throws ConfigurationException when the request asks for tools, holds a message that is not text, or does not
-     *         end with a user message
+     * @throws ConfigurationException when the request holds a message that is not text, has no user message, or
+     *         holds anything but tool calls and their results after the last one
      */
     static ChatExchange of(dev.langchain4j.model.chat.request.ChatRequest request, KeptLabels kept) {
-        if (request.toolSpecifications() != null && !request.toolSpecifications().isEmpty()) {
-            throw new ConfigurationException("the governed chat model runs no tools: an AI Service with tools would"
-                    + " let a model's tool calls and their results bypass governance");
+        List<ToolSpec> tools = new ArrayList<>();
+        if (request.toolSpecifications() != null) {
+            request.toolSpecifications().forEach(spec -> tools.add(toolSpec(spec)));
         }
         List<dev.langchain4j.data.message.ChatMessage> messages = request.messages();
-        if (messages.isEmpty() || !(messages.get(messages.size() - 1) instanceof UserMessage last)) {
-            throw new ConfigurationException("the governed chat model needs the conversation to end with a user"
-                    + " message: it is the message governed");
+        int last = messages.size() - 1;
+        while (last >= 0 && !(messages.get(last) instanceof UserMessage)) {
+            last--;
         }
-        List<ChatMessage> history = new ArrayList<>(messages.size() - 1);
-        for (dev.langchain4j.data.message.ChatMessage message : messages.subList(0, messages.size() - 1)) {
+        if (last < 0) {
+            throw new ConfigurationException("the governed chat model needs the conversation to end with a user"
+                    + " message, or with the model's tool calls and their results after one: the user message is the"
+                    + " message governed");
+        }
+        List<ChatMessage> history = new ArrayList<>(last);
+        for (dev.langchain4j.data.message.ChatMessage message : messages.subList(0, last)) {
             history.add(historyMessage(message, kept));
+        }
+        List<ChatMessage> exchange = new ArrayList<>(messages.size() - last - 1);
+        for (dev.langchain4j.data.message.ChatMessage message : messages.subList(last + 1, messages.size())) {
+            if (!(message instanceof ToolExecutionResultMessage)
+                    && !(message instanceof AiMessage ai && ai.hasToolExecutionRequests())) {
+                throw new ConfigurationException("the governed chat model needs the conversation to end with a user"
+                        + " message, or with the model's tool calls and their results after one, not a "
+                        + message.type() + " message");
+            }
+            exchange.add(toolMessage(message).orElseThrow());
         }
         dev.langchain4j.model.chat.request.ResponseFormat format = request.responseFormat();
         boolean json = format != null && format.type() == ResponseFormatType.JSON;
         AnswerShape shape = json && format.jsonSchema() != null ? AnswerShape.of(format.jsonSchema()) : null;
-        return new ChatExchange(history, parts(last), json, shape, request.temperature(), request.maxOutputTokens());
+        return new ChatExchange(history, parts((UserMessage) messages.get(last)), exchange, tools, json, shape,
+                request.temperature(), request.maxOutputTokens());
+    }
+
+    /** A tool as langchain4j specifies it, as Keel's: the parameters' JSON Schema as a plain tree. */
+    private static ToolSpec toolSpec(ToolSpecification spec) {
+        Map<String, Object> json = JsonCodec.strict().parseObject(spec.toJson());
+        Object parameters = json.get("parameters");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> schema = parameters instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+        return new ToolSpec(spec.name(), spec.description() == null ? "" : spec.description(), schema);
+    }
+
+    /**
+     * An AI message of tool execution requests as the model's message of tool calls (its arguments read as a JSON
+     * object), a tool execution result as a tool message of the result's text; empty for any other message.
+     */
+    private static Optional<ChatMessage> toolMessage(dev.langchain4j.data.message.ChatMessage message) {
+        if (message instanceof AiMessage ai && ai.hasToolExecutionRequests()) {
+            List<Part.ToolCall> calls = new ArrayList<>();
+            for (ToolExecutionRequest request : ai.toolExecutionRequests()) {
+                String arguments = request.arguments();
+                calls.add(Part.ToolCall.of(request.id() == null ? request.name() : request.id(), request.name(),
+                        arguments == null || arguments.isBlank() ? Map.of()
+                                : JsonCodec.strict().parseObject(arguments)));
+            }
+            return Optional.of(ChatMessage.toolCalls(ai.text() == null ? "" : ai.text(), calls));
+        }
+        if (message instanceof ToolExecutionResultMessage result) {
+            return Optional.of(ChatMessage.toolResult(Part.ToolResult.of(result.id() == null ? result.toolName()
+                    : result.id(), result.toolName(), result.text())));
+        }
+        return Optional.empty();
     }
 
     private static ChatMessage historyMessage(dev.langchain4j.data.message.ChatMessage message, KeptLabels kept) {
@@ -108,12 +168,17 @@ final class ChatExchange {
         if (message instanceof UserMessage user) {
             return labelled(ChatRole.USER, parts(user), Labels.NONE, kept);
         }
-        if (message instanceof AiMessage ai && !ai.hasToolExecutionRequests()) {
+        Optional<ChatMessage> tool = toolMessage(message);
+        if (tool.isPresent()) {
+            // A result of an earlier turn is labelled by the tool gate afresh; the calls are the model's text.
+            return tool.get();
+        }
+        if (message instanceof AiMessage ai) {
             Object carried = ai.attributes().get(GovernedChatModel.LABELS_ATTRIBUTE);
             return labelled(ChatRole.ASSISTANT, List.of(Part.markdown(ai.text() == null ? "" : ai.text())),
                     carried == null ? Labels.NONE : ContentLabels.read(carried), kept);
         }
-        throw new ConfigurationException("the governed chat model takes system, user and assistant text messages"
+        throw new ConfigurationException("the governed chat model takes system, user, assistant and tool messages"
                 + " only, not a " + message.type() + " message");
     }
 
@@ -153,9 +218,25 @@ final class ChatExchange {
         return userParts;
     }
 
+    /** The model's tool calls and their results after the user's message, oldest first; empty for none. */
+    List<ChatMessage> toolExchange() {
+        return toolExchange;
+    }
+
+    /** The tools the request offers the model, which AI Services runs: every call passes the tool gate first. */
+    Tools tools() {
+        if (tools.isEmpty()) {
+            return Tools.none();
+        }
+        Tools.Builder offered = Tools.builder();
+        tools.forEach(offered::runByCaller);
+        return offered.build();
+    }
+
     /**
      * The request for {@code turn}: the evidence, the answer's JSON shape when one is asked for, then the conversation
-     * as the turn may send it ({@link Turn#conversation()}: the history without what was denied, every part labelled).
+     * as the turn may send it ({@link Turn#conversation()}: the history without what was denied, the tool exchange
+     * with every result labelled by the tool gate, every part labelled), offering the request's tools.
      *
      * @throws KeelDeniedException under PARTIAL, before any model is called, when every answer of the asked
      *         shape holds what PARTIAL withholds
@@ -196,6 +277,7 @@ final class ChatExchange {
             request.responseFormat(ResponseFormat.JSON);
         }
         turn.conversation().forEach(request::addMessage);
+        request.tools(turn.request().tools().specs());
         if (temperature != null) {
             request.temperature(temperature);
         }

@@ -56,9 +56,11 @@ public final class ChatReasoning implements ReasoningStep {
         ChatExchange exchange = chat.get();
         String target = target(turn);
         ChatRequest prompt = turn.instructed(exchange.prompt(turn));
+        // A reply that ends the turn with calls of the caller's tools is no answer yet: there is no shape to check.
         ReaskResult<String> result = REASKER.ask(turn.backends().bound(target), prompt, (reply, attempt) ->
-                exchange.misfit(reply).<Verdict<String>>map(problem -> Verdict.reject(List.of(
-                        new Problem(MISFIT, "", problem)))).orElseGet(() -> Verdict.accept(reply)));
+                exchange.misfit(reply).filter(problem -> turn.awaitedToolCalls().isEmpty())
+                        .<Verdict<String>>map(problem -> Verdict.reject(List.of(new Problem(MISFIT, "", problem))))
+                        .orElseGet(() -> Verdict.accept(reply)));
         Optional<BackendException> failure = result.failure();
         if (failure.isPresent()) {
             throw failure.get();

@@ -5,6 +5,8 @@ import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.BackendCall;
@@ -12,12 +14,14 @@ import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.TurnOutcome;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +32,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@link GovernedChatModel}: each chat is one {@link Pipeline#call} of the conversation as labelled messages
- * ({@link ChatExchange}), for the principal, subject and session the host's suppliers give. The answer, filtered
- * once by the pipeline, is the only text returned, with its labels as the {@code keel.labels} attribute; the labels
+ * ({@link ChatExchange}), for the principal, subject and session the host's suppliers give. The request's tool
+ * specifications are tools AI Services runs: a call of one the tool gate allows is returned as a tool execution
+ * request (the arguments as the gate lets them leave), and the results AI Services sends back are labelled by the gate
+ * in the next chat. The answer, filtered once by the pipeline, is the only text returned, with its labels as the {@code keel.labels} attribute; the labels
  * of the user's message and of the answer are also kept in the label store under the session (or the subject), so
  * that the next chat gives them back to the history even when the chat memory kept only text. It declares JSON
  * Schema support, so that AI Services pass a typed return's shape as data rather than as prose appended to the user
@@ -73,6 +79,7 @@ public final class PipelineChatModel implements GovernedChatModel {
                 : labels.find(labelKey, role, texts));
         GovernedRequest.Builder governed = GovernedRequest.builder().principal(principal.get())
                 .history(exchange.history()).message(exchange.userParts())
+                .tools(exchange.tools()).toolExchange(exchange.toolExchange())
                 .attribute(ChatExchange.ATTRIBUTE, exchange);
         if (subjectId != null) {
             governed.subject(subjectId);
@@ -109,7 +116,7 @@ public final class PipelineChatModel implements GovernedChatModel {
                 Map<String, Labels> kept = new LinkedHashMap<>();
                 kept.put(ContentLabels.hash(ChatRole.USER, ContentLabels.texts(exchange.userParts())),
                         answer.userMessage().labels());
-                if (answer.outcome() != TurnOutcome.DENIED) {
+                if (answer.outcome() != TurnOutcome.DENIED && answer.outcome() != TurnOutcome.TOOL_CALLS) {
                     kept.put(ContentLabels.hash(ChatRole.ASSISTANT, List.of(answer.text())), answer.labels());
                 }
                 labels.keep(labelKey, kept);
@@ -118,7 +125,8 @@ public final class PipelineChatModel implements GovernedChatModel {
                 throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(),
                         answer.text());
             }
-            if (exchange.json()) {
+            boolean toolCalls = answer.outcome() == TurnOutcome.TOOL_CALLS;
+            if (exchange.json() && !toolCalls) {
                 checkTyped(exchange, answer);
             }
             long input = 0;
@@ -130,12 +138,30 @@ public final class PipelineChatModel implements GovernedChatModel {
             return ChatResponse.builder()
                     .id(answer.requestId())
                     .modelName(lastUsed(answer).orElse(null))
-                    .aiMessage(AiMessage.builder().text(answer.text())
-                            .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels()))).build())
+                    .aiMessage(aiMessage(answer))
                     .tokenUsage(new TokenUsage(clamp(input), clamp(output)))
-                    .finishReason(FinishReason.STOP)
+                    .finishReason(toolCalls ? FinishReason.TOOL_EXECUTION : FinishReason.STOP)
                     .build();
         }
+    }
+
+    /**
+     * The answer as an AI message with its labels: its text, and when the turn ends with calls of the tools AI
+     * Services runs, those calls with the arguments as the tool gate lets them leave (no text when the model wrote
+     * none).
+     */
+    private static AiMessage aiMessage(GovernedAnswer answer) {
+        AiMessage.Builder message = AiMessage.builder()
+                .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels())));
+        if (answer.toolCalls().isEmpty()) {
+            return message.text(answer.text()).build();
+        }
+        List<ToolExecutionRequest> requests = new ArrayList<>(answer.toolCalls().size());
+        for (Part.ToolCall call : answer.toolCalls()) {
+            requests.add(ToolExecutionRequest.builder().id(call.id()).name(call.name())
+                    .arguments(JsonCodec.strict().write(call.arguments())).build());
+        }
+        return message.text(answer.text().isEmpty() ? null : answer.text()).toolExecutionRequests(requests).build();
     }
 
     /** A typed answer is returned only as one JSON value of the asked shape, after the outbound filter too. */

@@ -3,30 +3,54 @@ package dev.keel.pipeline.internal;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
+import dev.keel.core.spi.ChatRole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The conversation of one request as governance reads it and the turn may send it: the history without the parts
- * denied so far, then the user's message. Each step that drops parts makes a new one, counting what it dropped.
- * Immutable and thread-safe.
+ * denied so far, then the user's message, then the tool exchange of the turn so far (the model's calls of tools the
+ * caller runs and their results). Governance reads the history and the user's message; the tool gate labels the
+ * results. Each step that drops or labels parts makes a new one, counting what it dropped. Immutable and thread-safe.
  */
 final class Conversation {
 
     private final List<ChatMessage> history;
     private final ChatMessage userMessage;
+    private final List<ChatMessage> exchange;
     private final int dropped;
 
-    private Conversation(List<ChatMessage> history, ChatMessage userMessage, int dropped) {
+    private Conversation(List<ChatMessage> history, ChatMessage userMessage, List<ChatMessage> exchange,
+                         int dropped) {
         this.history = List.copyOf(history);
         this.userMessage = userMessage;
+        this.exchange = List.copyOf(exchange);
         this.dropped = dropped;
     }
 
-    /** The conversation of {@code history} and {@code userMessage}, without the history's parts labelled DENY. */
-    static Conversation of(List<ChatMessage> history, ChatMessage userMessage) {
-        return new Conversation(history, userMessage, 0).without(Labels::denied);
+    /**
+     * The conversation of {@code history}, {@code userMessage} and the tool {@code exchange} after it, without the
+     * history's parts labelled DENY.
+     */
+    static Conversation of(List<ChatMessage> history, ChatMessage userMessage, List<ChatMessage> exchange) {
+        return new Conversation(history, userMessage, exchange, 0).without(Labels::denied);
+    }
+
+    /**
+     * This conversation with each tool result, in the history and in the exchange, replaced by what {@code labelled}
+     * makes of it, in order.
+     */
+    Conversation withToolResults(UnaryOperator<Part.ToolResult> labelled) {
+        UnaryOperator<Part> each = part -> part instanceof Part.ToolResult result ? labelled.apply(result) : part;
+        return new Conversation(history.stream().map(message -> message.mapParts(each)).toList(), userMessage,
+                exchange.stream().map(message -> message.mapParts(each)).toList(), dropped);
+    }
+
+    /** How many rounds of tool calls the exchange holds: the model's messages asking for calls. */
+    int toolRounds() {
+        return (int) exchange.stream().filter(message -> message.role() == ChatRole.ASSISTANT).count();
     }
 
     /**
@@ -51,7 +75,7 @@ final class Conversation {
                 kept.add(new ChatMessage(message.role(), parts));
             }
         }
-        return droppedNow == 0 ? this : new Conversation(kept, userMessage, dropped + droppedNow);
+        return droppedNow == 0 ? this : new Conversation(kept, userMessage, exchange, dropped + droppedNow);
     }
 
     /** How many parts of the history were dropped as denied. */
@@ -64,7 +88,11 @@ final class Conversation {
         return Labels.joinAll(history.stream().map(ChatMessage::labels).toList());
     }
 
-    /** Every message's text, the history's then the user's: what governance reads. */
+    /**
+     * Every message's text, the history's then the user's: what governance reads. The tool exchange is not read: its
+     * results are labelled by the tool gate with their tools' domains, which can only lower the decision, where
+     * reading them as text could move governance's fallback domain and so raise it.
+     */
     String text() {
         if (history.isEmpty()) {
             return userMessage.text();
@@ -83,11 +111,14 @@ final class Conversation {
 
     /** The messages as the turn may send them, each part's labels joined with {@code turn}'s. */
     List<ChatMessage> messages(Labels turn) {
-        List<ChatMessage> messages = new ArrayList<>(history.size() + 1);
+        List<ChatMessage> messages = new ArrayList<>(history.size() + 1 + exchange.size());
         for (ChatMessage message : history) {
             messages.add(message.mapParts(part -> part.withLabels(part.labels().join(turn))));
         }
         messages.add(userMessage(turn));
+        for (ChatMessage message : exchange) {
+            messages.add(message.mapParts(part -> part.withLabels(part.labels().join(turn))));
+        }
         return messages;
     }
 

@@ -162,7 +162,8 @@ public final class DefaultPipeline implements Pipeline {
 
     /** Governance of the whole conversation, and the turn's state. */
     private TurnState begin(String requestId, GovernedRequest request, ObservedCall observed) {
-        Conversation conversation = Conversation.of(request.history(), request.userMessage());
+        Conversation conversation = Conversation.of(request.history(), request.userMessage(),
+                request.toolExchange());
         // Everything that may be sent is governed, not only the last message.
         GovernanceBundle bundle = observed.step("governance",
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
@@ -230,6 +231,9 @@ public final class DefaultPipeline implements Pipeline {
             turn.trace("sensitivity", "internal only by the conversation: " + turn.sensitivity().rules(),
                     turn.sensitivity().toWire());
         }
+        // The results of tools the caller ran are labelled by the gate afresh at every request: what the caller
+        // replays can only lower the decision.
+        turn.conversation(turn.conversationState().withToolResults(turn.governedBackends().tools()::replayed));
     }
 
     /**
@@ -298,6 +302,10 @@ public final class DefaultPipeline implements Pipeline {
                 }
             } else {
                 reasoning = observed.step("reasoning", () -> settings.reasoning().reason(turn));
+            }
+            if (!turn.awaitedToolCalls().isEmpty()) {
+                turn.trace("reasoning", "ends the turn: " + TurnOutcome.TOOL_CALLS.wireName(), Map.of());
+                return finish(turn, TurnOutcome.TOOL_CALLS, reasoning.text(), observed, filter);
             }
             if (reasoning.endedAs().isPresent()) {
                 turn.trace("reasoning", "ends the turn: " + reasoning.endedAs().get().wireName(), Map.of());
@@ -401,7 +409,8 @@ public final class DefaultPipeline implements Pipeline {
                 .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(shownThrough).partialKinds(turn.partialKinds()).text(text)
                 .provenance(provenance(turn, true)).calls(turn.governedBackends().calls())
                 .governance(turn.governance()).evidence(turn.evidence()).values(turn.values())
-                .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace()).build());
+                .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace())
+                .toolCalls(outcome == TurnOutcome.TOOL_CALLS ? turn.awaitedToolCalls() : List.of()).build());
         if (turn.sensitivity().internalOnly()) {
             turn.request().sessionId().ifPresent(session -> settings.sessionStore().update(session, state -> {
                 Map<String, Object> kept = new LinkedHashMap<>(state);
@@ -464,6 +473,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("withheld", answer.withheldCounts());
         payload.put("message_length", turn.request().message().length());
         payload.put("history_messages", turn.request().history().size());
+        payload.put("tool_exchange_messages", turn.request().toolExchange().size());
         payload.put("dropped_parts", turn.conversationState().dropped());
         addTools(turn, payload);
         addDetails(turn, payload);

@@ -99,7 +99,10 @@ final class GovernedBackendCalls implements BackendCalls {
             held.clear();
             return streamed(target, next, holding);
         });
-        held.forEach(draft::chunk);
+        // A round that ends the turn with calls for the caller is no answer: its text is not streamed as one.
+        if (turn.awaitedToolCalls().isEmpty()) {
+            held.forEach(draft::chunk);
+        }
         return reply;
     }
 

@@ -35,9 +35,10 @@ import org.jspecify.annotations.Nullable;
  * the request offers tools, each call passes the policy's {@link ToolGate}; a refused call is answered with a
  * refusal carrying its reason codes; an allowed one is run by the request's {@link Tools} with the arguments as the
  * gate lets them be sent, and its result, labelled by the gate, lowers the turn's decision (and makes it internal
- * only) when the tool's domains require it. After {@link Tools#maxRounds()} rounds the calls are refused
- * ({@value #ROUND_LIMIT}) and the model is asked without tools. Every call is recorded for the provenance and the
- * audit record. Thread-safe: the record is synchronized; one loop runs at a time per call of the turn's backends.
+ * only) when the tool's domains require it. An allowed call of a tool the caller runs ends the turn with it
+ * ({@value #RESULTS_AWAITED}); the result the caller sends in its next request is labelled by the gate as one made
+ * in the turn ({@link #replayed}). After {@link Tools#maxRounds()} rounds the calls are refused ({@value #ROUND_LIMIT})
+ * and the model is asked without tools. Every call is recorded for the provenance and the audit record. Thread-safe: the record is synchronized; one loop runs at a time per call of the turn's backends.
  */
 final class ToolRounds {
 
@@ -51,6 +52,8 @@ final class ToolRounds {
     static final String RESULT_WITHHELD = "tool_result_withheld";
     /** A tool's result made the turn internal only. */
     static final String INTERNAL_ONLY_BY_TOOL = "internal_only_by_tool";
+    /** The turn ends with calls of tools the caller runs, and waits for their results. */
+    static final String RESULTS_AWAITED = "tool_results_awaited";
 
     private final TurnState turn;
     private final PolicyDocument policy;
@@ -78,13 +81,17 @@ final class ToolRounds {
     }
 
     /**
-     * The reply to {@code request} once the model answers without a tool call: {@code send} sends each round's
-     * request through the turn's governed backends. A request that offers no tool is sent once.
+     * The reply to {@code request} once the model answers without a tool call, or asks for calls of tools the caller
+     * runs that the gate allows: then the reply's calls are those, as the gate lets them leave, and the turn awaits
+     * them ({@link TurnState#awaitedToolCalls()}); the other calls of that round are not answered, since the round
+     * goes on in the caller's next request, where the model may ask for them again. {@code send} sends each round's
+     * request through the turn's governed backends. A request that offers no tool is sent once. The rounds of the
+     * request's tool exchange count towards {@link Tools#maxRounds()}.
      */
     BackendReply run(ChatRequest request, Function<ChatRequest, BackendReply> send) {
         ChatRequest current = request;
         Tools tools = turn.request().tools();
-        for (int round = 1; ; round++) {
+        for (int round = turn.conversationState().toolRounds() + 1; ; round++) {
             BackendReply reply = send.apply(current);
             List<Part.ToolCall> calls = reply.reply().toolCalls();
             if (calls.isEmpty() || current.tools().isEmpty()) {
@@ -93,8 +100,20 @@ final class ToolRounds {
             boolean limit = round > tools.maxRounds();
             List<ChatMessage> messages = new ArrayList<>(current.messages());
             messages.add(ChatMessage.toolCalls(reply.text(), calls));
+            List<Part.ToolCall> awaited = new ArrayList<>();
             for (Part.ToolCall call : calls) {
-                messages.add(ChatMessage.toolResult(limit ? refusedAtLimit(call) : answer(call, tools)));
+                Part.ToolResult answered = limit ? refusedAtLimit(call) : answer(call, tools, awaited);
+                if (answered != null) {
+                    messages.add(ChatMessage.toolResult(answered));
+                }
+            }
+            if (!awaited.isEmpty()) {
+                turn.await(awaited);
+                turn.reasonCode(RESULTS_AWAITED);
+                turn.trace("tools", awaited.size() + " call(s) of tools the caller runs allowed: the turn ends with"
+                        + " them", Map.of("tools", awaited.stream().map(Part.ToolCall::name).toList()));
+                return new BackendReply(reply.reply().toBuilder().toolCalls(awaited).build(), reply.target(),
+                        reply.used(), reply.usedReason());
             }
             ChatRequest.Builder next = current.toBuilder().messages(instructed(messages));
             if (limit) {
@@ -106,6 +125,26 @@ final class ToolRounds {
             }
             current = next.build();
         }
+    }
+
+    /**
+     * {@code given}, a result the caller sent of a call it ran (in the request's tool exchange or its history),
+     * labelled by the gate as a result made in the turn would be: the turn's decision lowered over its tool's domains,
+     * internal only when they require it; a result the gate labels DENY (a tool the caller may not call, a domain it
+     * may not see) is replaced by a refusal, and no model is given it. Recorded as a call the caller ran.
+     */
+    Part.ToolResult replayed(Part.ToolResult given) {
+        Part.ToolCall call = Part.ToolCall.of(given.callId(), given.name(), Map.of());
+        ToolCallVerdict verdict = gate().check(toolTurn(), call);
+        ToolResultVerdict result = gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
+                given.result()));
+        if (result.decision() == Decision.DENY) {
+            return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
+                    .build(), result, true);
+        }
+        apply(result);
+        recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, true);
+        return result.result().withLabels(result.labels().join(given.labels()));
     }
 
     /**
@@ -125,23 +164,31 @@ final class ToolRounds {
         return told;
     }
 
-    /** What the model is given for {@code call}: a refusal, the tool's failure, or the labelled result. */
-    private Part.ToolResult answer(Part.ToolCall call, Tools tools) {
+    /**
+     * What the model is given for {@code call}: a refusal, the tool's failure, or the labelled result; null when the
+     * caller runs the tool, whose call, as the gate lets it leave, is added to {@code awaited}.
+     */
+    private Part.@Nullable ToolResult answer(Part.ToolCall call, Tools tools, List<Part.ToolCall> awaited) {
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
         Optional<ToolExecutor> executor = tools.executor(call.name());
         if (!verdict.allowed()) {
-            return refused(call, verdict, verdict.reasonCodes(), null);
-        }
-        if (executor.isEmpty()) {
-            return refused(call, verdict, ReasonCodes.of(NOT_OFFERED), null);
+            return refused(call, verdict, verdict.reasonCodes(), null, tools.runByCaller(call.name()));
         }
         Part.ToolCall sendable = verdict.sendable().orElseThrow();
+        if (tools.runByCaller(call.name())) {
+            recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), null, true);
+            awaited.add(sendable);
+            return null;
+        }
+        if (executor.isEmpty()) {
+            return refused(call, verdict, ReasonCodes.of(NOT_OFFERED), null, false);
+        }
         Object raw;
         try {
             raw = executor.get().execute(sendable);
         } catch (RuntimeException failure) {
             // The tool's own text may carry anything: the model and the record get the code alone.
-            recorded(call, Decision.ALLOW, verdict, ReasonCodes.of(FAILED), null);
+            recorded(call, Decision.ALLOW, verdict, ReasonCodes.of(FAILED), null, false);
             turn.reasonCode(FAILED);
             return Part.ToolResult.of(call.id(), call.name(), Map.of("failed", true, "reason_codes", List.of(FAILED)));
         }
@@ -149,10 +196,10 @@ final class ToolRounds {
         ToolResultVerdict result = gate().result(before, Part.ToolResult.of(call.id(), call.name(), raw));
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
-                    .build(), result);
+                    .build(), result, false);
         }
         apply(result);
-        recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result);
+        recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, false);
         return result.result();
     }
 
@@ -180,13 +227,13 @@ final class ToolRounds {
     private Part.ToolResult refusedAtLimit(Part.ToolCall call) {
         ToolCallVerdict limit = new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.of(ROUND_LIMIT),
                 policy.tool(call.name()).orElse(null), null, List.of());
-        return refused(call, limit, limit.reasonCodes(), null);
+        return refused(call, limit, limit.reasonCodes(), null, turn.request().tools().runByCaller(call.name()));
     }
 
     /** A refusal the model is given as the tool's result, with its reason codes; the turn goes on. */
     private Part.ToolResult refused(Part.ToolCall call, ToolCallVerdict verdict, ReasonCodes codes,
-                                    @Nullable ToolResultVerdict result) {
-        recorded(call, Decision.DENY, verdict, codes, result);
+                                    @Nullable ToolResultVerdict result, boolean byCaller) {
+        recorded(call, Decision.DENY, verdict, codes, result, byCaller);
         codes.values().forEach(turn::reasonCode);
         turn.trace("tools", call.name() + " refused " + codes.values(), Map.of("reason_codes", codes.values()));
         return Part.ToolResult.of(call.id(), call.name(), Map.of("refused", true, "reason_codes", codes.values()));
@@ -202,12 +249,18 @@ final class ToolRounds {
                 List.copyOf(turn.labels().domains()), turn.sensitivity().internalOnly());
     }
 
-    /** Records {@code call}: made ({@code ALLOW}) or refused ({@code DENY}), with {@code codes}. */
+    /**
+     * Records {@code call}: made ({@code ALLOW}) or refused ({@code DENY}), with {@code codes}; a call of a tool the
+     * caller runs says so ({@code "run_by": "caller"}).
+     */
     private synchronized void recorded(Part.ToolCall call, Decision decision, ToolCallVerdict verdict,
-                                       ReasonCodes codes, @Nullable ToolResultVerdict result) {
+                                       ReasonCodes codes, @Nullable ToolResultVerdict result, boolean byCaller) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("tool", call.name());
         entry.put("call_id", call.id());
+        if (byCaller) {
+            entry.put("run_by", "caller");
+        }
         entry.put("placement", verdict.policy() == null ? null : verdict.policy().placement().wireName());
         entry.put("decision", decision.wireName());
         entry.put("reason_codes", codes.values());

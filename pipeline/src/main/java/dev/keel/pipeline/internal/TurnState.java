@@ -5,6 +5,7 @@ import dev.keel.core.InvalidInputException;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Labels;
+import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.pipeline.BackendCalls;
@@ -55,6 +56,7 @@ final class TurnState implements Turn {
     private EvidenceSet evidence = EvidenceSet.empty();
     private @Nullable String regenerationInstruction;
     private Conversation conversation;
+    private List<Part.ToolCall> awaited = List.of();
     /** The domains of the conversation: governance's, and those the history's labels carry. */
     private final Set<String> domains;
 
@@ -156,6 +158,16 @@ final class TurnState implements Turn {
     @Override
     public BackendCalls backends() {
         return backends;
+    }
+
+    @Override
+    public synchronized List<Part.ToolCall> awaitedToolCalls() {
+        return awaited;
+    }
+
+    /** The turn ends with {@code calls}, for the caller to run. */
+    synchronized void await(List<Part.ToolCall> calls) {
+        awaited = List.copyOf(calls);
     }
 
     GovernedBackendCalls governedBackends() {
