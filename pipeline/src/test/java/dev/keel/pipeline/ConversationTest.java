@@ -169,4 +169,36 @@ class ConversationTest {
                 .startsWith("internal_only_content"));
         assertThat(answer.provenance().reasonCodes().values()).contains("internal_only_content");
     }
+
+    @Test
+    void aDocumentTheHostLabelledInTheUsersMessageLowersTheDecisionOverItsDomains() {
+        Principal auditor = Principal.of("auditor", "secret");
+        String question = everyday(auditor, "Give me an overview of this note ");
+        dev.keel.core.content.Part note = dev.keel.core.content.Part.text("A note for the fleet.")
+                .withLabels(new dev.keel.core.content.Labels(java.util.Set.of("budget_envelopes"), false, null));
+        Pipeline pipeline = pipeline(Fixtures.policy()).build();
+
+        GovernedAnswer unlabelled = pipeline.call(GovernedRequest.builder().principal(auditor)
+                .message(dev.keel.core.content.Part.text(question),
+                        dev.keel.core.content.Part.text("A note for the fleet.")).build());
+        GovernedAnswer labelled = pipeline.call(GovernedRequest.builder().principal(auditor)
+                .message(dev.keel.core.content.Part.text(question), note).build());
+
+        assertThat(unlabelled.decision()).isEqualTo(Decision.ALLOW);
+        assertThat(labelled.decision()).isEqualTo(Decision.PARTIAL);
+        assertThat(labelled.provenance().reasonCodes().values()).contains("decision_lowered_by_message");
+        assertThat(labelled.userMessage().labels().domains()).contains("budget_envelopes");
+    }
+
+    @Test
+    void aDocumentTheHostLabelledInternalOnlyKeepsTheTurnInTheHouseFromRoutingOn() {
+        dev.keel.core.content.Part sealed = dev.keel.core.content.Part.text("The ORCA file.")
+                .withLabels(new dev.keel.core.content.Labels(java.util.Set.of(), true, null));
+        GovernedAnswer answer = pipeline(Fixtures.policy()).build().call(GovernedRequest.builder().principal(PARTNER)
+                .message(dev.keel.core.content.Part.text(everyday(PARTNER, "Compare the calendars ")), sealed).build());
+
+        assertThat(cloud.received()).isEmpty();
+        assertThat(answer.provenance()).hasBackendUsed("internal_chatgpt");
+        assertThat(answer.provenance().reasonCodes().values()).contains("internal_only_by_message");
+    }
 }

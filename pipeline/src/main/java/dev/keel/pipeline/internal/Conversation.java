@@ -88,6 +88,11 @@ final class Conversation {
         return Labels.joinAll(history.stream().map(ChatMessage::labels).toList());
     }
 
+    /** The labels the host gave the parts of the user's message (retrieved documents, for one), joined. */
+    Labels messageLabels() {
+        return userMessage.labels();
+    }
+
     /**
      * Every message's text, the history's then the user's: what governance reads. The tool exchange is not read: its
      * results are labelled by the tool gate with their tools' domains, which can only lower the decision, where

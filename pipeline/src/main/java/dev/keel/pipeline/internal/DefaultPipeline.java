@@ -197,27 +197,20 @@ public final class DefaultPipeline implements Pipeline {
                     + " dropped: never replayed", Map.of("dropped_parts", conversation.dropped()));
         }
         Labels history = conversation.historyLabels();
-        Decision before = turn.decision();
-        if (!history.domains().isEmpty()) {
-            turn.addDomains(history.domains());
-            Set<String> domains = new LinkedHashSet<>(turn.governance().domains());
-            domains.addAll(history.domains());
-            turn.lowerDecision(evaluator.evaluate(principal, List.copyOf(domains)).decision());
-        }
-        history.assessed().ifPresent(turn::lowerDecision);
-        if (turn.decision() != before) {
-            turn.reasonCode("decision_lowered_by_history");
-            turn.trace("conversation", turn.decision().wireName() + " over the history's labels (lowered from "
-                    + before.wireName() + ")", Map.of("decision", turn.decision().wireName(),
-                    "domains", List.copyOf(history.domains())));
-        }
+        Labels message = conversation.messageLabels();
+        lowerOver(turn, principal, history, "history");
+        lowerOver(turn, principal, message, "message");
         List<String> rules = new ArrayList<>();
         List<String> codes = new ArrayList<>();
         if (history.internalOnly()) {
             rules.add("history internal_only");
             codes.add("internal_only_by_history");
         }
-        SensitivityDecision byDomain = sensitivity.assess(List.of(), history.domains(), "");
+        if (message.internalOnly()) {
+            rules.add("message internal_only");
+            codes.add("internal_only_by_message");
+        }
+        SensitivityDecision byDomain = sensitivity.assess(List.of(), history.join(message).domains(), "");
         rules.addAll(byDomain.rules());
         codes.addAll(byDomain.reasonCodes().values());
         turn.request().sessionId().ifPresent(session -> {
@@ -234,6 +227,30 @@ public final class DefaultPipeline implements Pipeline {
         // The results of tools the caller ran are labelled by the gate afresh at every request: what the caller
         // replays can only lower the decision.
         turn.conversation(turn.conversationState().withToolResults(turn.governedBackends().tools()::replayed));
+    }
+
+    /**
+     * Lowers the turn's decision over {@code labels}, which the {@code source} of the conversation carries (the
+     * history's kept parts, or the parts of the user's message the host labelled, such as retrieved documents): the
+     * policy's decision for this principal over the turn's domains and the labels', and the decision the content was
+     * produced under. Labels only ever lower it: they come from the host, and a label cannot make content less
+     * sensitive.
+     */
+    private void lowerOver(TurnState turn, Principal principal, Labels labels, String source) {
+        Decision before = turn.decision();
+        if (!labels.domains().isEmpty()) {
+            turn.addDomains(labels.domains());
+            Set<String> domains = new LinkedHashSet<>(turn.governance().domains());
+            domains.addAll(labels.domains());
+            turn.lowerDecision(evaluator.evaluate(principal, List.copyOf(domains)).decision());
+        }
+        labels.assessed().ifPresent(turn::lowerDecision);
+        if (turn.decision() != before) {
+            turn.reasonCode("decision_lowered_by_" + source);
+            turn.trace("conversation", turn.decision().wireName() + " over the " + source + "'s labels (lowered from "
+                    + before.wireName() + ")", Map.of("decision", turn.decision().wireName(),
+                    "domains", List.copyOf(labels.domains())));
+        }
     }
 
     /**

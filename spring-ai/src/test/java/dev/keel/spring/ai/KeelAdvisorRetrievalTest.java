@@ -53,8 +53,9 @@ class KeelAdvisorRetrievalTest {
             assertThat(response.chatResponse().getResult().getOutput().getText())
                     .isEqualTo("The east corridor is partly closed.");
             Map<String, Object> provenance = response.chatResponse().getMetadata().get(KeelAdvisor.PROVENANCE);
-            assertThat(provenance).containsEntry("backend_target", "cloud").containsEntry("backend_used", "ward");
-            assertThat((List<Object>) provenance.get("reason_codes")).contains("internal_only_content");
+            // The document's label is weighed from routing on: the call is routed inside, not turned back there.
+            assertThat(provenance).containsEntry("backend_target", "ward").containsEntry("backend_used", "ward");
+            assertThat((List<Object>) provenance.get("reason_codes")).contains("internal_only_by_message");
             assertThat(Clinic.sentOutside(server)).isEmpty();
             // The house model got the document within the user message, as the retrieval advisor wrote it.
             assertThat(Clinic.messages(Clinic.sentInside(server).get(0))).contains(NOTE, "Give me an overview of the ward");
@@ -62,6 +63,26 @@ class KeelAdvisorRetrievalTest {
             List<Message> memory = context.getBean(ChatMemory.class).get("rag-1");
             assertThat(memory).extracting(Message::getText)
                     .containsExactly("Give me an overview of the ward", "The east corridor is partly closed.");
+        });
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aDocumentOfADomainOutsideTheRoleLowersAllowToPartialAndTheAnswerWithholdsItsFigures() {
+        clinic.run(context -> {
+            LoopbackModelServer server = context.getBean(LoopbackModelServer.class);
+            server.onModel(Clinic.CLOUD_MODEL).reply("14 beds are out of use since 2 May.");
+            server.onModel(Clinic.WARD_MODEL).reply("14 beds are out of use since 2 May.");
+            context.getBean(Clinic.SignedIn.class).as(Clinic.CONTRACTOR);
+            Document rota = new Document(NOTE, Map.of(KeelAdvisor.DOMAINS_METADATA, List.of("staff_rota")));
+
+            ChatClientResponse response = withRetrieval(context, rota).prompt().user("Give me an overview of the ward")
+                    .call().chatClientResponse();
+
+            String answer = response.chatResponse().getResult().getOutput().getText();
+            assertThat(answer).contains("beds are out of use").doesNotContain("14", "2 May");
+            Map<String, Object> provenance = response.chatResponse().getMetadata().get(KeelAdvisor.PROVENANCE);
+            assertThat((List<Object>) provenance.get("reason_codes")).contains("decision_lowered_by_message");
         });
     }
 
