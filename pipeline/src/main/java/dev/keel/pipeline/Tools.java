@@ -79,14 +79,6 @@ public final class Tools {
     }
 
     /**
-     * Where the host says the tool named {@code name} exactly runs; empty when it is not offered or the host left it
-     * to the policy.
-     */
-    public Optional<ToolPlacement> placement(String name) {
-        return Optional.ofNullable(offered.get(name)).map(Offered::placement);
-    }
-
-    /**
      * Every tool the host placed, by name as offered, in the order added: what the gate takes the stricter of with
      * the policy's placement.
      */
