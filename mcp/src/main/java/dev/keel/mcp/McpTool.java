@@ -1,5 +1,6 @@
 package dev.keel.mcp;
 
+import dev.keel.core.spi.ToolSpec;
 import dev.keel.policy.ToolPlacement;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,5 +27,14 @@ public record McpTool(String name, String description, Map<String, Object> input
         inputSchema = Collections.unmodifiableMap(new LinkedHashMap<>(inputSchema));
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(placement, "placement");
+    }
+
+    /**
+     * The tool as a model is offered it: its name, description and argument schema. With {@link #placement()} and
+     * {@link McpToolSource#execute}, what a host offers a governed request ({@code docs/mcp.md}, "Offering the tools
+     * to the governed call").
+     */
+    public ToolSpec spec() {
+        return new ToolSpec(name, description, inputSchema);
     }
 }

@@ -145,11 +145,11 @@ class McpToolSourceTest {
     @Test
     void anExternalServersToolThePolicyCallsInternalIsExternalInTheSourcesGate() {
         ToolGate gate = house.source.gate(House.POLICY);
-        assertThat(gate.policy().tool("fx_history").orElseThrow().external()).isTrue();
+        assertThat(gate.tool("fx_history").orElseThrow().external()).isTrue();
         assertThat(House.POLICY.tool("fx_history").orElseThrow().external()).isFalse();
-        // The tools the registration does not make stricter stay as the policy says.
-        assertThat(gate.policy().tool("ledger_lookup").orElseThrow().external()).isFalse();
-        assertThat(gate.policy().tools().keySet()).isEqualTo(House.POLICY.tools().keySet());
+        // The tools the registration does not make stricter stay as the policy says; the policy itself is unchanged.
+        assertThat(gate.tool("ledger_lookup").orElseThrow().external()).isFalse();
+        assertThat(gate.policy()).isSameAs(House.POLICY);
 
         int before = house.markets.received("fx_history").size();
         McpToolCall internalOnly = house.source.call(gate, House.turn("clerk", "internal", List.of(), true),
@@ -186,7 +186,7 @@ class McpToolSourceTest {
                 .server("spelled", ToolPlacement.EXTERNAL, House.transport(spelled)).build()) {
             ToolGate gate = source.gate(House.POLICY);
 
-            assertThat(gate.policy().tool("fx_history").orElseThrow().external()).isTrue();
+            assertThat(gate.tool("fx_history").orElseThrow().external()).isTrue();
             McpToolCall call = source.call(gate, House.turn("clerk", "internal", List.of(), true),
                     Part.ToolCall.of("c1", "Fx-History", Map.of()));
             assertThat(call.reasonCodes().values()).contains("tool_external_internal_only");

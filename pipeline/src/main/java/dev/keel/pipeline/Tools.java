@@ -2,6 +2,7 @@ package dev.keel.pipeline;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.ToolSpec;
+import dev.keel.policy.ToolPlacement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,6 +29,13 @@ import org.jspecify.annotations.Nullable;
  * (the caller's account, the tenant's store), depend on the request, while who may call which tool is the policy's
  * and the same for every request. Offering a tool grants nothing: every call passes the policy's tool gate first, and
  * a tool the policy does not list is refused ({@code docs/tools.md}).
+ *
+ * <p><b>Where a tool runs.</b> The host may say where a tool it offers runs ({@link Builder#tool(ToolSpec,
+ * ToolExecutor, ToolPlacement)}); unless it does, the policy's {@code placement} stands. The gate places the tool at
+ * the stricter of the two, external beating internal: the policy is written once for every host, but only the host
+ * knows that this executor sends its arguments outside (an MCP server it registered outside, a third party's API),
+ * and a tool the policy wrongly calls internal would otherwise get its arguments sent out unfiltered, even from a
+ * turn that must stay in the house. The host can make a tool stricter, never laxer.
  *
  * <p>Immutable and thread-safe when the executors are; the builder is not thread-safe.
  */
@@ -70,6 +78,20 @@ public final class Tools {
         return Optional.ofNullable(offered.get(name)).map(Offered::executor);
     }
 
+    /**
+     * Every tool the host placed, by name as offered, in the order added: what the gate takes the stricter of with
+     * the policy's placement.
+     */
+    public Map<String, ToolPlacement> placements() {
+        Map<String, ToolPlacement> placed = new LinkedHashMap<>();
+        offered.forEach((name, tool) -> {
+            if (tool.placement() != null) {
+                placed.put(name, tool.placement());
+            }
+        });
+        return Collections.unmodifiableMap(placed);
+    }
+
     /** Whether the tool named {@code name} exactly is offered to be run by the caller ({@link Builder#runByCaller}). */
     public boolean runByCaller(String name) {
         Offered tool = offered.get(name);
@@ -93,8 +115,8 @@ public final class Tools {
         return "Tools{" + offered.keySet() + ", maxRounds=" + maxRounds + "}";
     }
 
-    /** A tool and its executor; null when the caller runs it. */
-    private record Offered(ToolSpec spec, @Nullable ToolExecutor executor) {
+    /** A tool, its executor (null when the caller runs it) and where the host says it runs (null: the policy's). */
+    private record Offered(ToolSpec spec, @Nullable ToolExecutor executor, @Nullable ToolPlacement placement) {
     }
 
     /** Collects tools; not thread-safe. */
@@ -111,7 +133,20 @@ public final class Tools {
          * @throws InvalidInputException when a tool of that name is offered already
          */
         public Builder tool(ToolSpec spec, ToolExecutor executor) {
-            return offer(spec, Objects.requireNonNull(executor, "executor"));
+            return offer(spec, Objects.requireNonNull(executor, "executor"), null);
+        }
+
+        /**
+         * Offers the tool {@code spec}, run by {@code executor} at {@code placement}: where the executor sends the
+         * arguments. The gate places the tool at the stricter of this and the policy's placement, so
+         * {@link ToolPlacement#EXTERNAL} makes it external whatever the policy says, and
+         * {@link ToolPlacement#INTERNAL} leaves the policy's placement as it is.
+         *
+         * @throws InvalidInputException when a tool of that name is offered already
+         */
+        public Builder tool(ToolSpec spec, ToolExecutor executor, ToolPlacement placement) {
+            return offer(spec, Objects.requireNonNull(executor, "executor"),
+                    Objects.requireNonNull(placement, "placement"));
         }
 
         /**
@@ -121,12 +156,22 @@ public final class Tools {
          * @throws InvalidInputException when a tool of that name is offered already
          */
         public Builder runByCaller(ToolSpec spec) {
-            return offer(spec, null);
+            return offer(spec, null, null);
         }
 
-        private Builder offer(ToolSpec spec, @Nullable ToolExecutor executor) {
+        /**
+         * As {@link #runByCaller(ToolSpec)}, with where the caller runs the tool: the gate places it at the stricter
+         * of this and the policy's placement, as for {@link #tool(ToolSpec, ToolExecutor, ToolPlacement)}.
+         *
+         * @throws InvalidInputException when a tool of that name is offered already
+         */
+        public Builder runByCaller(ToolSpec spec, ToolPlacement placement) {
+            return offer(spec, null, Objects.requireNonNull(placement, "placement"));
+        }
+
+        private Builder offer(ToolSpec spec, @Nullable ToolExecutor executor, @Nullable ToolPlacement placement) {
             Objects.requireNonNull(spec, "spec");
-            if (offered.putIfAbsent(spec.name(), new Offered(spec, executor)) != null) {
+            if (offered.putIfAbsent(spec.name(), new Offered(spec, executor, placement)) != null) {
                 throw new InvalidInputException("the tool '" + spec.name() + "' is offered twice");
             }
             return this;

@@ -2,6 +2,8 @@ package dev.keel.policy;
 
 import dev.keel.core.content.Part;
 import dev.keel.policy.internal.PolicyToolGate;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tool gate ({@code docs/tools.md}): what the policy's {@code tools} say of a model's call of a tool, before and
@@ -19,6 +21,13 @@ import dev.keel.policy.internal.PolicyToolGate;
  * </ul>
  * Both verdicts are values with reason codes and a wire form, for provenance and audit; the gate throws on no input.
  * Tool names are compared in canonical form. Implementations are pure and thread-safe.
+ *
+ * <p><b>The host's placement.</b> The policy says where a tool runs, but the host runs it, and only the host knows
+ * for sure where its executor sends the arguments (an MCP server it registered outside, a third party's API). A gate
+ * made with the host's placements ({@link #create(PolicyDocument, OutboundFilter, Map)}) places each tool at the
+ * stricter of the two: a tool either calls external is external, its arguments egress-filtered and never sent from
+ * a turn that must stay in the house. The host can make a tool stricter, never laxer: a tool the policy calls
+ * external stays external whatever the host says.
  */
 public interface ToolGate {
 
@@ -29,11 +38,29 @@ public interface ToolGate {
 
     /** The gate of {@code policy}'s tools, egress-filtering external tools' arguments with {@code egress}. */
     static ToolGate create(PolicyDocument policy, OutboundFilter egress) {
-        return new PolicyToolGate(policy, egress);
+        return new PolicyToolGate(policy, egress, Map.of());
+    }
+
+    /**
+     * The gate of {@code policy}'s tools with each tool {@code hostPlacements} names (as the model calls it; compared
+     * in canonical form) placed at the stricter of the policy's placement and the host's, egress-filtering external
+     * tools' arguments with {@code egress}. A tool the host places but the policy does not list is still refused.
+     */
+    static ToolGate create(PolicyDocument policy, OutboundFilter egress,
+                           Map<String, ToolPlacement> hostPlacements) {
+        return new PolicyToolGate(policy, egress, hostPlacements);
     }
 
     /** The policy whose tools this gate applies. */
     PolicyDocument policy();
+
+    /**
+     * What this gate applies to the tool named {@code name}: the policy's word for it, placed at the stricter of the
+     * policy's and the host's placement; empty when the policy does not list it.
+     */
+    default Optional<ToolPolicy> tool(String name) {
+        return policy().tool(name);
+    }
 
     /** Decides whether {@code call} may be made in {@code turn}, and with which arguments. */
     ToolCallVerdict check(ToolTurn turn, Part.ToolCall call);

@@ -17,6 +17,15 @@ public enum ToolPlacement {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * The stricter of this placement and {@code other}: {@link #EXTERNAL} when either is. Where the policy and the
+     * host that runs a tool disagree on where it runs, the gate must treat it as running outside, or arguments the
+     * host sends out would leave unfiltered.
+     */
+    public ToolPlacement stricter(ToolPlacement other) {
+        return this == EXTERNAL || other == EXTERNAL ? EXTERNAL : INTERNAL;
+    }
+
     /** The placement of wire name {@code text}; empty when it is neither. */
     public static Optional<ToolPlacement> parse(String text) {
         for (ToolPlacement placement : values()) {

@@ -42,6 +42,17 @@ public record ToolPolicy(String description, List<String> allowedRoles, List<Str
         return placement == ToolPlacement.EXTERNAL;
     }
 
+    /**
+     * This tool placed at least as strictly as {@code placement} ({@link ToolPlacement#stricter}): external when
+     * either says so; this very tool when its placement is already the stricter.
+     */
+    public ToolPolicy placedAtLeast(ToolPlacement placement) {
+        ToolPlacement stricter = this.placement.stricter(placement);
+        return stricter == this.placement ? this
+                : new ToolPolicy(description, allowedRoles, allowedClearances, resultDomains, stricter,
+                sensitiveArguments);
+    }
+
     /** This tool with {@code clearances} as the clearances that may call it. */
     public ToolPolicy withAllowedClearances(List<String> clearances) {
         return new ToolPolicy(description, allowedRoles, clearances, resultDomains, placement, sensitiveArguments);

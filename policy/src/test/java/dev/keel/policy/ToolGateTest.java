@@ -67,6 +67,25 @@ class ToolGateTest {
     }
 
     @Test
+    void theHostsPlacementMakesAToolStricterNeverLaxerMatchedInCanonicalForm() {
+        ToolGate placed = ToolGate.create(POLICY, OutboundFilter.create(POLICY),
+                Map.of("Ledger-Lookup", ToolPlacement.EXTERNAL, "fx_rates", ToolPlacement.INTERNAL));
+        ToolTurn internalOnly = turn("analyst", "secret", List.of(), true);
+
+        assertThat(GATE.check(internalOnly, call("ledger_lookup", Map.of())).allowed()).isTrue();
+        assertThat(placed.tool("ledger_lookup").orElseThrow().placement()).isEqualTo(ToolPlacement.EXTERNAL);
+        assertThat(placed.check(internalOnly, call("ledger_lookup", Map.of())).reasonCodes().values())
+                .containsExactly("tool_external_internal_only");
+        assertThat(placed.tool("fx_rates").orElseThrow().placement()).isEqualTo(ToolPlacement.EXTERNAL);
+        assertThat(placed.check(internalOnly, call("fx_rates", fxArguments())).reasonCodes().values())
+                .contains("tool_external_internal_only");
+        // What the host does not place, and what the policy does not list, stay as the policy says.
+        assertThat(placed.tool("payroll_report")).isEqualTo(POLICY.tool("payroll_report"));
+        assertThat(placed.tool("wire_transfer")).isEmpty();
+        assertThat(placed.policy()).isSameAs(POLICY);
+    }
+
+    @Test
     void aRoleTheToolDoesNotListIsRefused() {
         ToolCallVerdict verdict = GATE.check(turn("guest", "public", List.of(), false),
                 call("ledger_lookup", Map.of()));

@@ -168,16 +168,19 @@ public final class SdkToolSource implements McpToolSource {
 
     @Override
     public ToolGate gate(PolicyDocument policy) {
-        return ToolGate.create(StricterPlacement.of(policy, externalTools()));
+        return gate(policy, OutboundFilter.create(policy));
     }
 
     @Override
     public ToolGate gate(PolicyDocument policy, OutboundFilter egress) {
-        return ToolGate.create(StricterPlacement.of(policy, externalTools()), egress);
+        return ToolGate.create(policy, egress, placements());
     }
 
-    private List<String> externalTools() {
-        return tools.stream().filter(t -> t.placement() == ToolPlacement.EXTERNAL).map(McpTool::name).toList();
+    /** Every tool at its server's placement: the gate takes the stricter of it and the policy's. */
+    private Map<String, ToolPlacement> placements() {
+        Map<String, ToolPlacement> placements = new LinkedHashMap<>();
+        tools.forEach(tool -> placements.merge(tool.name(), tool.placement(), ToolPlacement::stricter));
+        return placements;
     }
 
     @Override

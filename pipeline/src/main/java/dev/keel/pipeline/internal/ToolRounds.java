@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The tool loop of one turn ({@code docs/governed-call.md}, "Tool calls"): while the model asks for tool calls and
- * the request offers tools, each call passes the policy's {@link ToolGate}; a refused call is answered with a
+ * the request offers tools, each call passes the policy's {@link ToolGate}, which places each tool at the stricter of
+ * the policy's placement and the host's ({@link Tools#placements()}); a refused call is answered with a
  * refusal carrying its reason codes; an allowed one is run by the request's {@link Tools} with the arguments as the
  * gate lets them be sent, and its result, labelled by the gate, lowers the turn's decision (and makes it internal
  * only) when the tool's domains require it. An allowed call of a tool the caller runs ends the turn with it
@@ -70,11 +71,15 @@ final class ToolRounds {
         this.sensitivity = sensitivity;
     }
 
-    /** The policy's gate, egress-filtering under the turn's current decision. */
+    /**
+     * The policy's gate with the host's placements of the request's tools (each tool at the stricter of the policy's
+     * and the host's: the host knows where its executor sends the arguments), egress-filtering under the turn's
+     * current decision.
+     */
     private synchronized ToolGate gate() {
         ToolGate made = gate;
         if (made == null) {
-            made = ToolGate.create(policy, new TurnEgress(egress, turn));
+            made = ToolGate.create(policy, new TurnEgress(egress, turn), turn.request().tools().placements());
             gate = made;
         }
         return made;
@@ -226,7 +231,7 @@ final class ToolRounds {
 
     private Part.ToolResult refusedAtLimit(Part.ToolCall call) {
         ToolCallVerdict limit = new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.of(ROUND_LIMIT),
-                policy.tool(call.name()).orElse(null), null, List.of());
+                gate().tool(call.name()).orElse(null), null, List.of());
         return refused(call, limit, limit.reasonCodes(), null, turn.request().tools().runByCaller(call.name()));
     }
 

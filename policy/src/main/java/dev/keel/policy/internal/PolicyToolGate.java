@@ -7,6 +7,7 @@ import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
+import dev.keel.core.text.Names;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDecision;
@@ -16,15 +17,18 @@ import dev.keel.policy.Redaction;
 import dev.keel.policy.RolePolicy;
 import dev.keel.policy.ToolCallVerdict;
 import dev.keel.policy.ToolGate;
+import dev.keel.policy.ToolPlacement;
 import dev.keel.policy.ToolPolicy;
 import dev.keel.policy.ToolResultVerdict;
 import dev.keel.policy.ToolTurn;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -37,11 +41,17 @@ public final class PolicyToolGate implements ToolGate {
     private final PolicyDocument policy;
     private final OutboundFilter egress;
     private final PolicyEvaluator evaluator;
+    /** The host's placements by canonical tool name, the stricter kept where two names meet. */
+    private final Map<String, ToolPlacement> hostPlacements;
 
-    public PolicyToolGate(PolicyDocument policy, OutboundFilter egress) {
+    public PolicyToolGate(PolicyDocument policy, OutboundFilter egress, Map<String, ToolPlacement> hostPlacements) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.egress = Objects.requireNonNull(egress, "egress");
         this.evaluator = PolicyEvaluator.create(policy);
+        Map<String, ToolPlacement> placements = new HashMap<>();
+        hostPlacements.forEach((name, placement) -> placements.merge(Names.canonical(name),
+                Objects.requireNonNull(placement, "placement"), ToolPlacement::stricter));
+        this.hostPlacements = Map.copyOf(placements);
     }
 
     @Override
@@ -50,8 +60,14 @@ public final class PolicyToolGate implements ToolGate {
     }
 
     @Override
+    public Optional<ToolPolicy> tool(String name) {
+        ToolPlacement host = hostPlacements.get(Names.canonical(name));
+        return policy.tool(name).map(tool -> host == null ? tool : tool.placedAtLeast(host));
+    }
+
+    @Override
     public ToolCallVerdict check(ToolTurn turn, Part.ToolCall call) {
-        ToolPolicy tool = policy.tool(call.name()).orElse(null);
+        ToolPolicy tool = tool(call.name()).orElse(null);
         ReasonCodes refusals = refusals(turn, tool);
         if (!refusals.isEmpty()) {
             return new ToolCallVerdict(call.name(), Decision.DENY, refusals, tool, null, List.of());
@@ -81,7 +97,7 @@ public final class PolicyToolGate implements ToolGate {
 
     @Override
     public ToolResultVerdict result(ToolTurn turn, Part.ToolResult result) {
-        ToolPolicy tool = policy.tool(result.name()).orElse(null);
+        ToolPolicy tool = tool(result.name()).orElse(null);
         ReasonCodes refusals = refusals(turn, tool);
         if (!refusals.isEmpty()) {
             Set<String> domains = tool == null ? Set.of() : Set.copyOf(tool.resultDomains());

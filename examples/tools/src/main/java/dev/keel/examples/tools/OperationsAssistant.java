@@ -1,11 +1,9 @@
 package dev.keel.examples.tools;
 
-import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.core.spi.ToolSpec;
 import dev.keel.mcp.McpServers;
 import dev.keel.mcp.McpTool;
 import dev.keel.mcp.McpToolSource;
@@ -17,7 +15,6 @@ import dev.keel.pipeline.Tools;
 import dev.keel.pipeline.TurnKey;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.ToolPlacement;
-import dev.keel.policy.ToolPolicy;
 import dev.keel.routing.RoutingTable;
 import java.time.Clock;
 import java.util.List;
@@ -74,7 +71,6 @@ public final class OperationsAssistant implements AutoCloseable {
             throw e;
         }
         try {
-            requireExternalToolsDeclaredExternal(policy, tools);
             this.discovery = OperationsDiscovery.over(tools, b.records);
             this.offered = offered(tools);
             this.pipeline = Pipeline.builder()
@@ -140,29 +136,17 @@ public final class OperationsAssistant implements AutoCloseable {
         }
     }
 
-    /** Every MCP tool, offered to the model and run by its server with the arguments the gate lets it send. */
+    /**
+     * Every MCP tool, offered to the model at its server's placement and run by its server with the arguments the
+     * gate lets it send: the gate takes the stricter of that placement and the policy's, so the market-data server's
+     * tools are external whatever the policy says.
+     */
     private static Tools offered(McpToolSource source) {
         Tools.Builder builder = Tools.builder();
         for (McpTool tool : source.tools()) {
-            builder.tool(new ToolSpec(tool.name(), tool.description(), tool.inputSchema()),
-                    call -> source.execute(call.name(), call.arguments()));
+            builder.tool(tool.spec(), call -> source.execute(call.name(), call.arguments()), tool.placement());
         }
         return builder.build();
-    }
-
-    /**
-     * The pipeline's tool gate takes a tool's placement from the policy: a tool the company's external server serves
-     * must be declared external there, or its arguments would leave unfiltered. The registration is the truth; a
-     * policy that disagrees is refused at start.
-     */
-    private static void requireExternalToolsDeclaredExternal(PolicyDocument policy, McpToolSource tools) {
-        for (McpTool tool : tools.tools()) {
-            if (tool.placement() == ToolPlacement.EXTERNAL && policy.tool(tool.name()).map(ToolPolicy::placement)
-                    .filter(placement -> placement != ToolPlacement.EXTERNAL).isPresent()) {
-                throw new ConfigurationException("the policy declares the tool " + tool.name() + " internal, but the"
-                        + " server " + tool.server() + " that serves it is registered outside the company");
-            }
-        }
     }
 
     /** Configures an {@link OperationsAssistant}; not thread-safe. */

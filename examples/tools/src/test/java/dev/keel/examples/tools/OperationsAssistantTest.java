@@ -1,9 +1,7 @@
 package dev.keel.examples.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
@@ -186,7 +184,7 @@ class OperationsAssistantTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aPolicyThatDeclaresTheExternalServersToolInternalIsRefusedAtStart() {
+    void theExternalServersToolIsExternalWhateverThePolicySays() {
         Map<String, Object> tree = JsonCodec.strict().parseObject(TextSources.readResource(
                 OperationsData.class.getClassLoader(), "dev/keel/examples/tools/" + OperationsData.POLICY));
         Map<String, Object> tools = new LinkedHashMap<>((Map<String, Object>) tree.get("tools"));
@@ -197,9 +195,21 @@ class OperationsAssistantTest {
         Map<String, Object> misdeclared = new LinkedHashMap<>(tree);
         misdeclared.put("tools", tools);
 
-        assertThatThrownBy(() -> OperationsAssistant.builder().policy(PolicyDocument.fromTree(misdeclared)).build())
-                .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("exchange_rate").hasMessageContaining("registered outside the company");
+        try (OperationsAssistant lax = OperationsAssistant.builder()
+                .policy(PolicyDocument.fromTree(misdeclared)).build()) {
+            GovernedAnswer confidential = lax.ask(STAFF, "Confidential: " + TICKETS_IN_EUROS);
+            assertThat(lax.servers().market().served()).isEmpty();
+            assertThat(toolEntry(confidential, OperationsServers.EXCHANGE_RATE))
+                    .containsEntry("placement", "external").containsEntry("decision", "DENY")
+                    .containsEntry("reason_codes", List.of("tool_external_internal_only"));
+
+            GovernedAnswer guest = lax.ask(GUEST, TICKETS_IN_EUROS);
+            assertThat(lax.servers().market().served()).singleElement().satisfies(sent -> {
+                assertThat(JsonCodec.strict().write(sent.arguments())).doesNotContain("3400", "NW-OPS-7781");
+                assertThat(sent.arguments()).containsEntry("amount", "[figure withheld]");
+            });
+            assertThat(toolEntry(guest, OperationsServers.EXCHANGE_RATE)).containsEntry("placement", "external");
+        }
     }
 
     @Test
