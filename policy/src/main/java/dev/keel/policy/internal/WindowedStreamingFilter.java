@@ -159,9 +159,10 @@ public final class WindowedStreamingFilter implements StreamingFilter {
      * can emit only what lies more than a window before the end, so looking when the held text is short reads it
      * many times for little; waiting until it holds more than one and three quarter windows makes each look emit
      * about three quarters of a window, and leaves half a window below the bound of two and a quarter windows for the
-     * places a cut needs. Past that length the filter looks once a quarter of the window or of the held text, whichever is more, has arrived; and,
-     * after a look that found a place a cut could be made at but too few visible characters after it (unless that
-     * look was itself such a one), as soon as as many visible characters as it lacked have arrived. The first keeps
+     * places a cut needs. Past that length the filter looks once a quarter of the window or of the held text,
+     * whichever is more, has arrived; and, after a look that found a place a cut could be made at but too few visible
+     * characters after it (unless that look was itself such a one), as soon as as many visible characters as it
+     * lacked have arrived. The first keeps
      * the cost linear: a look costs time linear in the window and the held text, so each character costs a bounded
      * amount of looking whatever the chunks, and a long stretch without a cut costs linear time, not quadratic. The
      * second, at most one per look of the first, makes the cut the moment it can be made, so that a stretch whose
