@@ -22,6 +22,8 @@ public final class WindowedStreamingFilter implements StreamingFilter {
 
     // A repetition with no upper bound: such a pattern can match text of any length.
     private static final Pattern UNBOUNDED_REPETITION = Pattern.compile("[*+]|\\{\\d*,}");
+    // Looks wait until the held text has more than this many quarters of a window of visible characters (lookAgain).
+    private static final int LOOK_QUARTERS = 7;
 
     private final Decision decision;
     private final Steps steps;
@@ -42,11 +44,12 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     private long received;
     private boolean oversized;
     private boolean finished;
-    // Held length at which to look for a cut again, and visible characters received at which to look once more as
-    // soon as a cut can be made (see lookAgain).
+    // Visible characters received and held; received at which to look for a cut again, and at which to look once
+    // more as soon as a cut can be made (see lookAgain).
+    private long visibleReceived;
+    private int heldVisible;
     private int nextLook;
     private long promptLook = Long.MAX_VALUE;
-    private long visibleReceived;
     // After a look that made no cut: the visible characters the earliest place a cut could be made at lacks; else 0.
     private int lacking;
     private final List<Redaction> redactions = new ArrayList<>();
@@ -90,7 +93,6 @@ public final class WindowedStreamingFilter implements StreamingFilter {
                 .flatMap(r -> r.patterns().stream()).anyMatch(p -> UNBOUNDED_REPETITION.matcher(p).find());
         this.declaredOversized = expectedLength > maxInputChars;
         this.oversized = declaredOversized;
-        this.nextLook = window + 1;
     }
 
     @Override
@@ -107,13 +109,12 @@ public final class WindowedStreamingFilter implements StreamingFilter {
             oversized = true;
             return "";
         }
-        for (int i = 0; i < chunk.length(); i++) {
-            if (isVisible(chunk.charAt(i))) {
-                visibleReceived++;
-            }
-        }
+        int visible = visible(chunk, 0, chunk.length());
+        visibleReceived += visible;
+        heldVisible += visible;
         boolean scheduled = held() >= nextLook;
-        if (holdsToEnd || definitionSeen || !scheduled && visibleReceived < promptLook) {
+        if (holdsToEnd || definitionSeen || 4L * heldVisible <= (long) LOOK_QUARTERS * window
+                || !scheduled && visibleReceived < promptLook) {
             return "";
         }
         String emitted = emitUpToCut(false);
@@ -153,15 +154,22 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     }
 
     /**
-     * Schedules the next looks: once a quarter of the window or of the held text, whichever is more, has arrived; and,
-     * after a look that found a place a cut could be made at but too few visible characters after it (unless that
-     * look was itself such a one), as soon as as many visible characters as it lacked have arrived. The first keeps
+     * Schedules the next looks. No look is made while the held text has at most one and three quarter windows of
+     * visible characters (see accept): a look filters the window before the held text and the held text again, and
+     * can emit only what lies more than a window before the end, so looking when the held text is short reads it
+     * many times for little; waiting until it holds more than one and three quarter windows makes each look emit
+     * about three quarters of a window, and leaves half a window below the bound of two and a quarter windows for the
+     * places a cut needs. Past that length the filter looks once a quarter of the window or of the held text,
+     * whichever is more, has arrived; and, after a look that found a place a cut could be made at but too few visible
+     * characters after it (unless that look was itself such a one), as soon as as many visible characters as it
+     * lacked have arrived. The first keeps
      * the cost linear: a look costs time linear in the window and the held text, so each character costs a bounded
      * amount of looking whatever the chunks, and a long stretch without a cut costs linear time, not quadratic. The
      * second, at most one per look of the first, makes the cut the moment it can be made, so that a stretch whose
      * places lie inside redactions and words is not followed by a quarter of the held text more before it leaves.
      */
     private void lookAgain(boolean wasPrompt) {
+        heldVisible = visible(buffer, emittedTo - bufferStart, buffer.length());
         int held = held();
         nextLook = held + Math.max(1, Math.max(window, held) / 4);
         promptLook = lacking > 0 && !wasPrompt ? visibleReceived + lacking : Long.MAX_VALUE;
@@ -281,10 +289,10 @@ public final class WindowedStreamingFilter implements StreamingFilter {
         return !digitsAlone && MarkdownReading.isPlain(text);
     }
 
-    private static int visible(String run, int from, int to) {
+    private static int visible(CharSequence text, int from, int to) {
         int count = 0;
         for (int i = from; i < to; i++) {
-            if (isVisible(run.charAt(i))) {
+            if (isVisible(text.charAt(i))) {
                 count++;
             }
         }
