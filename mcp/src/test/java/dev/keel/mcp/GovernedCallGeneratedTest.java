@@ -95,7 +95,8 @@ class GovernedCallGeneratedTest {
                 String context = "seed " + SEED + ", policy " + p + ", call " + c;
                 ToolGate gate = random.nextBoolean() ? strict : own;
                 ToolTurn turn = turn(random, policy);
-                Part.ToolCall call = Part.ToolCall.of("c" + c, pick(random, GEN.tools()), ToolFixtures.arguments(random));
+                Part.ToolCall call = Part.ToolCall.of("c" + c, pick(random, GEN.tools()),
+                        ToolFixtures.arguments(random));
                 ToolCallVerdict expected = gate.check(turn, call);
                 boolean served = source.tool(call.name()).isPresent();
                 boolean outsideServer = served && source.tool(call.name()).orElseThrow().placement()

@@ -85,7 +85,8 @@ class GovernedCallTest {
         ToolTurn turn = House.turn("analyst", "secret", List.of("payroll"), true);
         int before = house.markets.received().size();
 
-        McpToolCall call = house.source.call(gate, turn, Part.ToolCall.of("c1", "fx_rates", ToolFixtures.fxArguments()));
+        McpToolCall call = house.source.call(gate, turn,
+                Part.ToolCall.of("c1", "fx_rates", ToolFixtures.fxArguments()));
 
         assertThat(call.reasonCodes().values()).contains("tool_external_internal_only");
         assertThat(house.markets.received()).hasSize(before);
