@@ -15,11 +15,8 @@ import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.policy.PolicyDocument;
-import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingTable;
 import dev.langchain4j.model.chat.ChatModel;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -164,8 +161,7 @@ public interface GovernedChatModel extends ChatModel {
     /** Collects the models of a pipeline for governed chats; not thread-safe. */
     final class PipelineBuilder {
         private final PolicyDocument policy;
-        private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
-        private final Map<String, LlmBackend> external = new LinkedHashMap<>();
+        private final Backends.Builder backends = Backends.builder();
         private @Nullable RoutingTable routing;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
@@ -181,7 +177,7 @@ public interface GovernedChatModel extends ChatModel {
 
         /** As {@link #internal(String, ChatModel)}, for a Keel backend (a provider factory's, a fallback chain). */
         public PipelineBuilder internal(String name, LlmBackend backend) {
-            internal.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            backends.internal(name, backend);
             return this;
         }
 
@@ -192,7 +188,7 @@ public interface GovernedChatModel extends ChatModel {
 
         /** As {@link #external(String, ChatModel)}, for a Keel backend (a provider factory's, a fallback chain). */
         public PipelineBuilder external(String name, LlmBackend backend) {
-            external.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            backends.external(name, backend);
             return this;
         }
 
@@ -217,14 +213,6 @@ public interface GovernedChatModel extends ChatModel {
             return this;
         }
 
-        private String requireNew(String name) {
-            Objects.requireNonNull(name, "name");
-            if (internal.containsKey(name) || external.containsKey(name)) {
-                throw new ConfigurationException("model '" + name + "' is given twice");
-            }
-            return name;
-        }
-
         /**
          * The pipeline: the policy, the models as its backends, the routing table, the evidence, the audit sink and
          * {@link GovernedChatModel#reasoning()}. A host that needs more of a pipeline (turn steps, enforcement,
@@ -234,19 +222,9 @@ public interface GovernedChatModel extends ChatModel {
          *         not given
          */
         public Pipeline build() {
-            if (internal.isEmpty()) {
-                throw new ConfigurationException("a governed chat model needs an internal model, to answer what must"
-                        + " stay in the house");
-            }
-            Backends.Builder backends = Backends.builder();
-            internal.forEach(backends::internal);
-            external.forEach(backends::external);
-            String fallback = internal.keySet().iterator().next();
-            String target = external.isEmpty() ? fallback : external.keySet().iterator().next();
-            RoutingTable table = routing != null ? routing : RoutingTable.builder()
-                    .pool(1, new PoolEntry(target, "default", target))
-                    .internalBackendTarget(fallback).build();
-            return Pipeline.builder().policy(policy).routing(table).backends(backends.build()).evidence(evidence)
+            Backends models = backends.build();
+            RoutingTable table = routing != null ? routing : models.defaultRouting();
+            return Pipeline.builder().policy(policy).routing(table).backends(models).evidence(evidence)
                     .reasoning(reasoning()).auditSink(auditSink).build();
         }
     }

@@ -1,5 +1,7 @@
 package dev.keel.mcp;
 
+import static dev.keel.policy.ToolFixtures.pick;
+import static dev.keel.policy.ToolFixtures.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.Decision;
@@ -12,15 +14,11 @@ import dev.keel.evidence.DiscoveryPlanInput;
 import dev.keel.evidence.TurnMeaning;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyEvaluator;
-import dev.keel.policy.RolePolicy;
-import dev.keel.policy.Sensitivity;
 import dev.keel.policy.ToolCallVerdict;
+import dev.keel.policy.ToolFixtures;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolPlacement;
-import dev.keel.policy.ToolPolicy;
 import dev.keel.policy.ToolTurn;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -40,11 +38,7 @@ class GovernedCallGeneratedTest {
     private static final int POLICIES = 25;
     private static final int CALLS_PER_POLICY = 24;
 
-    private static final List<String> ROLES = List.of("r0", "r1", "r2");
-    private static final List<String> CLEARANCES = List.of("c0", "c1", "c2");
-    private static final List<String> DOMAINS = List.of("d0", "d1", "d2", "d3");
-    private static final List<String> TOOLS = List.of("t0", "t1", "t2", "t3", "t4");
-    private static final List<String> ARGUMENTS = List.of("a", "b", "c");
+    private static final ToolFixtures GEN = ToolFixtures.generator(3, 4, 5, 5);
 
     private static LoopbackMcpServer inside;
     private static LoopbackMcpServer outside;
@@ -75,65 +69,11 @@ class GovernedCallGeneratedTest {
                 "received", arguments, "rows_received", 2, "rows_matched", 1)));
     }
 
-    private static <T> List<T> subset(Random random, List<T> of, boolean nonEmpty) {
-        List<T> chosen = new ArrayList<>();
-        for (T each : of) {
-            if (random.nextBoolean()) {
-                chosen.add(each);
-            }
-        }
-        if (nonEmpty && chosen.isEmpty()) {
-            chosen.add(of.get(random.nextInt(of.size())));
-        }
-        return chosen;
-    }
-
-    private static <T> T pick(Random random, List<T> of) {
-        return of.get(random.nextInt(of.size()));
-    }
-
-    private static PolicyDocument policy(Random random) {
-        PolicyDocument.Builder builder = PolicyDocument.builder().policyId("generated").version("1");
-        List<String> roles = subset(random, ROLES, true);
-        for (String role : roles) {
-            List<String> allowed = subset(random, DOMAINS, false);
-            List<String> denied = subset(random, DOMAINS, false);
-            denied.removeAll(allowed);
-            builder.role(role, new RolePolicy(subset(random, CLEARANCES, true), allowed,
-                    random.nextBoolean() ? Decision.ALLOW : Decision.PARTIAL, denied));
-        }
-        for (String tool : TOOLS) {
-            if (random.nextInt(5) == 0) {
-                continue;
-            }
-            builder.tool(tool, new ToolPolicy("", subset(random, roles, true),
-                    random.nextBoolean() ? List.of() : subset(random, CLEARANCES, true), subset(random, DOMAINS, false),
-                    random.nextBoolean() ? ToolPlacement.INTERNAL : ToolPlacement.EXTERNAL,
-                    subset(random, ARGUMENTS, false)));
-        }
-        return builder.sensitivity(new Sensitivity(List.of(), subset(random, DOMAINS, false), List.of())).build();
-    }
-
     private static ToolTurn turn(Random random, PolicyDocument policy) {
-        // Mostly a role the policy has, with a clearance the role allows: otherwise nearly every call is refused.
-        List<String> roles = List.copyOf(policy.roles().keySet());
-        String role = random.nextInt(5) == 0 ? pick(random, ROLES) : pick(random, roles);
-        RolePolicy rolePolicy = policy.roles().get(role);
-        String clearance = rolePolicy == null || random.nextInt(5) == 0 ? pick(random, CLEARANCES)
-                : pick(random, rolePolicy.allowedClearances());
-        Principal principal = Principal.of(role, clearance);
-        List<String> domains = subset(random, DOMAINS, false);
+        Principal principal = GEN.principal(random, policy);
+        List<String> domains = subset(random, GEN.domains(), false);
         return new ToolTurn(principal, PolicyEvaluator.create(policy).evaluate(principal, domains), domains,
                 random.nextInt(4) == 0);
-    }
-
-    private static Map<String, Object> arguments(Random random) {
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        for (String name : subset(random, ARGUMENTS, false)) {
-            arguments.put(name, random.nextBoolean() ? "secret-" + name + "-" + random.nextInt(1000)
-                    : random.nextInt(100_000));
-        }
-        return arguments;
     }
 
     private static int received() {
@@ -146,7 +86,7 @@ class GovernedCallGeneratedTest {
         int calls = 0;
         int refusals = 0;
         for (int p = 0; p < POLICIES; p++) {
-            PolicyDocument policy = policy(random);
+            PolicyDocument policy = GEN.policy(random);
             // Half the calls through the source's gate (external servers' tools external), half through the
             // policy's own, which may pass an external server's tool as internal.
             ToolGate strict = source.gate(policy);
@@ -155,7 +95,8 @@ class GovernedCallGeneratedTest {
                 String context = "seed " + SEED + ", policy " + p + ", call " + c;
                 ToolGate gate = random.nextBoolean() ? strict : own;
                 ToolTurn turn = turn(random, policy);
-                Part.ToolCall call = Part.ToolCall.of("c" + c, pick(random, TOOLS), arguments(random));
+                Part.ToolCall call = Part.ToolCall.of("c" + c, pick(random, GEN.tools()),
+                        ToolFixtures.arguments(random));
                 ToolCallVerdict expected = gate.check(turn, call);
                 boolean served = source.tool(call.name()).isPresent();
                 boolean outsideServer = served && source.tool(call.name()).orElseThrow().placement()
@@ -199,7 +140,7 @@ class GovernedCallGeneratedTest {
     void aDiscoveryRunCallsOnlyWhatTheGateAllowsAndNeverRaisesTheDecision() {
         Random random = new Random(SEED + 1);
         for (int p = 0; p < POLICIES; p++) {
-            PolicyDocument policy = policy(random);
+            PolicyDocument policy = GEN.policy(random);
             ToolGate gate = source.gate(policy);
             for (int r = 0; r < CALLS_PER_POLICY / 4; r++) {
                 String context = "seed " + (SEED + 1) + ", policy " + p + ", run " + r;
@@ -211,7 +152,7 @@ class GovernedCallGeneratedTest {
                         .maxProbeCount((double) (1 + random.nextInt(4))).build());
                 int before = received();
 
-                McpDiscoveryRun run = discovery.run(gate, turn, plan, primitive -> arguments(random));
+                McpDiscoveryRun run = discovery.run(gate, turn, plan, primitive -> ToolFixtures.arguments(random));
 
                 long called = run.probes().stream().filter(probe -> probe.call() != null && probe.call().called())
                         .count();

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.Decision;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
+import dev.keel.policy.ToolFixtures;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolTurn;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -33,15 +33,6 @@ class GovernedCallTest {
     @AfterAll
     static void stop() {
         house.close();
-    }
-
-    private static Map<String, Object> fxArguments() {
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("account", "Ash Holdings, account AC-7781");
-        arguments.put("currency", "EUR");
-        arguments.put("amount", 4500);
-        arguments.put("note", "settles on 14 March");
-        return arguments;
     }
 
     @Test
@@ -94,7 +85,8 @@ class GovernedCallTest {
         ToolTurn turn = House.turn("analyst", "secret", List.of("payroll"), true);
         int before = house.markets.received().size();
 
-        McpToolCall call = house.source.call(gate, turn, Part.ToolCall.of("c1", "fx_rates", fxArguments()));
+        McpToolCall call = house.source.call(gate, turn,
+                Part.ToolCall.of("c1", "fx_rates", ToolFixtures.fxArguments()));
 
         assertThat(call.reasonCodes().values()).contains("tool_external_internal_only");
         assertThat(house.markets.received()).hasSize(before);
@@ -105,7 +97,7 @@ class GovernedCallTest {
         int before = house.markets.received("fx_rates").size();
 
         McpToolCall call = house.source.call(gate, House.turn("clerk", "internal", List.of(), false),
-                Part.ToolCall.of("c1", "fx_rates", fxArguments()));
+                Part.ToolCall.of("c1", "fx_rates", ToolFixtures.fxArguments()));
 
         assertThat(call.called()).isTrue();
         List<LoopbackMcpServer.Received> received = house.markets.received("fx_rates");

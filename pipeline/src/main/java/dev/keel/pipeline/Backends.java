@@ -2,6 +2,9 @@ package dev.keel.pipeline;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.routing.PoolEntry;
+import dev.keel.routing.RoutingTable;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -26,8 +29,9 @@ public final class Backends {
     private final String fallback;
 
     private Backends(Builder b, String fallback) {
-        this.internal = Map.copyOf(b.internal);
-        this.external = Map.copyOf(b.external);
+        // In the order given: the default routing picks the first external backend.
+        this.internal = Collections.unmodifiableMap(new LinkedHashMap<>(b.internal));
+        this.external = Collections.unmodifiableMap(new LinkedHashMap<>(b.external));
         this.fallback = fallback;
     }
 
@@ -54,6 +58,16 @@ public final class Backends {
     /** The internal backend that answers when an external one fails or must not be called. */
     public String fallback() {
         return fallback;
+    }
+
+    /**
+     * The routing table of a host that gives models, not routes: every request goes to the first external backend
+     * given (the fallback when there is none), and what must stay in the house goes to the fallback.
+     */
+    public RoutingTable defaultRouting() {
+        String target = external.isEmpty() ? fallback : external.keySet().iterator().next();
+        return RoutingTable.builder().pool(1, new PoolEntry(target, "default", target))
+                .internalBackendTarget(fallback).build();
     }
 
     /** Every backend name. */
@@ -107,8 +121,8 @@ public final class Backends {
         /** @throws ConfigurationException when there is no internal backend, or the fallback is not one */
         public Backends build() {
             if (internal.isEmpty()) {
-                throw new ConfigurationException("a pipeline needs at least one internal backend, to answer when"
-                        + " nothing may leave the house");
+                throw new ConfigurationException("a pipeline needs at least one internal backend: an internal model"
+                        + " answers when nothing may leave the house");
             }
             if (fallback != null && !internal.containsKey(fallback)) {
                 throw new ConfigurationException("the fallback backend '" + fallback + "' is not an internal backend");

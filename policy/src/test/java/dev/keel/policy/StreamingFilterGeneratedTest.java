@@ -3,7 +3,6 @@ package dev.keel.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.Decision;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -63,9 +62,9 @@ class StreamingFilterGeneratedTest {
         OutboundFilter whole = OutboundFilter.create(RESTRICTIONS);
         for (Decision decision : Decision.values()) {
             FilteredText expected = whole.apply(decision, text);
-            for (List<String> chunks : chunkings(random, text)) {
+            for (List<String> chunks : Chunkings.of(random, text, 24, 300)) {
                 String context = "seed " + seed + ", " + decision + ", window " + window + ", " + chunks.size()
-                        + " chunks of " + quoted(text);
+                        + " chunks of " + Chunkings.quoted(text);
                 StreamingFilter stream = StreamingFilter.builder(decision).restrictions(RESTRICTIONS)
                         .windowChars(window).open();
                 StringBuilder emitted = new StringBuilder();
@@ -101,39 +100,11 @@ class StreamingFilterGeneratedTest {
         return text.toString();
     }
 
-    private static List<List<String>> chunkings(Random random, String text) {
-        List<List<String>> chunkings = new ArrayList<>();
-        chunkings.add(List.of(text));
-        chunkings.add(pieces(text, random, 1));
-        chunkings.add(pieces(text, random, 1 + random.nextInt(24)));
-        chunkings.add(pieces(text, random, 1 + random.nextInt(300)));
-        int cut = text.isEmpty() ? 0 : random.nextInt(text.length() + 1);
-        chunkings.add(List.of(text.substring(0, cut), text.substring(cut)));
-        return chunkings;
-    }
-
-    /** {@code text} in chunks of 1 to {@code largest} characters (1: single characters), empty ones among them. */
-    private static List<String> pieces(String text, Random random, int largest) {
-        List<String> pieces = new ArrayList<>();
-        int at = 0;
-        while (at < text.length()) {
-            int size = largest == 1 ? 1 : random.nextInt(largest + 1);
-            int end = Math.min(text.length(), at + size);
-            pieces.add(text.substring(at, end));
-            at = end;
-        }
-        return pieces;
-    }
-
     /** The characters of {@code text} that are neither white space nor invisible (format characters, marks). */
     private static long visible(String text) {
         return text.chars().filter(ch -> !Character.isWhitespace(ch) && !Character.isSpaceChar(ch)
                 && Character.getType(ch) != Character.FORMAT && Character.getType(ch) != Character.NON_SPACING_MARK
                 && Character.getType(ch) != Character.ENCLOSING_MARK && Character.getType(ch) != Character.CONTROL)
                 .count();
-    }
-
-    private static String quoted(String text) {
-        return '"' + text.replace("\n", "\\n") + '"';
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.Decision;
 import dev.keel.core.content.Part;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,9 +69,9 @@ class StreamingMarkdownGeneratedTest {
         for (Decision decision : List.of(Decision.ALLOW, Decision.PARTIAL)) {
             FilteredPart expected = whole.apply(decision, Part.markdown(text));
             String expectedText = expected.kept().map(Part::rendered).orElse("");
-            for (List<String> chunks : chunkings(random, text)) {
+            for (List<String> chunks : Chunkings.of(random, text, 12, 200)) {
                 String context = "seed " + seed + ", " + decision + ", window " + window + ", " + chunks.size()
-                        + " chunks of " + quoted(text);
+                        + " chunks of " + Chunkings.quoted(text);
                 StreamingFilter stream = StreamingFilter.builder(decision).restrictions(RESTRICTIONS)
                         .windowChars(window).markdown().open();
                 StringBuilder emitted = new StringBuilder();
@@ -176,31 +175,5 @@ class StreamingMarkdownGeneratedTest {
             line.append(from.get(random.nextInt(from.size())));
         }
         return line.toString();
-    }
-
-    private static List<List<String>> chunkings(Random random, String text) {
-        List<List<String>> chunkings = new ArrayList<>();
-        chunkings.add(List.of(text));
-        chunkings.add(pieces(text, random, 1));
-        chunkings.add(pieces(text, random, 1 + random.nextInt(12)));
-        chunkings.add(pieces(text, random, 1 + random.nextInt(200)));
-        return chunkings;
-    }
-
-    /** {@code text} in chunks of 1 to {@code largest} characters (1: single characters), empty ones among them. */
-    private static List<String> pieces(String text, Random random, int largest) {
-        List<String> pieces = new ArrayList<>();
-        int at = 0;
-        while (at < text.length()) {
-            int size = largest == 1 ? 1 : random.nextInt(largest + 1);
-            int end = Math.min(text.length(), at + size);
-            pieces.add(text.substring(at, end));
-            at = end;
-        }
-        return pieces;
-    }
-
-    private static String quoted(String text) {
-        return '"' + text.replace("\n", "\\n") + '"';
     }
 }

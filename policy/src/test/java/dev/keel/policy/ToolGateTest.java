@@ -36,15 +36,6 @@ class ToolGateTest {
         return Part.ToolCall.of("call-1", tool, arguments);
     }
 
-    private static Map<String, Object> fxArguments() {
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("account", "Ash Holdings, account AC-7781");
-        arguments.put("currency", "EUR");
-        arguments.put("amount", 4500);
-        arguments.put("note", "settles on 14 March");
-        return arguments;
-    }
-
     @Test
     void aToolThePolicyDoesNotListIsRefused() {
         ToolCallVerdict verdict = GATE.check(turn("analyst", "secret", List.of(), false),
@@ -111,11 +102,11 @@ class ToolGateTest {
     @Test
     void anExternalToolIsRefusedInATurnThatMustStayInside() {
         ToolCallVerdict inside = GATE.check(turn("analyst", "secret", List.of("accounts"), true),
-                call("fx_rates", fxArguments()));
+                call("fx_rates", ToolFixtures.fxArguments()));
         ToolCallVerdict outside = GATE.check(turn("analyst", "secret", List.of("accounts"), false),
-                call("fx_rates", fxArguments()));
+                call("fx_rates", ToolFixtures.fxArguments()));
         ToolCallVerdict internalTool = GATE.check(turn("analyst", "secret", List.of("accounts"), true),
-                call("ledger_lookup", fxArguments()));
+                call("ledger_lookup", ToolFixtures.fxArguments()));
 
         assertThat(inside.reasonCodes().values()).containsExactly("tool_external_internal_only");
         assertThat(inside.sendable()).isEmpty();
@@ -138,7 +129,7 @@ class ToolGateTest {
     @Test
     void anExternalToolGetsItsArgumentsEgressFilteredUnderTheTurnsDecisionAndSensitiveOnesWithheldWhole() {
         ToolCallVerdict partial = GATE.check(turn("clerk", "internal", List.of(), false), call("fx_rates",
-                fxArguments()));
+                ToolFixtures.fxArguments()));
 
         assertThat(partial.allowed()).isTrue();
         Map<String, Object> sent = partial.sendable().orElseThrow().arguments();
@@ -150,7 +141,7 @@ class ToolGateTest {
         assertThat(partial.redactions()).extracting(Redaction::pointer).contains("/amount", "/note");
 
         ToolCallVerdict allow = GATE.check(turn("analyst", "secret", List.of(), false), call("fx_rates",
-                fxArguments()));
+                ToolFixtures.fxArguments()));
         assertThat(allow.sendable().orElseThrow().arguments()).containsEntry("account", "[argument withheld]")
                 .containsEntry("note", "settles on 14 March");
         assertThat(((Number) allow.sendable().orElseThrow().arguments().get("amount")).intValue()).isEqualTo(4500);
@@ -159,10 +150,10 @@ class ToolGateTest {
     @Test
     void anInternalToolGetsItsArgumentsAsGiven() {
         ToolCallVerdict verdict = GATE.check(turn("clerk", "internal", List.of(), false),
-                call("ledger_lookup", fxArguments()));
+                call("ledger_lookup", ToolFixtures.fxArguments()));
 
         assertThat(verdict.sendable().orElseThrow().arguments()).isEqualTo(
-                JsonCodec.strict().toPlain(fxArguments()));
+                JsonCodec.strict().toPlain(ToolFixtures.fxArguments()));
         assertThat(verdict.redactions()).isEmpty();
     }
 
@@ -238,7 +229,7 @@ class ToolGateTest {
     @Test
     void theVerdictIsRecordable() {
         ToolCallVerdict verdict = GATE.check(turn("clerk", "internal", List.of(), false), call("fx_rates",
-                fxArguments()));
+                ToolFixtures.fxArguments()));
 
         Map<String, Object> audit = verdict.toAuditWire();
         assertThat(audit).containsEntry("tool", "fx_rates").containsEntry("call_id", "call-1")

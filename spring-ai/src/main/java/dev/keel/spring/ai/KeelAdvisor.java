@@ -9,12 +9,9 @@ import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.policy.PolicyDocument;
-import dev.keel.routing.PoolEntry;
 import dev.keel.routing.RoutingTable;
 import dev.keel.spring.ai.internal.PipelineAdvisor;
 import io.micrometer.observation.ObservationRegistry;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -184,8 +181,7 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
     /** Collects the models of a pipeline for governed ChatClient calls; not thread-safe. */
     final class PipelineBuilder {
         private final PolicyDocument policy;
-        private final Map<String, LlmBackend> internal = new LinkedHashMap<>();
-        private final Map<String, LlmBackend> external = new LinkedHashMap<>();
+        private final Backends.Builder backends = Backends.builder();
         private @Nullable RoutingTable routing;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
@@ -202,7 +198,7 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
 
         /** As {@link #internal(String, ChatModel)}, for a Keel backend (a fallback chain, another provider's). */
         public PipelineBuilder internalBackend(String name, LlmBackend backend) {
-            internal.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            backends.internal(name, backend);
             return this;
         }
 
@@ -213,7 +209,7 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
 
         /** As {@link #external(String, ChatModel)}, for a Keel backend. */
         public PipelineBuilder externalBackend(String name, LlmBackend backend) {
-            external.put(requireNew(name), Objects.requireNonNull(backend, "backend"));
+            backends.external(name, backend);
             return this;
         }
 
@@ -247,14 +243,6 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
             return this;
         }
 
-        private String requireNew(String name) {
-            Objects.requireNonNull(name, "name");
-            if (internal.containsKey(name) || external.containsKey(name)) {
-                throw new ConfigurationException("model '" + name + "' is given twice");
-            }
-            return name;
-        }
-
         /**
          * The pipeline. A host that needs more of one (turn steps, enforcement, a session store) builds it with
          * {@code Pipeline.builder()} and {@link SpringAiBackends}.
@@ -263,19 +251,9 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
          *         not given
          */
         public Pipeline build() {
-            if (internal.isEmpty()) {
-                throw new ConfigurationException("a governed ChatClient needs an internal model, to answer what must"
-                        + " stay in the house");
-            }
-            Backends.Builder backends = Backends.builder();
-            internal.forEach(backends::internal);
-            external.forEach(backends::external);
-            String fallback = internal.keySet().iterator().next();
-            String target = external.isEmpty() ? fallback : external.keySet().iterator().next();
-            RoutingTable table = routing != null ? routing : RoutingTable.builder()
-                    .pool(1, new PoolEntry(target, "default", target))
-                    .internalBackendTarget(fallback).build();
-            return Pipeline.builder().policy(policy).routing(table).backends(backends.build()).evidence(evidence)
+            Backends models = backends.build();
+            RoutingTable table = routing != null ? routing : models.defaultRouting();
+            return Pipeline.builder().policy(policy).routing(table).backends(models).evidence(evidence)
                     .reasoning(SingleCallReasoning.userMessage()).auditSink(auditSink)
                     .observationRegistry(observations).build();
         }

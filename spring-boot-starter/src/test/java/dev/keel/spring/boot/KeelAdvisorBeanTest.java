@@ -29,18 +29,14 @@ import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.MessageType;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The starter's {@link KeelAdvisor} bean in a real application (the support desk's policy: agents see refunds,
@@ -49,31 +45,25 @@ import org.springframework.test.context.DynamicPropertySource;
  * to another thread. Then the bean's conditions, each in a context of its own.
  */
 @SpringBootTest(classes = KeelAdvisorBeanTest.Application.class,
-        webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
-                "keel.policy=classpath:keel/desk-policy.json", "keel.routing=classpath:keel/desk-routing.json",
-                "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel"})
-class KeelAdvisorBeanTest {
+        webEnvironment = SpringBootTest.WebEnvironment.NONE)
+class KeelAdvisorBeanTest extends DeskBootTest {
 
     private static final String REFUNDS = "How long does a refund take?";
     private static final Duration GENEROUS = Duration.ofSeconds(30);
+    private static final String ANSWER_WITH_A_FIGURE = "A refund takes 5 working days.";
 
-    @TempDir
-    static Path data;
-
-    @DynamicPropertySource
-    static void store(DynamicPropertyRegistry properties) {
-        properties.add("keel.store.url", () -> "jdbc:sqlite:" + data.resolve("keel.db"));
-    }
-
-    /** The desk's model, reached only through the pipeline; the ChatClient's own model, which must never be called. */
+    /**
+     * The desk, its model reached only through the pipeline and answering with a figure a customer may not see; the
+     * ChatClient's own model must never be called.
+     */
     @Configuration(proxyBeanMethods = false)
-    @EnableAutoConfiguration
-    static class Application {
+    static class Application extends DeskApplication {
         final AtomicInteger chatClientModelCalls = new AtomicInteger();
 
         @Bean
+        @Override
         LlmBackend deskModel() {
-            return request -> ChatReply.builder().text("A refund takes 5 working days.").backendId("desk").build();
+            return request -> ChatReply.builder().text(ANSWER_WITH_A_FIGURE).backendId("desk").build();
         }
 
         @Bean
@@ -119,7 +109,7 @@ class KeelAdvisorBeanTest {
     void aCallIsGovernedForTheSignedInUserWithTheSubjectFromSpringSecurity() {
         ChatResponse response = chat.prompt().user(REFUNDS).call().chatResponse();
 
-        assertThat(response.getResult().getOutput().getText()).isEqualTo("A refund takes 5 working days.");
+        assertThat(response.getResult().getOutput().getText()).isEqualTo(ANSWER_WITH_A_FIGURE);
         assertThat(provenance(response)).containsEntry("decision", "ALLOW").containsEntry("role", "agent");
         assertThat(audited(response).payload()).containsEntry("subject", "ada")
                 .containsEntry("principal", Map.of("role", "agent", "clearance", "internal"));
@@ -159,19 +149,16 @@ class KeelAdvisorBeanTest {
                 .isInstanceOfSatisfying(KeelDeniedException.class, denied ->
                         assertThat(denied.reasonCodes().values()).containsExactly("principal_missing"));
         // Called, the same ChatClient runs on this thread and finds the user.
-        assertThat(withoutCaller.prompt().user(REFUNDS).call().content()).isEqualTo("A refund takes 5 working days.");
+        assertThat(withoutCaller.prompt().user(REFUNDS).call().content()).isEqualTo(ANSWER_WITH_A_FIGURE);
     }
 
     private static ApplicationContextRunner runner(Path directory) {
         return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class,
                         KeelSecurityAutoConfiguration.class, KeelSpringAiAutoConfiguration.class))
-                .withBean("deskModel", LlmBackend.class,
-                        () -> request -> ChatReply.builder().text("It takes a week.").backendId("desk").build())
-                .withPropertyValues("keel.policy=classpath:keel/desk-policy.json",
-                        "keel.routing=classpath:keel/desk-routing.json",
-                        "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel",
-                        "keel.store.url=jdbc:sqlite:" + directory.resolve("keel.db"));
+                .withBean("deskModel", LlmBackend.class, DeskApplication::model)
+                .withPropertyValues(DeskApplication.properties(directory).entrySet().stream()
+                        .map(property -> property.getKey() + "=" + property.getValue()).toArray(String[]::new));
     }
 
     @Configuration(proxyBeanMethods = false)

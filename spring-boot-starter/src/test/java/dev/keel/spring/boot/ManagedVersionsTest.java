@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
-import dev.keel.core.spi.ChatReply;
-import dev.keel.core.spi.LlmBackend;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
@@ -20,11 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.w3c.dom.Document;
 
 /**
@@ -40,15 +36,6 @@ class ManagedVersionsTest {
 
     @TempDir
     Path directory;
-
-    @Configuration(proxyBeanMethods = false)
-    @EnableAutoConfiguration
-    static class Application {
-        @Bean
-        LlmBackend deskModel() {
-            return request -> ChatReply.builder().text("It takes a week.").backendId("desk").build();
-        }
-    }
 
     @Test
     void theJacksonOnTheClassPathIsTheOneThisRunIsFor() {
@@ -78,11 +65,9 @@ class ManagedVersionsTest {
 
     @Test
     void anApplicationOnTheseVersionsStartsAndGovernsACall() throws Exception {
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(DeskApplication.class)
                 .web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF)
-                .properties("keel.policy=classpath:keel/desk-policy.json", "keel.routing=classpath:keel/desk-routing.json",
-                        "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel",
-                        "keel.store.url=jdbc:sqlite:" + directory.resolve("keel.db"))
+                .properties(DeskApplication.properties(directory))
                 .run()) {
             if (!BEAN_VALIDATION.equals("none")) {
                 assertThat(context.getBeanNamesForType(Class.forName("jakarta.validation.Validator")))
@@ -93,7 +78,7 @@ class ManagedVersionsTest {
                     Principal.of("agent", "internal"), "How long does a refund take?"));
 
             assertThat(answer.decision()).isEqualTo(Decision.ALLOW);
-            assertThat(answer.text()).isEqualTo("It takes a week.");
+            assertThat(answer.text()).isEqualTo(DeskApplication.ANSWER);
             // The audit record went through Keel's JSON codec on this Jackson, both ways.
             assertThat(((JdbcAuditSink) context.getBean(AuditSink.class)).find(answer.requestId()).orElseThrow()
                     .payload()).containsEntry("decision", "ALLOW").containsEntry("principal",

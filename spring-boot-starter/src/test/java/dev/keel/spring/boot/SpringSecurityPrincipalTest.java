@@ -7,55 +7,24 @@ import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
-import dev.keel.core.spi.ChatReply;
-import dev.keel.core.spi.LlmBackend;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.langchain4j.data.message.UserMessage;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.security.test.context.support.WithAnonymousUser;
 import org.springframework.security.test.context.support.WithMockUser;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The principal and the subject of each governed chat from Spring Security's authentication, in a real application
  * on the starter (the support desk's policy: agents see refunds, customers product help only), signed in with Spring
  * Security's test support.
  */
-@SpringBootTest(classes = SpringSecurityPrincipalTest.Application.class,
-        webEnvironment = SpringBootTest.WebEnvironment.NONE, properties = {
-                "keel.policy=classpath:keel/desk-policy.json", "keel.routing=classpath:keel/desk-routing.json",
-                "keel.backends.desk.placement=internal", "keel.backends.desk.bean=deskModel"})
-class SpringSecurityPrincipalTest {
+class SpringSecurityPrincipalTest extends DeskBootTest {
 
     private static final String REFUNDS = "How long does a refund take?";
-
-    @TempDir
-    static Path data;
-
-    @DynamicPropertySource
-    static void store(DynamicPropertyRegistry properties) {
-        properties.add("keel.store.url", () -> "jdbc:sqlite:" + data.resolve("keel.db"));
-    }
-
-    @Configuration(proxyBeanMethods = false)
-    @EnableAutoConfiguration
-    static class Application {
-        @Bean
-        LlmBackend deskModel() {
-            return request -> ChatReply.builder().text("It takes a week.").backendId("desk").build();
-        }
-    }
 
     @Autowired
     Supplier<Principal> principal;

@@ -50,9 +50,6 @@ public final class AiChatController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<String> chat(Authentication user, @RequestBody String body) {
         ChatBody request = ChatBody.parse(body);
-        if (request == null) {
-            return ChatErrors.invalid();
-        }
         String requestId;
         String text;
         Map<String, Object> provenance;
@@ -80,9 +77,6 @@ public final class AiChatController {
             produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public ResponseEntity<?> stream(Authentication user, @RequestBody String body) {
         ChatBody request = ChatBody.parse(body);
-        if (request == null) {
-            return ChatErrors.invalid();
-        }
         Disposable.Swap subscription = Disposables.swap();
         AnswerEvents events = new AnswerEvents(subscription::dispose);
         AtomicReference<ChatResponse> last = new AtomicReference<>();

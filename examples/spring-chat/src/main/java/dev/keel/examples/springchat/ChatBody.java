@@ -1,5 +1,6 @@
 package dev.keel.examples.springchat;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import java.util.Map;
 import java.util.Optional;
@@ -17,21 +18,27 @@ record ChatBody(String message, @Nullable String sessionId) {
     static final int MAX_MESSAGE_LENGTH = 4_000;
 
     /**
-     * The chat request {@code body} holds, or null when it is JSON but not a chat request.
+     * The chat request {@code body} holds.
      *
      * @throws dev.keel.core.WireFormatException when the body is not strict JSON
+     * @throws InvalidInputException ({@code invalid_request}) when it is JSON but not a chat request
      */
-    static @Nullable ChatBody parse(String body) {
+    static ChatBody parse(String body) {
         Map<String, Object> request = JsonCodec.strict().parseObject(body);
         if (!(request.get("message") instanceof String message) || message.isBlank()
                 || message.length() > MAX_MESSAGE_LENGTH) {
-            return null;
+            throw invalid();
         }
         Object session = request.get("session_id");
         if (session != null && !(session instanceof String)) {
-            return null;
+            throw invalid();
         }
         return new ChatBody(message, (String) session);
+    }
+
+    private static InvalidInputException invalid() {
+        return new InvalidInputException("invalid_request", "expected {\"message\": a non-blank string of at most "
+                + MAX_MESSAGE_LENGTH + " characters, \"session_id\"?: a string}");
     }
 
     /**

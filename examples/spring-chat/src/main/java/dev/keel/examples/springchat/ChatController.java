@@ -60,9 +60,6 @@ public final class ChatController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<String> chat(Authentication user, @RequestBody String body) {
         ChatBody chat = ChatBody.parse(body);
-        if (chat == null) {
-            return ChatErrors.invalid();
-        }
         GovernedAnswer answer = pipeline.call(request(user, chat));
         return ResponseEntity.ok(json.write(AnswerEvents.answer(answer.requestId(), answer.outcome().wireName(),
                 answer.decision().wireName(), answer.text(), answer.withheldCounts(),
@@ -78,9 +75,6 @@ public final class ChatController {
             produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public ResponseEntity<?> stream(Authentication user, @RequestBody String body) {
         ChatBody chat = ChatBody.parse(body);
-        if (chat == null) {
-            return ChatErrors.invalid();
-        }
         GovernedRequest request = request(user, chat);
         StreamHandle handle = StreamHandle.create();
         AnswerEvents events = new AnswerEvents(handle::cancel);

@@ -1,7 +1,7 @@
 package dev.keel.examples.springchat;
 
 import dev.keel.core.BackendException;
-import dev.keel.core.WireFormatException;
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,14 +18,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice
 class ChatErrors {
 
-    /** HTTP 400 for a body that is JSON but not a chat request. */
-    static ResponseEntity<String> invalid() {
-        return error(HttpStatus.BAD_REQUEST, "invalid_request", "expected {\"message\": a non-blank string of at"
-                + " most " + ChatBody.MAX_MESSAGE_LENGTH + " characters, \"session_id\"?: a string}");
-    }
-
-    @ExceptionHandler(WireFormatException.class)
-    ResponseEntity<String> notJson(WireFormatException failure) {
+    /** HTTP 400, with the failure's code, for a body that is not strict JSON or not a chat request. */
+    @ExceptionHandler(InvalidInputException.class)
+    ResponseEntity<String> invalid(InvalidInputException failure) {
         return error(HttpStatus.BAD_REQUEST, failure.code(), failure.getMessage());
     }
 

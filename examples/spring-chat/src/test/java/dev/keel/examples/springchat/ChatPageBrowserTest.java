@@ -127,13 +127,8 @@ class ChatPageBrowserTest {
         assertThat(element("who").getText()).startsWith("Signed in as " + user + " ");
     }
 
-    @Test
-    void aGuestSeesTheAnswerWithItsFiguresWithheldAndAPlannerSeesThemBothWithTheirProvenance() {
-        signIn("guest", "guest");
-        waitForSignedIn("guest");
-        assertThat(element("who").getText()).contains("role guest").contains("clearance public");
-        Shown guest = ask(QUESTION);
-
+    /** A guest's answer to {@link #QUESTION}: streamed, PARTIAL, its figures and the account withheld. */
+    private static void assertShownToAGuest(Shown guest) {
         assertThat(guest.answer()).contains("Payroll runs on the").contains("[figure withheld]")
                 .contains("[account withheld]").doesNotContainPattern("\\d").doesNotContain("DE89");
         assertThat(guest.chunks()).as("the answer is appended as its events arrive").isGreaterThan(1);
@@ -142,6 +137,27 @@ class ChatPageBrowserTest {
         assertThat(guest.withheld()).contains("percentage: 4").contains("date: 3").contains("no_bank_accounts: 1");
         assertThat(guest.backend()).isEqualTo(ScriptedModel.ID);
         assertThat(guest.note()).isEqualTo(ScriptedModel.NOTE);
+    }
+
+    /** A planner's answer to {@link #QUESTION}: streamed, ALLOW, its figures shown and only the account withheld. */
+    private static void assertShownToAPlanner(Shown planner) {
+        assertThat(planner.answer()).contains("25th").contains("4.5%").contains("[account withheld]")
+                .doesNotContain("[figure withheld]").doesNotContain("DE89");
+        assertThat(planner.chunks()).isGreaterThan(1);
+        assertThat(planner.decision()).isEqualTo("ALLOW (answered)");
+        assertThat(planner.reasonCodes()).contains("role_default_allow").doesNotContain("domain_not_allowed");
+        assertThat(planner.backend()).isEqualTo(ScriptedModel.ID);
+        assertThat(planner.note()).isEqualTo(ScriptedModel.NOTE);
+    }
+
+    @Test
+    void aGuestSeesTheAnswerWithItsFiguresWithheldAndAPlannerSeesThemBothWithTheirProvenance() {
+        signIn("guest", "guest");
+        waitForSignedIn("guest");
+        assertThat(element("who").getText()).contains("role guest").contains("clearance public");
+        Shown guest = ask(QUESTION);
+
+        assertShownToAGuest(guest);
         assertThat(((JdbcAuditSink) auditSink).find(guest.requestId())).hasValueSatisfying(record -> {
             assertThat(record.payload()).containsEntry("decision", "PARTIAL")
                     .containsEntry("principal", Map.of("role", "guest", "clearance", "public"));
@@ -153,13 +169,7 @@ class ChatPageBrowserTest {
         waitForSignedIn("planner");
         Shown planner = ask(QUESTION);
 
-        assertThat(planner.answer()).contains("25th").contains("4.5%").contains("[account withheld]")
-                .doesNotContain("[figure withheld]").doesNotContain("DE89");
-        assertThat(planner.chunks()).isGreaterThan(1);
-        assertThat(planner.decision()).isEqualTo("ALLOW (answered)");
-        assertThat(planner.reasonCodes()).contains("role_default_allow").doesNotContain("domain_not_allowed");
-        assertThat(planner.backend()).isEqualTo(ScriptedModel.ID);
-        assertThat(planner.note()).isEqualTo(ScriptedModel.NOTE);
+        assertShownToAPlanner(planner);
         assertThat(planner.requestId()).isNotEqualTo(guest.requestId());
         assertThat(((JdbcAuditSink) auditSink).find(planner.requestId())).hasValueSatisfying(record ->
                 assertThat(record.payload()).containsEntry("decision", "ALLOW")
@@ -174,14 +184,7 @@ class ChatPageBrowserTest {
         Shown guest = ask(QUESTION);
 
         assertThat(element("path-used").getText()).startsWith("Spring AI ChatClient");
-        assertThat(guest.answer()).contains("Payroll runs on the").contains("[figure withheld]")
-                .contains("[account withheld]").doesNotContainPattern("\\d").doesNotContain("DE89");
-        assertThat(guest.chunks()).as("the answer is appended as its events arrive").isGreaterThan(1);
-        assertThat(guest.decision()).isEqualTo("PARTIAL (answered)");
-        assertThat(guest.reasonCodes()).contains("domain_not_allowed");
-        assertThat(guest.withheld()).contains("percentage: 4").contains("date: 3").contains("no_bank_accounts: 1");
-        assertThat(guest.backend()).isEqualTo(ScriptedModel.ID);
-        assertThat(guest.note()).isEqualTo(ScriptedModel.NOTE);
+        assertShownToAGuest(guest);
         assertThat(((JdbcAuditSink) auditSink).find(guest.requestId())).hasValueSatisfying(record ->
                 assertThat(record.payload()).containsEntry("decision", "PARTIAL").containsEntry("subject", "guest")
                         .containsEntry("principal", Map.of("role", "guest", "clearance", "public")));
@@ -197,13 +200,7 @@ class ChatPageBrowserTest {
         choose("path-spring-ai");
         Shown planner = ask(QUESTION);
 
-        assertThat(planner.answer()).contains("25th").contains("4.5%").contains("[account withheld]")
-                .doesNotContain("[figure withheld]").doesNotContain("DE89");
-        assertThat(planner.chunks()).isGreaterThan(1);
-        assertThat(planner.decision()).isEqualTo("ALLOW (answered)");
-        assertThat(planner.reasonCodes()).contains("role_default_allow").doesNotContain("domain_not_allowed");
-        assertThat(planner.backend()).isEqualTo(ScriptedModel.ID);
-        assertThat(planner.note()).isEqualTo(ScriptedModel.NOTE);
+        assertShownToAPlanner(planner);
         assertThat(((JdbcAuditSink) auditSink).find(planner.requestId())).hasValueSatisfying(record ->
                 assertThat(record.payload()).containsEntry("decision", "ALLOW").containsEntry("subject", "planner")
                         .containsEntry("principal", Map.of("role", "planner", "clearance", "internal")));
