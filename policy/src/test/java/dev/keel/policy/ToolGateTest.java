@@ -68,7 +68,7 @@ class ToolGateTest {
         assertThat(placed.check(internalOnly, call("ledger_lookup", Map.of())).reasonCodes().values())
                 .containsExactly("tool_external_internal_only");
         assertThat(placed.tool("fx_rates").orElseThrow().placement()).isEqualTo(ToolPlacement.EXTERNAL);
-        assertThat(placed.check(internalOnly, call("fx_rates", fxArguments())).reasonCodes().values())
+        assertThat(placed.check(internalOnly, call("fx_rates", ToolFixtures.fxArguments())).reasonCodes().values())
                 .contains("tool_external_internal_only");
         // What the host does not place, and what the policy does not list, stay as the policy says.
         assertThat(placed.tool("payroll_report")).isEqualTo(POLICY.tool("payroll_report"));

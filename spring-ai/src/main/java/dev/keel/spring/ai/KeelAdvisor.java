@@ -26,13 +26,13 @@ import org.springframework.core.Ordered;
  * {@link Pipeline}, whose backends are the host's Spring AI chat models:
  *
  * <pre>{@code
- * Pipeline pipeline = KeelAdvisor.pipeline(PolicyFiles.readPolicy(Path.of("ward_policy.json")))
- *         .internal("ward", wardModel)                        // runs in the house
+ * Pipeline pipeline = KeelAdvisor.pipeline(PolicyFiles.readPolicy(Path.of("policy.json")))
+ *         .internal("house", houseModel)                      // runs in the house
  *         .external("cloud", cloudModel)                      // every prompt to it is egress-filtered
  *         .observationRegistry(observationRegistry)           // the ChatClient's registry
  *         .auditSink(auditSink)
  *         .build();
- * ChatClient chat = ChatClient.builder(wardModel, observationRegistry, null, null)
+ * ChatClient chat = ChatClient.builder(houseModel, observationRegistry, null, null)
  *         .defaultAdvisors(
  *                 MessageChatMemoryAdvisor.builder(chatMemory).build(),   // before Keel's: stores what Keel returns
  *                 RetrievalAugmentationAdvisor.builder().documentRetriever(retriever).build(),
