@@ -40,8 +40,9 @@ import org.jspecify.annotations.Nullable;
  * the request offers tools, each call passes the policy's {@link ToolGate}, which places each tool at the stricter of
  * the policy's placement and the host's ({@link Tools#placements()}); a refused call is answered with a
  * refusal carrying its reason codes; an allowed one is run by the request's {@link Tools} with the arguments as the
- * gate lets them be sent, and its result, labelled by the gate, lowers the turn's decision (and makes it internal
- * only) when the tool's domains require it. An allowed call of a tool the caller runs ends the turn with it
+ * gate lets them be sent, and its result, labelled by the gate and read like any other part (the domains and
+ * markings of its content join its tool's domains), lowers the turn's decision (and makes it internal only) when
+ * they require it. An allowed call of a tool the caller runs ends the turn with it
  * ({@value #RESULTS_AWAITED}); the result the caller sends in its next request is labelled by the gate as one made
  * in the turn ({@link #replayed}). After {@link Tools#maxRounds()} rounds the calls are refused ({@value #ROUND_LIMIT})
  * and the model is asked without tools. Every call is recorded for the provenance and the audit record. Thread-safe: the record is synchronized; one loop runs at a time per call of the turn's backends.
