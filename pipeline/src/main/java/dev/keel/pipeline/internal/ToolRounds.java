@@ -118,9 +118,7 @@ final class ToolRounds {
             ChatRequest asked = current;
             for (Part.ToolCall call : calls) {
                 Part.ToolResult answered = limit ? refusedAtLimit(call)
-                        : !offered(asked, reply, call.name()) ? refused(call, gate().check(toolTurn(), call),
-                                ReasonCodes.of(NOT_OFFERED), null, tools.runByCaller(call.name()))
-                        : answer(call, tools, awaited);
+                        : answer(call, tools, offered(asked, reply, call.name()), awaited);
                 if (answered != null) {
                     messages.add(ChatMessage.toolResult(answered));
                 }
@@ -195,14 +193,23 @@ final class ToolRounds {
     }
 
     /**
-     * What the model is given for {@code call}: a refusal, the tool's failure, or the labelled result; null when the
+     * What the model is given for {@code call}: a refusal (with every check it fails: the gate's, and whether the
+     * backend that asked was {@code offered} the tool), the tool's failure, or the labelled result; null when the
      * caller runs the tool, whose call, as the gate lets it leave, is added to {@code awaited}.
      */
-    private Part.@Nullable ToolResult answer(Part.ToolCall call, Tools tools, List<Part.ToolCall> awaited) {
+    private Part.@Nullable ToolResult answer(Part.ToolCall call, Tools tools, boolean offered,
+                                             List<Part.ToolCall> awaited) {
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
         Optional<ToolExecutor> executor = tools.executor(call.name());
-        if (!verdict.allowed()) {
-            return refused(call, verdict, verdict.reasonCodes(), null, tools.runByCaller(call.name()));
+        if (!verdict.allowed() || !offered) {
+            ReasonCodes.Builder codes = ReasonCodes.builder();
+            if (!verdict.allowed()) {
+                codes.addAll(verdict.reasonCodes());
+            }
+            if (!offered) {
+                codes.add(NOT_OFFERED);
+            }
+            return refused(call, verdict, codes.build(), null, tools.runByCaller(call.name()));
         }
         Part.ToolCall sendable = verdict.sendable().orElseThrow();
         if (tools.runByCaller(call.name())) {
