@@ -35,16 +35,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * An MCP server inside the house whose tools a careless author described with a credential, a figure, a date and a
- * marking, and whose payroll tool answers with a marked sentence: offered to a governed call routed to a model
+ * An MCP server inside the house whose tools a careless author described with a figure, a date and a marking, and whose payroll tool answers with a marked sentence: offered to a governed call routed to a model
  * outside the house, the outside model is sent none of what the operations policy keeps in, in the tools it is
  * offered or in the results it is given, called and streamed.
  */
 class McpToolContentTest {
 
-    private static final String CREDENTIAL = "sk-ant-api03-AbCdEfGhIjKlMnOpQrSt";
     private static final Map<String, Object> SCHEMA = Map.of("type", "object", "properties", Map.of(
-            "team", Map.of("type", "string", "description", "The team; escalation key " + CREDENTIAL),
+            "team", Map.of("type", "string", "description", "The team, by its escalation key"),
             "budget", Map.of("type", "string", "enum", List.of("412,000 EUR", "none"), "default", "25 March 2026")));
 
     private static McpHttpServer house;
@@ -56,7 +54,7 @@ class McpToolContentTest {
         house = McpHttpServer.start("house", List.of(
                 new McpHttpServer.Tool("list_open_tickets", "The open tickets of a team, due 25 March 2026.", SCHEMA,
                         arguments -> Map.of("tickets", List.of(Map.of("id", "T-1", "note",
-                                "CONFIDENTIAL - internal only: the Falcon acquisition team moves in"))))),
+                                "CONFIDENTIAL - internal only: the Falcon acquisition team moves in")))),
                 new McpHttpServer.Tool("payroll_summary", "Confidential: the payroll of a team.", SCHEMA,
                         arguments -> Map.of("gross", "412,000 EUR"))));
         source = McpServers.builder().server("house", ToolPlacement.INTERNAL, house.transport()).build();
@@ -130,7 +128,7 @@ class McpToolContentTest {
         assertThat(outside.requests()).hasSize(1);
         assertThat(outside.requests().get(0).tools()).extracting(ToolSpec::name).containsExactly("list_open_tickets");
         assertThat(carried(outside.requests())).contains("escalation key")
-                .doesNotContain("sk-ant", "412,000", "2026", "onfidential", "ONFIDENTIAL");
+                .doesNotContain("412,000", "2026", "onfidential", "ONFIDENTIAL");
         assertThat(answer.provenance().reasonCodes().values()).containsAnyOf("tool_spec_denied",
                 "tool_spec_internal_only");
     }
