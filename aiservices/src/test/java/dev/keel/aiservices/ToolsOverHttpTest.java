@@ -138,8 +138,9 @@ class ToolsOverHttpTest {
         assertThat(tools.ran).isEmpty();
         assertThat(answer).isEqualTo("The ward is calm today.");
         assertThat(outside.requests()).hasSize(2);
+        // The chart's description names patient records, a domain the visitor may not see: it is not offered.
         assertThat(outside.requests().get(0).chat().orElseThrow().tools()).extracting(t -> t.name())
-                .containsExactlyInAnyOrder("patient_chart", "bed_board", "supplier_prices");
+                .containsExactlyInAnyOrder("bed_board", "supplier_prices");
         assertThat(results(outside, 1)).singleElement().satisfies(refusal -> assertThat(String.valueOf(
                 refusal.result())).contains("refused", "tool_role_not_allowed"));
         assertThat(audit.records()).singleElement().satisfies(record -> {
@@ -147,7 +148,7 @@ class ToolsOverHttpTest {
             assertThat(String.valueOf(Ward.payload(record, "reason_codes"))).contains("tool_role_not_allowed");
             assertThat(tools(record)).singleElement().satisfies(entry -> assertThat(entry)
                     .containsEntry("tool", "patient_chart").containsEntry("decision", "DENY")
-                    .containsEntry("reason_codes", List.of("tool_role_not_allowed")));
+                    .containsEntry("reason_codes", List.of("tool_role_not_allowed", "tool_not_offered")));
         });
     }
 

@@ -51,7 +51,8 @@ class ToolsDemoCommandTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.out())
-                .contains("tool payroll_summary (internal): refused by the tool gate (tool_role_not_allowed); nothing"
+                .contains("tool payroll_summary (internal): refused by the tool gate (tool_role_not_allowed,"
+                        + " tool_not_offered); nothing"
                         + " was sent, and the model was told")
                 .contains("The sources checked do not confirm an answer to this question: aggregate_by_axis: refused"
                         + " (tool_role_not_allowed)")

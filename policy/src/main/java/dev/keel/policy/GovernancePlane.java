@@ -30,6 +30,14 @@ public interface GovernancePlane {
      */
     GovernanceBundle assess(@Nullable Principal hostPrincipal, @Nullable String prompt);
 
+    /**
+     * Reads {@code text}, content that may reach a model or a reader but is not the user's question (a tool's result,
+     * a tool's specification), with the detectors {@link #assess} reads a prompt with: the domains it holds (a
+     * marking's domain included) and whether a marking or an internal-only domain keeps it in the house. No
+     * principal is resolved from it: content never says who asks.
+     */
+    ContentReading read(String text);
+
     /** Configures a {@link GovernancePlane}. Not thread-safe. */
     final class Builder {
         private @Nullable PolicyDocument policy;

@@ -42,4 +42,10 @@ final class StandardGovernancePlane implements GovernancePlane {
                 principal.principal().orElse(null)), domains.domains(), text);
         return new GovernanceBundle(principal, domains, decision, rationale, internal);
     }
+
+    @Override
+    public ContentReading read(String text) {
+        DomainDetection domains = markings.withMarkedDomains(detector.detect(text), text);
+        return new ContentReading(domains.domains(), sensitivity.assess(List.of(), domains.domains(), text));
+    }
 }

@@ -94,9 +94,9 @@ final class Conversation {
     }
 
     /**
-     * Every message's text, the history's then the user's: what governance reads. The tool exchange is not read: its
-     * results are labelled by the tool gate with their tools' domains, which can only lower the decision, where
-     * reading them as text could move governance's fallback domain and so raise it.
+     * Every message's text, the history's then the user's: what governance reads. The tool exchange is not read
+     * here, where its text could move governance's fallback domain and so raise the decision: each result is read on
+     * its own by the tool loop (its tool's domains and the domains and markings of its content), which only lowers.
      */
     String text() {
         if (history.isEmpty()) {

@@ -67,6 +67,7 @@ public final class DefaultPipeline implements Pipeline {
     private final PolicyEvaluator evaluator;
     private final SensitivityAssessor sensitivity;
     private final OutboundFilter filter;
+    private final ContentReader reader;
     private final RoutingIndex routing;
     private final ObservationRegistry observations;
     /** The settings' backends, each call of which is observed when there is a registry. */
@@ -93,6 +94,7 @@ public final class DefaultPipeline implements Pipeline {
         this.evaluator = PolicyEvaluator.create(settings.policy());
         this.sensitivity = SensitivityAssessor.create(settings.policy());
         this.filter = OutboundFilter.create(settings.policy());
+        this.reader = new ContentReader(governance, evaluator);
         this.routing = RoutingIndex.create(settings.routingTable());
     }
 
@@ -168,8 +170,8 @@ public final class DefaultPipeline implements Pipeline {
         GovernanceBundle bundle = observed.step("governance",
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
         return new TurnState(requestId, request, conversation, bundle, settings.policy(),
-                (state, egress) -> new GovernedBackendCalls(backends, state, egress,
-                        new ToolRounds(state, settings.policy(), egress, sensitivity)), filter);
+                (state, egress) -> new GovernedBackendCalls(backends, state, egress, reader,
+                        new ToolRounds(state, settings.policy(), egress, sensitivity, reader)), filter);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.NonRetriableBackendException;
+import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChainReply;
 import dev.keel.core.spi.ChatMessage;
@@ -17,20 +18,25 @@ import dev.keel.core.spi.StreamAttempt;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
+import dev.keel.core.spi.ToolSpec;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.BackendCalls;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.DraftSink;
+import dev.keel.policy.ContentReading;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Redaction;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
@@ -49,16 +55,29 @@ final class GovernedBackendCalls implements BackendCalls {
     private final Backends backends;
     private final TurnState turn;
     private final OutboundFilter egressFilter;
+    private final ContentReader reader;
     private final List<BackendCall> calls = new ArrayList<>();
     private final ToolRounds tools;
+    /** Each tool specification's labels, read once in the turn. */
+    private final Map<ToolSpec, Labels> specLabels = new HashMap<>();
 
     /** What a call the caller cancelled says in place of the reason another backend answered. */
     static final String CANCELLED = "cancelled by the caller";
 
-    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter, ToolRounds tools) {
+    /** A tool's specification holds a domain the principal may not see: no backend is offered the tool. */
+    static final String SPEC_DENIED = "tool_spec_denied";
+    /** A tool's specification must stay in the house (a marking, an internal-only domain): no external backend is
+     * offered the tool. */
+    static final String SPEC_INTERNAL_ONLY = "tool_spec_internal_only";
+    /** The egress filter withholds a tool's name, or its schema whole: no external backend is offered the tool. */
+    static final String SPEC_WITHHELD = "tool_spec_withheld";
+
+    GovernedBackendCalls(Backends backends, TurnState turn, OutboundFilter egressFilter, ContentReader reader,
+                         ToolRounds tools) {
         this.backends = backends;
         this.turn = turn;
         this.egressFilter = egressFilter;
+        this.reader = reader;
         this.tools = tools;
     }
 
@@ -216,7 +235,7 @@ final class GovernedBackendCalls implements BackendCalls {
 
         @Override
         public ChatRequest outgoing(ChatRequest request) {
-            return backend.outgoing(external ? egressFiltered(request, new TreeMap<>()) : request);
+            return backend.outgoing(external ? egressFiltered(request, new TreeMap<>(), false) : request);
         }
 
         @Override
@@ -268,7 +287,7 @@ final class GovernedBackendCalls implements BackendCalls {
         @Override
         public ChatReply call(Member member, ChatRequest request, Optional<String> calledBecause) {
             Map<String, Integer> filtered = new TreeMap<>();
-            ChatRequest sent = member.external ? egressFiltered(request, filtered) : request;
+            ChatRequest sent = member.external ? egressFiltered(request, filtered, record) : request;
             try {
                 ChatReply reply = member.backend.chat(sent);
                 answered = member;
@@ -294,7 +313,7 @@ final class GovernedBackendCalls implements BackendCalls {
         public void stream(Member member, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
                            StreamHandle handle) {
             Map<String, Integer> filtered = new TreeMap<>();
-            ChatRequest sent = member.external ? egressFiltered(request, filtered) : request;
+            ChatRequest sent = member.external ? egressFiltered(request, filtered, record) : request;
             StreamAttempt attempt = StreamAttempt.run(member.backend, sent, sink, handle);
             if (attempt.reply().isPresent()) {
                 answered = member;
@@ -328,6 +347,7 @@ final class GovernedBackendCalls implements BackendCalls {
      * @throws InvalidInputException when nothing of the request is left
      */
     private ChatRequest withoutDenied(ChatRequest request, boolean record) {
+        request = withoutDeniedTools(request, record);
         int dropped = 0;
         List<ChatMessage> messages = new ArrayList<>(request.messages().size());
         for (ChatMessage message : request.messages()) {
@@ -351,14 +371,124 @@ final class GovernedBackendCalls implements BackendCalls {
         return request.toBuilder().messages(messages).build();
     }
 
+    /** {@code request} without the tools whose specification holds a domain the principal may not see. */
+    private ChatRequest withoutDeniedTools(ChatRequest request, boolean record) {
+        List<ToolSpec> offered = new ArrayList<>(request.tools().size());
+        for (ToolSpec spec : request.tools()) {
+            if (specLabels(spec).denied()) {
+                notOffered(spec, SPEC_DENIED, "any backend", record);
+            } else {
+                offered.add(spec);
+            }
+        }
+        return offered.size() == request.tools().size() ? request : request.toBuilder().tools(offered).build();
+    }
+
+    /**
+     * What reading {@code spec} (its name, description and every string of its schema, as one JSON part) finds: its
+     * domains, internal only by a marking or an internal-only domain, and the principal's decision over those
+     * domains. Read once in the turn.
+     */
+    private Labels specLabels(ToolSpec spec) {
+        synchronized (specLabels) {
+            return specLabels.computeIfAbsent(spec, read -> {
+                ContentReading reading = reader.read(specPart(read));
+                Labels labels = reading.labels();
+                if (reading.domains().isEmpty() || turn.principal().isEmpty()) {
+                    return labels;
+                }
+                return labels.join(Labels.of(Set.of(), false,
+                        reader.decision(turn.principal().get(), reading.domains())));
+            });
+        }
+    }
+
+    private static Part specPart(ToolSpec spec) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("name", spec.name());
+        tree.put("description", spec.description());
+        tree.put("parameters", spec.parameters());
+        return Part.json(tree);
+    }
+
+    /**
+     * {@code spec} as an external backend may be offered it: empty when it must stay in the house, or when the
+     * egress filter withholds its name or its schema whole; else its description and schema filtered under the
+     * turn's decision, or the specification's own when lower. What was withheld is counted in {@code withheld}.
+     */
+    private Optional<ToolSpec> egressFiltered(ToolSpec spec, Decision decision, PartialKinds kinds,
+                                              Map<String, Integer> withheld, boolean record) {
+        Labels labels = specLabels(spec);
+        if (!labels.mayLeave()) {
+            notOffered(spec, SPEC_INTERNAL_ONLY, "an external backend", record);
+            return Optional.empty();
+        }
+        FilteredPart filtered = egressFilter.apply(labels.assessed().map(decision::mostRestrictive).orElse(decision),
+                kinds, specPart(spec));
+        for (Redaction redaction : filtered.redactions()) {
+            withheld.merge(redaction.kind(), 1, Integer::sum);
+        }
+        if (filtered.redactions().isEmpty()) {
+            return Optional.of(spec);
+        }
+        if (filtered.part() instanceof Part.Json json && json.value() instanceof Map<?, ?> tree
+                && spec.name().equals(tree.get("name")) && tree.get("description") instanceof String description
+                && tree.get("parameters") instanceof Map<?, ?> parameters) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> schema = (Map<String, Object>) parameters;
+            return Optional.of(new ToolSpec(spec.name(), description, schema));
+        }
+        notOffered(spec, SPEC_WITHHELD, "an external backend", record);
+        return Optional.empty();
+    }
+
+    private void notOffered(ToolSpec spec, String code, String to, boolean record) {
+        if (record) {
+            turn.reasonCode(code);
+            turn.trace("backend_calls", "tool " + spec.name() + " not offered to " + to + " (" + code + ")",
+                    Map.of("tool", spec.name(), "reason_code", code));
+        }
+    }
+
+    /**
+     * Whether the backend that gave {@code reply} was offered {@code spec} in this turn: a model may ask for a tool it
+     * was not offered (it read the name elsewhere, or guesses), and such a call is not made.
+     */
+    boolean offered(BackendReply reply, ToolSpec spec) {
+        if (specLabels(spec).denied()) {
+            return false;
+        }
+        return !answeredOutside(reply)
+                || egressFiltered(spec, turn.decision(), turn.partialKinds(), new TreeMap<>(), false).isPresent();
+    }
+
+    /** Whether {@code reply} came from an external backend: the latest call recorded for its target and backend. */
+    private synchronized boolean answeredOutside(BackendReply reply) {
+        for (int i = calls.size() - 1; i >= 0; i--) {
+            BackendCall call = calls.get(i);
+            if (call.target().equals(reply.target()) && call.used().equals(reply.used())) {
+                return call.external();
+            }
+        }
+        return true;
+    }
+
     /**
      * {@code request} with every part passed through the outbound filter, read as its kind says, under the turn's
-     * decision or the part's own when that is lower. Never the rendered message: a prompt is assembled from filtered
-     * parts.
+     * decision or the part's own when that is lower, and each tool's specification read and filtered as a part
+     * ({@link #egressFiltered(ToolSpec, Decision, PartialKinds, Map, boolean)}). Never the rendered message: a prompt
+     * is assembled from filtered parts.
+     *
+     * @param record whether to record in the turn which tools were not offered (a real call does; an estimate does
+     *               not)
      */
-    private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld) {
+    private ChatRequest egressFiltered(ChatRequest request, Map<String, Integer> withheld, boolean record) {
         Decision decision = turn.decision();
         PartialKinds kinds = turn.partialKinds();
+        List<ToolSpec> offered = new ArrayList<>(request.tools().size());
+        for (ToolSpec spec : request.tools()) {
+            egressFiltered(spec, decision, kinds, withheld, record).ifPresent(offered::add);
+        }
         List<ChatMessage> messages = new ArrayList<>(request.messages().size());
         for (ChatMessage message : request.messages()) {
             List<Part> parts = new ArrayList<>(message.parts().size());
@@ -374,7 +504,7 @@ final class GovernedBackendCalls implements BackendCalls {
                 messages.add(new ChatMessage(message.role(), parts));
             }
         }
-        return request.toBuilder().messages(messages).build();
+        return request.toBuilder().messages(messages).tools(offered).build();
     }
 
     private synchronized void record(BackendCall call) {

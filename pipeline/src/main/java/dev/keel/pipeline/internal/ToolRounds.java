@@ -1,7 +1,9 @@
 package dev.keel.pipeline.internal;
 
 import dev.keel.core.Decision;
+import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
+import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
@@ -9,6 +11,7 @@ import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.BackendReply;
 import dev.keel.pipeline.ToolExecutor;
 import dev.keel.pipeline.Tools;
+import dev.keel.policy.ContentReading;
 import dev.keel.policy.FilteredPart;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.OutboundFilter;
@@ -23,9 +26,11 @@ import dev.keel.policy.ToolResultVerdict;
 import dev.keel.policy.ToolTurn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -35,8 +40,9 @@ import org.jspecify.annotations.Nullable;
  * the request offers tools, each call passes the policy's {@link ToolGate}, which places each tool at the stricter of
  * the policy's placement and the host's ({@link Tools#placements()}); a refused call is answered with a
  * refusal carrying its reason codes; an allowed one is run by the request's {@link Tools} with the arguments as the
- * gate lets them be sent, and its result, labelled by the gate, lowers the turn's decision (and makes it internal
- * only) when the tool's domains require it. An allowed call of a tool the caller runs ends the turn with it
+ * gate lets them be sent, and its result, labelled by the gate and read like any other part (the domains and
+ * markings of its content join its tool's domains), lowers the turn's decision (and makes it internal only) when
+ * they require it. An allowed call of a tool the caller runs ends the turn with it
  * ({@value #RESULTS_AWAITED}); the result the caller sends in its next request is labelled by the gate as one made
  * in the turn ({@link #replayed}). After {@link Tools#maxRounds()} rounds the calls are refused ({@value #ROUND_LIMIT})
  * and the model is asked without tools. Every call is recorded for the provenance and the audit record. Thread-safe: the record is synchronized; one loop runs at a time per call of the turn's backends.
@@ -60,15 +66,18 @@ final class ToolRounds {
     private final PolicyDocument policy;
     private final OutboundFilter egress;
     private final SensitivityAssessor sensitivity;
+    private final ContentReader reader;
     private final List<Map<String, Object>> record = new ArrayList<>();
     /** Made at the turn's first tool call: a turn without one pays nothing for it. */
     private @Nullable ToolGate gate;
 
-    ToolRounds(TurnState turn, PolicyDocument policy, OutboundFilter egress, SensitivityAssessor sensitivity) {
+    ToolRounds(TurnState turn, PolicyDocument policy, OutboundFilter egress, SensitivityAssessor sensitivity,
+               ContentReader reader) {
         this.turn = turn;
         this.policy = policy;
         this.egress = egress;
         this.sensitivity = sensitivity;
+        this.reader = reader;
     }
 
     /**
@@ -106,8 +115,10 @@ final class ToolRounds {
             List<ChatMessage> messages = new ArrayList<>(current.messages());
             messages.add(ChatMessage.toolCalls(reply.text(), calls));
             List<Part.ToolCall> awaited = new ArrayList<>();
+            ChatRequest asked = current;
             for (Part.ToolCall call : calls) {
-                Part.ToolResult answered = limit ? refusedAtLimit(call) : answer(call, tools, awaited);
+                Part.ToolResult answered = limit ? refusedAtLimit(call)
+                        : answer(call, tools, offered(asked, reply, call.name()), awaited);
                 if (answered != null) {
                     messages.add(ChatMessage.toolResult(answered));
                 }
@@ -133,6 +144,17 @@ final class ToolRounds {
     }
 
     /**
+     * Whether the backend that gave {@code reply} to {@code request} was offered the tool named {@code name}: a tool
+     * whose specification may not leave the house is not offered to an external backend, and a model that asks for it
+     * anyway (it read the name elsewhere, or guesses) is refused. A name the request does not offer at all is left to
+     * the gate and the executors.
+     */
+    private boolean offered(ChatRequest request, BackendReply reply, String name) {
+        return request.tools().stream().filter(spec -> spec.name().equals(name)).findFirst()
+                .map(spec -> turn.governedBackends().offered(reply, spec)).orElse(true);
+    }
+
+    /**
      * {@code given}, a result the caller sent of a call it ran (in the request's tool exchange or its history),
      * labelled by the gate as a result made in the turn would be: the turn's decision lowered over its tool's domains,
      * internal only when they require it; a result the gate labels DENY (a tool the caller may not call, a domain it
@@ -141,13 +163,14 @@ final class ToolRounds {
     Part.ToolResult replayed(Part.ToolResult given) {
         Part.ToolCall call = Part.ToolCall.of(given.callId(), given.name(), Map.of());
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
-        ToolResultVerdict result = gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
-                given.result()));
+        Read read = read(gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
+                given.result())));
+        ToolResultVerdict result = read.verdict();
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, true);
         }
-        apply(result);
+        apply(read);
         recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, true);
         return result.result().withLabels(result.labels().join(given.labels()));
     }
@@ -170,14 +193,23 @@ final class ToolRounds {
     }
 
     /**
-     * What the model is given for {@code call}: a refusal, the tool's failure, or the labelled result; null when the
+     * What the model is given for {@code call}: a refusal (with every check it fails: the gate's, and whether the
+     * backend that asked was {@code offered} the tool), the tool's failure, or the labelled result; null when the
      * caller runs the tool, whose call, as the gate lets it leave, is added to {@code awaited}.
      */
-    private Part.@Nullable ToolResult answer(Part.ToolCall call, Tools tools, List<Part.ToolCall> awaited) {
+    private Part.@Nullable ToolResult answer(Part.ToolCall call, Tools tools, boolean offered,
+                                             List<Part.ToolCall> awaited) {
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
         Optional<ToolExecutor> executor = tools.executor(call.name());
-        if (!verdict.allowed()) {
-            return refused(call, verdict, verdict.reasonCodes(), null, tools.runByCaller(call.name()));
+        if (!verdict.allowed() || !offered) {
+            ReasonCodes.Builder codes = ReasonCodes.builder();
+            if (!verdict.allowed()) {
+                codes.addAll(verdict.reasonCodes());
+            }
+            if (!offered) {
+                codes.add(NOT_OFFERED);
+            }
+            return refused(call, verdict, codes.build(), null, tools.runByCaller(call.name()));
         }
         Part.ToolCall sendable = verdict.sendable().orElseThrow();
         if (tools.runByCaller(call.name())) {
@@ -197,19 +229,61 @@ final class ToolRounds {
             turn.reasonCode(FAILED);
             return Part.ToolResult.of(call.id(), call.name(), Map.of("failed", true, "reason_codes", List.of(FAILED)));
         }
-        ToolTurn before = toolTurn();
-        ToolResultVerdict result = gate().result(before, Part.ToolResult.of(call.id(), call.name(), raw));
+        Read read = read(gate().result(toolTurn(), Part.ToolResult.of(call.id(), call.name(), raw)));
+        ToolResultVerdict result = read.verdict();
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, false);
         }
-        apply(result);
+        apply(read);
         recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, false);
         return result.result();
     }
 
-    /** The turn after {@code result}: its decision never higher, its domains and sensitivity the tool's too. */
-    private void apply(ToolResultVerdict result) {
+    /**
+     * A tool's result as the gate labelled it, and what reading its content found: whether a marking or an
+     * internal-only domain in it keeps it in the house, and by which rules.
+     */
+    private record Read(ToolResultVerdict verdict, SensitivityDecision byContent) {
+    }
+
+    /**
+     * {@code verdict}'s result read as any other part that reaches a model is, whatever ran its tool: the domains its
+     * content holds join the tool's declared {@code result_domains} (never replace them), the decision is taken again
+     * over all of them for the principal, only ever lower, and a marking or an internal-only domain found in it keeps
+     * the result, and so the rest of the turn, in the house. A result the gate refused is not read: no model gets it.
+     */
+    private Read read(ToolResultVerdict verdict) {
+        if (verdict.decision() == Decision.DENY) {
+            return new Read(verdict, SensitivityDecision.externalAllowed());
+        }
+        ContentReading reading = reader.read(verdict.result());
+        if (reading.domains().isEmpty() && !reading.sensitivity().internalOnly()) {
+            return new Read(verdict, reading.sensitivity());
+        }
+        // The gate refuses every call made without a principal, so a result it labelled has one.
+        Principal principal = turn.principal().orElseThrow();
+        Set<String> domains = new LinkedHashSet<>(turn.labels().domains());
+        domains.addAll(verdict.labels().domains());
+        domains.addAll(reading.domains());
+        Decision decision = verdict.decision().mostRestrictive(reader.decision(principal, domains));
+        ReasonCodes.Builder codes = ReasonCodes.builder().addAll(verdict.reasonCodes())
+                .addAll(reading.sensitivity().reasonCodes());
+        if (decision != verdict.decision()) {
+            codes.add(ToolResultVerdict.LOWERED);
+        }
+        Labels labels = verdict.labels().join(new Labels(Set.copyOf(reading.domains()),
+                reading.sensitivity().internalOnly(), decision));
+        return new Read(new ToolResultVerdict(verdict.tool(), decision, codes.build(), verdict.evaluation(),
+                verdict.result().withLabels(labels)), reading.sensitivity());
+    }
+
+    /**
+     * The turn after a result: its decision never higher, its domains and sensitivity the result's too, those its
+     * tool declares and those its content holds.
+     */
+    private void apply(Read read) {
+        ToolResultVerdict result = read.verdict();
         Decision before = turn.decision();
         turn.addDomains(result.labels().domains());
         turn.lowerDecision(result.decision());
@@ -221,8 +295,10 @@ final class ToolRounds {
         }
         if (result.labels().internalOnly()) {
             SensitivityDecision byTool = sensitivity.assess(List.of(), result.labels().domains(), null);
-            if (turn.raiseSensitivity(new SensitivityDecision(true, byTool.rules(),
-                    byTool.reasonCodes().concat(ReasonCodes.of(INTERNAL_ONLY_BY_TOOL))))) {
+            List<String> rules = new ArrayList<>(byTool.rules());
+            read.byContent().rules().stream().filter(rule -> !rules.contains(rule)).forEach(rules::add);
+            if (turn.raiseSensitivity(new SensitivityDecision(true, rules, byTool.reasonCodes()
+                    .concat(read.byContent().reasonCodes()).concat(ReasonCodes.of(INTERNAL_ONLY_BY_TOOL))))) {
                 turn.trace("sensitivity", "internal only by a tool's result: " + turn.sensitivity().rules(),
                         turn.sensitivity().toWire());
             }

@@ -97,11 +97,14 @@ class OperationsAssistantTest {
         assertThat(requests).hasSize(2);
         assertThat(lastToolResults(requests)).singleElement().satisfies(result -> {
             assertThat(result.name()).isEqualTo(OperationsServers.PAYROLL_SUMMARY);
+            // Every check the call fails: the role, and the offer (the tool's description names the payroll, a
+            // domain the guest may not see, so it was not offered).
             assertThat(result.result()).isEqualTo(Map.of("refused", true,
-                    "reason_codes", List.of("tool_role_not_allowed")));
+                    "reason_codes", List.of("tool_role_not_allowed", "tool_not_offered")));
         });
         assertThat(toolEntry(answer, OperationsServers.PAYROLL_SUMMARY)).containsEntry("decision", "DENY")
-                .containsEntry("reason_codes", List.of("tool_role_not_allowed"));
+                .containsEntry("reason_codes", List.of("tool_role_not_allowed", "tool_not_offered"));
+        assertThat(answer.provenance().reasonCodes().values()).contains("tool_spec_denied");
         assertThat(answer.provenance().reasonCodes().values()).contains("tool_role_not_allowed");
         // The discovery's probe of the payroll is refused too, so nothing confirms an answer: the gate limits it.
         OperationsDiscovery.Outcome discovery = OperationsAssistant.discoveryOf(answer).orElseThrow();
