@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.OpenAiBackends;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.TokenStream;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -72,13 +70,7 @@ class ToolContentOverHttpTest {
     }
 
     private GovernedChatModel.Builder governed(Principal principal) {
-        return GovernedChatModel.builder(GovernedChatModel.pipeline(ToolsOverHttpTest.policy())
-                        .internal("ward", OpenAiBackends.create("ward", "ward-model", inside.openAiBaseUrl(), null,
-                                Duration.ofSeconds(10)))
-                        .external("cloud", OpenAiBackends.create("cloud", "gpt-4o-mini", outside.openAiBaseUrl(), null,
-                                Duration.ofSeconds(10)))
-                        .auditSink(new InMemoryAuditSink()).build())
-                .principal(() -> principal);
+        return ToolsOverHttpTest.governed(inside, outside, new InMemoryAuditSink(), principal);
     }
 
     private String sentOutside() {

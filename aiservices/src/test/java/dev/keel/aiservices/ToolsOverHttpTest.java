@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.AuditRecord;
+import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.llm.adapters.OpenAiBackends;
@@ -97,6 +98,15 @@ class ToolsOverHttpTest {
     }
 
     private GovernedChatModel.Builder governed(Principal principal) {
+        return governed(inside, outside, audit, principal);
+    }
+
+    /**
+     * The governed chat model of {@link #policy()} for {@code principal}: the ward's model on {@code inside}, a cloud
+     * model on {@code outside}, each called by the real OpenAI client.
+     */
+    static GovernedChatModel.Builder governed(LoopbackModelServer inside, LoopbackModelServer outside,
+                                              AuditSink audit, Principal principal) {
         return GovernedChatModel.builder(GovernedChatModel.pipeline(policy())
                         .internal("ward", OpenAiBackends.create("ward", "ward-model", inside.openAiBaseUrl(), null,
                                 Duration.ofSeconds(10)))

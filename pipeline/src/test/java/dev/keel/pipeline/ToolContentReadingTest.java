@@ -102,21 +102,30 @@ class ToolContentReadingTest {
 
     // ---- tool results ------------------------------------------------------------------------------------------
 
+    /** An external model that asks for {@code payroll_summary} once, then answers. */
+    private static ScriptedBackend askingForPayroll() {
+        return ScriptedBackend.named("cloud").then(Reply.toolCalls(
+                Part.ToolCall.of("c1", "payroll_summary", Map.of("team", "ops")))).otherwise(Reply.text("cloud"));
+    }
+
+    /** {@code principal} asks a question routed outside, offered {@code payroll_summary}, which answers {@code result}. */
+    private static GovernedRequest payrollTurn(Principal principal, Object result) {
+        return GovernedRequest.builder().principal(principal)
+                .message(Fixtures.externallyRouted(principal, "Give a summary of the payroll"))
+                .tools(Tools.builder().tool(ToolSpec.of("payroll_summary", "The payroll of a team"), call -> result)
+                        .build()).build();
+    }
+
     private static final String PAYROLL = "CONFIDENTIAL - internal only: payroll for the quarter is 412,000 EUR; "
             + SECRET_WORD + " acquisition closes next month.";
 
     @Test
     void anInternalToolsResultWithAMarkingKeepsTheNextRoundInTheHouseCalledAndStreamed() {
         for (Mode mode : Mode.values()) {
-            ScriptedBackend external = ScriptedBackend.named("cloud").then(Reply.toolCalls(
-                    Part.ToolCall.of("c1", "payroll_summary", Map.of("team", "ops")))).otherwise(Reply.text("cloud"));
+            ScriptedBackend external = askingForPayroll();
             ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("The summary is ready."));
-            GovernedRequest request = GovernedRequest.builder().principal(PLANNER)
-                    .message(Fixtures.externallyRouted(PLANNER, "Give a summary of the payroll"))
-                    .tools(Tools.builder().tool(ToolSpec.of("payroll_summary", "The payroll of a team"),
-                            call -> PAYROLL).build()).build();
 
-            GovernedAnswer answer = mode.run(pipeline(internal, external), request);
+            GovernedAnswer answer = mode.run(pipeline(internal, external), payrollTurn(PLANNER, PAYROLL));
 
             assertThat(external.requests()).as(mode.name()).hasSize(1);
             assertThat(carried(external.requests())).as(mode.name()).doesNotContain(SECRET_WORD, "412,000");
@@ -129,16 +138,11 @@ class ToolContentReadingTest {
 
     @Test
     void aResultThatHoldsAnInternalOnlyDomainsTextKeepsTheTurnInTheHouseWhateverItsToolDeclares() {
-        ScriptedBackend external = ScriptedBackend.named("cloud").then(Reply.toolCalls(
-                Part.ToolCall.of("c1", "payroll_summary", Map.of()))).otherwise(Reply.text("cloud"));
+        ScriptedBackend external = askingForPayroll();
         ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("Done."));
-        GovernedRequest request = GovernedRequest.builder().principal(PLANNER)
-                .message(Fixtures.externallyRouted(PLANNER, "Give a summary of the payroll"))
-                .tools(Tools.builder().tool(ToolSpec.of("payroll_summary", ""), call -> Map.of("rows",
-                        List.of(Map.of("note", "From the crew roster: " + SECRET_WORD + " is on leave"))))
-                        .build()).build();
 
-        GovernedAnswer answer = pipeline(internal, external).call(request);
+        GovernedAnswer answer = pipeline(internal, external).call(payrollTurn(PLANNER, Map.of("rows",
+                List.of(Map.of("note", "From the crew roster: " + SECRET_WORD + " is on leave")))));
 
         assertThat(carried(external.requests())).doesNotContain(SECRET_WORD);
         assertThat(carried(internal.requests())).contains(SECRET_WORD);
@@ -164,15 +168,10 @@ class ToolContentReadingTest {
     /** The control: without a marking or a domain in it, the same kind of result goes to the external model. */
     @Test
     void aResultWithoutAMarkingOrADomainGoesOutAsBefore() {
-        ScriptedBackend external = ScriptedBackend.named("cloud").then(Reply.toolCalls(
-                Part.ToolCall.of("c1", "payroll_summary", Map.of()))).otherwise(Reply.text("cloud"));
+        ScriptedBackend external = askingForPayroll();
         ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("house"));
-        GovernedRequest request = GovernedRequest.builder().principal(PLANNER)
-                .message(Fixtures.externallyRouted(PLANNER, "Give a summary of the payroll"))
-                .tools(Tools.builder().tool(ToolSpec.of("payroll_summary", ""),
-                        call -> "Payroll is handled by " + SECRET_WORD + " Ltd.").build()).build();
 
-        pipeline(internal, external).call(request);
+        pipeline(internal, external).call(payrollTurn(PLANNER, "Payroll is handled by " + SECRET_WORD + " Ltd."));
 
         assertThat(external.requests()).hasSize(2);
         assertThat(carried(external.requests().get(1))).contains(SECRET_WORD);
@@ -210,14 +209,10 @@ class ToolContentReadingTest {
     void aResultWithAMarkingOrAnInternalOnlyDomainAnywhereNeverReachesAnExternalModel() {
         Property.forAll(HELD_SENTENCES.flatMap(ToolContentReadingTest::placed), Gen.of(Mode.values()),
                 Gen.of(PLANNER, GUEST)).tries(60).check((result, mode, principal) -> {
-            ScriptedBackend external = ScriptedBackend.named("cloud").then(Reply.toolCalls(
-                    Part.ToolCall.of("c1", "payroll_summary", Map.of()))).otherwise(Reply.text("cloud"));
+            ScriptedBackend external = askingForPayroll();
             ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("house"));
-            GovernedRequest request = GovernedRequest.builder().principal(principal)
-                    .message(Fixtures.externallyRouted(principal, "Give a summary of the payroll"))
-                    .tools(Tools.builder().tool(ToolSpec.of("payroll_summary", ""), call -> result).build()).build();
 
-            mode.run(pipeline(internal, external), request);
+            mode.run(pipeline(internal, external), payrollTurn(principal, result));
 
             assertThat(external.requests()).isNotEmpty();
             assertThat(carried(external.requests())).doesNotContainIgnoringCase(SECRET_WORD);
