@@ -18,8 +18,9 @@ import java.util.Objects;
  * character (not after a backslash, which may make an escape of it), followed by at least a
  * {@link Builder#windowChars window} of visible characters (neither white space nor invisible: a construct can
  * stretch over any number of those, "one", a run of them, "percent"), and inside no redaction the whole-text filter
- * makes of the held text. The held text is filtered again with up to a window of what came before it, so that what
- * a construct reads before its start ("in may", a sign before a figure) is read. Hence a construct is withheld in one
+ * makes of the held text. The held text is filtered again with up to a window of visible characters of what came
+ * before it, counted as the window after a cut is, so that what a construct reads before its start ("in may", a sign
+ * before a figure) is read however much white space lies between. Hence a construct is withheld in one
  * piece, as the whole-text filter withholds it, unless what decides it lies more than a window of visible characters
  * past a cut: a word with a digit at its end that is longer than the window cannot be cut (no white space in it),
  * but a construct whose words are themselves longer than the window (a character reference padded with zeros) can.
@@ -45,7 +46,10 @@ import java.util.Objects;
  * once it has passed the limit nothing more is emitted and the end emits {@code [text withheld: too long to
  * filter]} with an {@link Redaction#OVERSIZED} redaction. What was emitted before cannot be called back, so a
  * caller that knows the stream's length declares it ({@link Builder#expectedLength}): a declared length above the
- * limit withholds the stream from its start, exactly as the whole-text filter does.
+ * limit withholds the stream from its start, exactly as the whole-text filter does. What will never be emitted is
+ * not kept: under {@code DENY}, and from the chunk that passes the limit on, the filter keeps a count of characters
+ * and no text ({@link #retained()} is 0), so those two redactions give where the withheld text lies, with an empty
+ * {@link Redaction#removed()}; the caller that needs the text for its audit has it.
  *
  * <p><b>Cost.</b> A look for a cut filters the held text and the window before it again, in time linear in both
  * (see {@link OutboundFilter}); the filter looks only once the held text has more than one and three quarter
@@ -90,6 +94,12 @@ public interface StreamingFilter {
 
     /** How many characters have been read and neither emitted nor withheld yet. */
     int held();
+
+    /**
+     * How many characters of the stream the filter keeps: what it holds and the context before it that the next
+     * filtering reads again (up to a window of visible characters); none under {@code DENY} or past the limit.
+     */
+    int retained();
 
     /** The redactions made so far, in offsets of the whole stream; after {@link #finish}, all of them. */
     List<Redaction> redactions();
