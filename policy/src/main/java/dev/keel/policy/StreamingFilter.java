@@ -55,8 +55,10 @@ import java.util.Objects;
  * (see {@link OutboundFilter}); the filter looks only once the held text has more than one and three quarter
  * windows of visible characters (a look emits only what lies a window before the end, so looking earlier reads the
  * text more often for less), and then once a quarter of the window or of the held text, whichever is more, has
- * arrived since the last look, so each character costs a bounded amount of looking whatever the chunks: the time
- * is linear in the text for a fixed window, and a long stretch without a cut does not make it quadratic.
+ * arrived since the last look, counted in visible characters as the window is (so that a held text long in white
+ * space does not let the visible text pile up past the bound below), so each character costs a bounded amount of
+ * looking whatever the chunks: the time is linear in the text for a fixed window, and a long stretch without a cut
+ * does not make it quadratic.
  * After a look that found a place to cut at with too few visible characters after it, it looks once more as soon as
  * they have arrived. The held text has at most about two and a quarter windows of visible characters when a place
  * to cut at (after white space, inside no redaction) comes at least once a window; a Markdown stream holds up to a
