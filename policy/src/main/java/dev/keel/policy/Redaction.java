@@ -16,7 +16,8 @@ import java.util.Objects;
  * they locate the redaction in the original part. See {@link FilteredPart} for each kind's fields.
  *
  * <p>{@link #removed()} is the withheld text itself: it belongs in an audit trail, never in anything shown to
- * the user. Immutable and thread-safe.
+ * the user. A {@link StreamingFilter}'s {@link #DENIED} and {@link #OVERSIZED} redactions have it empty: the filter
+ * keeps no text it will never emit. Immutable and thread-safe.
  *
  * @param kind        {@link #NUMBER}, {@link #DATE}, {@link #QUARTER}, {@link #PERIOD}, {@link #WEEK},
  *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, {@link #OVERSIZED}, the id of a

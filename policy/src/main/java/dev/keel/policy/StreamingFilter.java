@@ -18,8 +18,9 @@ import java.util.Objects;
  * character (not after a backslash, which may make an escape of it), followed by at least a
  * {@link Builder#windowChars window} of visible characters (neither white space nor invisible: a construct can
  * stretch over any number of those, "one", a run of them, "percent"), and inside no redaction the whole-text filter
- * makes of the held text. The held text is filtered again with up to a window of what came before it, so that what
- * a construct reads before its start ("in may", a sign before a figure) is read. Hence a construct is withheld in one
+ * makes of the held text. The held text is filtered again with up to a window of visible characters of what came
+ * before it, counted as the window after a cut is, so that what a construct reads before its start ("in may", a sign
+ * before a figure) is read however much white space lies between. Hence a construct is withheld in one
  * piece, as the whole-text filter withholds it, unless what decides it lies more than a window of visible characters
  * past a cut: a word with a digit at its end that is longer than the window cannot be cut (no white space in it),
  * but a construct whose words are themselves longer than the window (a character reference padded with zeros) can.
@@ -45,14 +46,19 @@ import java.util.Objects;
  * once it has passed the limit nothing more is emitted and the end emits {@code [text withheld: too long to
  * filter]} with an {@link Redaction#OVERSIZED} redaction. What was emitted before cannot be called back, so a
  * caller that knows the stream's length declares it ({@link Builder#expectedLength}): a declared length above the
- * limit withholds the stream from its start, exactly as the whole-text filter does.
+ * limit withholds the stream from its start, exactly as the whole-text filter does. What will never be emitted is
+ * not kept: under {@code DENY}, and from the chunk that passes the limit on, the filter keeps a count of characters
+ * and no text ({@link #retained()} is 0), so those two redactions give where the withheld text lies, with an empty
+ * {@link Redaction#removed()}; the caller that needs the text for its audit has it.
  *
  * <p><b>Cost.</b> A look for a cut filters the held text and the window before it again, in time linear in both
  * (see {@link OutboundFilter}); the filter looks only once the held text has more than one and three quarter
  * windows of visible characters (a look emits only what lies a window before the end, so looking earlier reads the
  * text more often for less), and then once a quarter of the window or of the held text, whichever is more, has
- * arrived since the last look, so each character costs a bounded amount of looking whatever the chunks: the time
- * is linear in the text for a fixed window, and a long stretch without a cut does not make it quadratic.
+ * arrived since the last look, counted in visible characters as the window is (so that a held text long in white
+ * space does not let the visible text pile up past the bound below), so each character costs a bounded amount of
+ * looking whatever the chunks: the time is linear in the text for a fixed window, and a long stretch without a cut
+ * does not make it quadratic.
  * After a look that found a place to cut at with too few visible characters after it, it looks once more as soon as
  * they have arrived. The held text has at most about two and a quarter windows of visible characters when a place
  * to cut at (after white space, inside no redaction) comes at least once a window; a Markdown stream holds up to a
@@ -90,6 +96,12 @@ public interface StreamingFilter {
 
     /** How many characters have been read and neither emitted nor withheld yet. */
     int held();
+
+    /**
+     * How many characters of the stream the filter keeps: what it holds and the context before it that the next
+     * filtering reads again (up to a window of visible characters); none under {@code DENY} or past the limit.
+     */
+    int retained();
 
     /** The redactions made so far, in offsets of the whole stream; after {@link #finish}, all of them. */
     List<Redaction> redactions();

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 class StreamingFilterTest {
 
     private static final String PROSE = "the crew keeps the boats above the threshold and retires the spares ";
+    // Matches text of any length: a filter with it holds the stream to its end.
+    private static final List<QualitativeRestriction> OPEN_ENDED = List.of(new QualitativeRestriction("vendors", null,
+            List.of("(?i)\\bbroken down by vendor\\b[^.\\n]*"), "[vendor breakdown withheld]"));
 
     @Test
     void textBeforeTheWindowIsEmittedBeforeTheEnd() {
@@ -59,14 +62,83 @@ class StreamingFilterTest {
     }
 
     @Test
+    void aRunOfSpacesBeforeTheCutDoesNotPushTheWordThatMakesADateOutOfTheContext() {
+        // Once the context before a cut was a window of characters, all spaces here: the stream emitted "may,".
+        List<String> chunks = List.of("We met in" + " ".repeat(600), "may," + "a".repeat(1000));
+        String expected = OutboundFilter.withoutRestrictions().apply(Decision.PARTIAL, String.join("", chunks)).text();
+        assertThat(expected).startsWith("We met in" + " ".repeat(600) + "[date withheld]");
+        StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).open();
+        assertThat(streamed(stream, chunks)).isEqualTo(expected);
+    }
+
+    @Test
+    void aRunOfWhiteSpaceAboutAWindowLongBetweenInAndAMonthDoesNotPushInOutOfTheContext() {
+        List<String> chunks = List.of("and", " th", "e i", "n  ", "   ", "  M", "ay ", "and", " th", "e");
+        String expected = OutboundFilter.withoutRestrictions().apply(Decision.PARTIAL, String.join("", chunks)).text();
+        assertThat(expected).contains("[date withheld]").doesNotContain("ay");
+        StreamingFilter stream = StreamingFilter.builder(Decision.PARTIAL).windowChars(8).open();
+        assertThat(streamed(stream, chunks)).isEqualTo(expected);
+    }
+
+    @Test
+    void underDenyAndPastTheLimitTheFilterKeepsNoTextHoweverLongTheStream() {
+        // 33.5 million characters, the stream that once filled a 128 MiB heap; one chunk object, so the test holds
+        // only it.
+        String chunk = (PROSE + "forty in may ").repeat(64 * 1024 / (PROSE.length() + 13));
+        int chunks = 33_554_432 / chunk.length() + 1;
+        long total = (long) chunks * chunk.length();
+        for (Decision decision : Decision.values()) {
+            StreamingFilter stream = StreamingFilter.builder(decision).windowChars(64).open();
+            long read = 0;
+            for (int i = 0; i < chunks; i++) {
+                stream.accept(chunk);
+                read += chunk.length();
+                if (decision == Decision.DENY || read > OutboundFilter.DEFAULT_MAX_INPUT_CHARS) {
+                    assertThat(stream.retained()).as("%s after %d characters", decision, read).isZero();
+                } else {
+                    assertThat(stream.retained()).as("%s after %d characters", decision, read)
+                            .isLessThanOrEqualTo(chunk.length() + 64 * 4);
+                }
+            }
+            stream.finish();
+            assertThat(stream.retained()).isLessThanOrEqualTo(decision == Decision.DENY ? 0 : chunk.length());
+            Redaction last = stream.redactions().get(stream.redactions().size() - 1);
+            assertThat(last.kind()).isEqualTo(decision == Decision.DENY ? Redaction.DENIED : Redaction.OVERSIZED);
+            assertThat(last.end()).isEqualTo(total);
+            assertThat(last.removed()).isEmpty();
+        }
+    }
+
+    @Test
+    void aStreamHeldToItsEndDropsWhatItHeldWhenItPassesTheLimit() {
+        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).restrictions(OPEN_ENDED).maxInputChars(1_000)
+                .windowChars(8).open();
+        int read = 0;
+        while (read <= 1_000) {
+            assertThat(stream.retained()).isEqualTo(read);
+            stream.accept(PROSE);
+            read += PROSE.length();
+        }
+        assertThat(stream.retained()).isZero();
+        for (int i = 0; i < 1_000; i++) {
+            stream.accept(PROSE);
+            assertThat(stream.retained()).isZero();
+        }
+        assertThat(stream.finish()).isEqualTo("[text withheld: too long to filter]");
+        assertThat(stream.redactions()).containsExactly(new Redaction(Redaction.OVERSIZED, 0,
+                read + 1_000 * PROSE.length(), "",
+                "[text withheld: too long to filter]"));
+    }
+
+    @Test
     void denyEmitsNothingAndReportsTheWholeStream() {
         StreamingFilter stream = StreamingFilter.builder(Decision.DENY).windowChars(8).open();
         assertThat(stream.accept(PROSE)).isEmpty();
         assertThat(stream.accept(PROSE)).isEmpty();
         assertThat(stream.held()).isZero();
         assertThat(stream.finish()).isEmpty();
-        assertThat(stream.redactions()).isEqualTo(OutboundFilter.withoutRestrictions()
-                .apply(Decision.DENY, PROSE + PROSE).redactions());
+        assertThat(stream.redactions()).containsExactly(
+                new Redaction(Redaction.DENIED, 0, 2 * PROSE.length(), "", ""));
     }
 
     @Test
@@ -82,7 +154,8 @@ class StreamingFilterTest {
         emitted.append(stream.finish());
         FilteredText whole = OutboundFilter.create(List.of(), 100).apply(Decision.ALLOW, text);
         assertThat(emitted.toString()).isEqualTo(whole.text()).isEqualTo("[text withheld: too long to filter]");
-        assertThat(stream.redactions()).isEqualTo(whole.redactions());
+        assertThat(stream.redactions()).isEqualTo(StreamChecks.streamed(whole.redactions()))
+                .extracting(Redaction::end).containsExactly(text.length());
     }
 
     @Test
@@ -97,14 +170,12 @@ class StreamingFilterTest {
         assertThat(oversized.kind()).isEqualTo(Redaction.OVERSIZED);
         assertThat(oversized.start()).isEqualTo(early.length());
         assertThat(oversized.end()).isEqualTo(PROSE.length() * 4 + "forty ".length());
-        assertThat(oversized.removed()).contains("forty");
+        assertThat(oversized.removed()).as("the withheld text is not kept").isEmpty();
     }
 
     @Test
     void aRestrictionThatMatchesUnboundedlyLongTextHoldsTheStreamToItsEnd() {
-        List<QualitativeRestriction> restrictions = List.of(new QualitativeRestriction("vendors", null,
-                List.of("(?i)\\bbroken down by vendor\\b[^.\\n]*"), "[vendor breakdown withheld]"));
-        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).restrictions(restrictions).windowChars(8)
+        StreamingFilter stream = StreamingFilter.builder(Decision.ALLOW).restrictions(OPEN_ENDED).windowChars(8)
                 .open();
         String text = "costs broken down by vendor " + PROSE.repeat(5) + ". Done. ";
         StringBuilder emitted = new StringBuilder();
@@ -199,6 +270,14 @@ class StreamingFilterTest {
         emitted.append(stream.finish());
         assertThat(emitted.toString()).isEqualTo(OutboundFilter.withoutRestrictions()
                 .apply(Decision.PARTIAL, Part.markdown(text)).kept().orElseThrow().rendered());
+    }
+
+    private static String streamed(StreamingFilter stream, List<String> chunks) {
+        StringBuilder emitted = new StringBuilder();
+        for (String chunk : chunks) {
+            emitted.append(stream.accept(chunk));
+        }
+        return emitted.append(stream.finish()).toString();
     }
 
     private static StreamingFilter markdown(Decision decision, List<QualitativeRestriction> restrictions) {

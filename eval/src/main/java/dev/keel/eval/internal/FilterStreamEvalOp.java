@@ -15,7 +15,9 @@ import java.util.Set;
  * {@code keel eval} operation {@code filter_stream}: {@code {"decision", "chunks", "policy"?, "window"?}} to
  * {@code {"emitted", "text", "redactions", "held_max"}}: the chunks given one by one to a {@link StreamingFilter}
  * (declared the joined chunks' length, so that a stream over the limit is withheld as {@code filter} withholds it),
- * what each returned and what the end returned, their join, the redactions, and the most it held after a chunk.
+ * what each returned and what the end returned, their join, the redactions (a denied or oversized one names where
+ * the withheld text lies, not the text, which the streaming filter does not keep), and the most it held after a
+ * chunk.
  * Stateless and thread-safe.
  */
 public final class FilterStreamEvalOp implements EvalOp {

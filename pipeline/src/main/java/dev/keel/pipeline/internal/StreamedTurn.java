@@ -32,10 +32,17 @@ import org.jspecify.annotations.Nullable;
  */
 final class StreamedTurn implements DraftSink {
 
+    // 64-bit FNV-1a over UTF-16 code units: a text's hash, extended chunk by chunk.
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+
     private final AnswerSink sink;
     private final StreamHandle handle;
     private final PolicyDocument policy;
-    private final StringBuilder draft = new StringBuilder();
+    // The draft is not kept (the reasoning step returns it whole, and past the filter's limit none of it is shown):
+    // its length and hash are, to check that the chunks join into the draft returned.
+    private long draftLength;
+    private long draftHash = FNV_OFFSET;
     private final StringBuilder shown = new StringBuilder();
     private @Nullable StreamingFilter filter;
     private @Nullable Decision decision;
@@ -70,7 +77,8 @@ final class StreamedTurn implements DraftSink {
         if (open == null) {
             throw new IllegalStateException("a reasoning step handed a draft to a stream it was not given");
         }
-        draft.append(text);
+        draftLength += text.length();
+        draftHash = hash(draftHash, text);
         emit(open.accept(text));
     }
 
@@ -81,7 +89,15 @@ final class StreamedTurn implements DraftSink {
 
     /** Whether the reasoning step handed any of its draft: the answer is then the streamed draft. */
     boolean streamed() {
-        return draft.length() > 0;
+        return draftLength > 0;
+    }
+
+    /**
+     * How many characters of the streamed draft the turn keeps: what the filter keeps, and the filtered text shown so
+     * far (the answer's), which stops growing once the stream has passed the filter's limit.
+     */
+    int retained() {
+        return shown.length() + (filter == null ? 0 : filter.retained());
     }
 
     /**
@@ -92,7 +108,7 @@ final class StreamedTurn implements DraftSink {
      */
     OutboundFilter finishDraft(String text, Decision decision, OutboundFilter others) {
         StreamingFilter open = java.util.Objects.requireNonNull(filter, "filter");
-        if (!text.contentEquals(draft)) {
+        if (text.length() != draftLength || hash(FNV_OFFSET, text) != draftHash) {
             throw new IllegalStateException("a reasoning step's streamed chunks must join into the draft it returns");
         }
         if (decision != this.decision) {
@@ -101,6 +117,14 @@ final class StreamedTurn implements DraftSink {
         emit(open.finish());
         return new StreamedText(text, new FilteredPart(decision, Part.markdown(shown.toString()),
                 open.redactions()), others);
+    }
+
+    private static long hash(long hash, String text) {
+        long extended = hash;
+        for (int i = 0; i < text.length(); i++) {
+            extended = (extended ^ text.charAt(i)) * FNV_PRIME;
+        }
+        return extended;
     }
 
     /** Fails with {@link CancelledException} when the caller cancelled. */

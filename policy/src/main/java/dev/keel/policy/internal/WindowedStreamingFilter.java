@@ -37,15 +37,16 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     // A Markdown stream that holds a link reference definition: held to its end from then on.
     private boolean definitionSeen;
 
-    // The text from `bufferStart` (absolute): up to a window already emitted (the context), then what is held.
+    // The text from `bufferStart` (absolute): up to a window of visible characters already emitted (the context),
+    // then what is held; nothing under DENY or past the limit.
     private final StringBuilder buffer = new StringBuilder();
     private int bufferStart;
     private int emittedTo;
     private long received;
     private boolean oversized;
     private boolean finished;
-    // Visible characters received and held; received at which to look for a cut again, and at which to look once
-    // more as soon as a cut can be made (see lookAgain).
+    // Visible characters received and held; held at which to look for a cut again, and received at which to look
+    // once more as soon as a cut can be made (see lookAgain).
     private long visibleReceived;
     private int heldVisible;
     private int nextLook;
@@ -100,19 +101,22 @@ public final class WindowedStreamingFilter implements StreamingFilter {
         Objects.requireNonNull(chunk, "chunk");
         requireOpen();
         received += chunk.length();
-        buffer.append(chunk);
         if (decision == Decision.DENY || oversized) {
             return "";
         }
         if (received > maxInputChars) {
-            // Past the limit the text is not read: what is held is withheld with the rest.
+            // Past the limit the text is not read: what is held is withheld with the rest, and the end reports where
+            // it lay, not what it was, so none of it is kept.
             oversized = true;
+            buffer.setLength(0);
+            buffer.trimToSize();
             return "";
         }
+        buffer.append(chunk);
         int visible = visible(chunk, 0, chunk.length());
         visibleReceived += visible;
         heldVisible += visible;
-        boolean scheduled = held() >= nextLook;
+        boolean scheduled = heldVisible >= nextLook;
         if (holdsToEnd || definitionSeen || 4L * heldVisible <= (long) LOOK_QUARTERS * window
                 || !scheduled && visibleReceived < promptLook) {
             return "";
@@ -126,17 +130,18 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     public String finish() {
         requireOpen();
         finished = true;
+        // Offsets are ints: a stream longer than that reports its withheld span up to the largest.
+        int end = (int) Math.min(received, Integer.MAX_VALUE);
         if (decision == Decision.DENY) {
-            if (buffer.length() > 0) {
-                redactions.add(new Redaction(Redaction.DENIED, 0, buffer.length(), buffer.toString(), ""));
+            if (end > 0) {
+                redactions.add(new Redaction(Redaction.DENIED, 0, end, "", ""));
             }
             return "";
         }
         if (oversized) {
             // Declared: the whole text, as the whole-text filter withholds it; otherwise all that was not emitted.
             int start = declaredOversized ? 0 : emittedTo;
-            String removed = buffer.substring(start - bufferStart);
-            redactions.add(new Redaction(Redaction.OVERSIZED, start, start + removed.length(), removed,
+            redactions.add(new Redaction(Redaction.OVERSIZED, start, end, "",
                     RedactingOutboundFilter.OVERSIZED_PLACEHOLDER));
             return RedactingOutboundFilter.OVERSIZED_PLACEHOLDER;
         }
@@ -146,6 +151,11 @@ public final class WindowedStreamingFilter implements StreamingFilter {
     @Override
     public int held() {
         return decision == Decision.DENY || oversized ? 0 : bufferStart + buffer.length() - emittedTo;
+    }
+
+    @Override
+    public int retained() {
+        return buffer.length();
     }
 
     @Override
@@ -160,18 +170,21 @@ public final class WindowedStreamingFilter implements StreamingFilter {
      * many times for little; waiting until it holds more than one and three quarter windows makes each look emit
      * about three quarters of a window, and leaves half a window below the bound of two and a quarter windows for the
      * places a cut needs. Past that length the filter looks once a quarter of the window or of the held text,
-     * whichever is more, has arrived; and, after a look that found a place a cut could be made at but too few visible
+     * whichever is more, has arrived, counted in visible characters as the window is (counted in characters, a held
+     * text long in white space let more than a quarter of a window of visible characters arrive before the next
+     * look, past the bound); and, after a look that found a place a cut could be made at but too few visible
      * characters after it (unless that look was itself such a one), as soon as as many visible characters as it
-     * lacked have arrived. The first keeps
-     * the cost linear: a look costs time linear in the window and the held text, so each character costs a bounded
-     * amount of looking whatever the chunks, and a long stretch without a cut costs linear time, not quadratic. The
-     * second, at most one per look of the first, makes the cut the moment it can be made, so that a stretch whose
-     * places lie inside redactions and words is not followed by a quarter of the held text more before it leaves.
+     * lacked have arrived. The first keeps the cost linear: a look costs time linear in the text it reads again,
+     * which is a few windows of visible characters and the white space among them while cuts are made, so each
+     * character is read again a bounded number of times whatever the chunks; and a long stretch without a cut is
+     * looked at a number of times logarithmic in its visible length, so it costs linear time, not quadratic (times
+     * that logarithm at worst, when white space inside a redaction makes up most of it). The second, at most one per
+     * look of the first, makes the cut the moment it can be made, so that a stretch whose places lie inside redactions and
+     * words is not followed by a quarter of the held text more before it leaves.
      */
     private void lookAgain(boolean wasPrompt) {
         heldVisible = visible(buffer, emittedTo - bufferStart, buffer.length());
-        int held = held();
-        nextLook = held + Math.max(1, Math.max(window, held) / 4);
+        nextLook = heldVisible + Math.max(1, Math.max(window, heldVisible) / 4);
         promptLook = lacking > 0 && !wasPrompt ? visibleReceived + lacking : Long.MAX_VALUE;
     }
 
@@ -186,13 +199,14 @@ public final class WindowedStreamingFilter implements StreamingFilter {
      * to the end), recording the redactions there; keeps a window before the cut as the next filtering's context.
      */
     private String emitUpToCut(boolean atEnd) {
-        String run = buffer.toString();
         int from = emittedTo - bufferStart;
-        steps.add(run.length());
-        if (!atEnd && lastCut(run, from, null) < 0) {
-            // No place is followed by a window of visible characters: whatever the filter finds, nothing is emitted.
+        if (!atEnd && lastCut(buffer, from, null) < 0) {
+            // No place is followed by a window of visible characters: whatever the filter finds, nothing is emitted,
+            // and the context before the held text, which may be long in white space, is not read.
             return "";
         }
+        String run = buffer.toString();
+        steps.add(run.length());
         MarkdownBlocks blocks = null;
         if (markdown && !atEnd) {
             blocks = MarkdownBlocks.of(run, steps);
@@ -312,15 +326,16 @@ public final class WindowedStreamingFilter implements StreamingFilter {
 
     /**
      * Drops the buffer before {@code cut} but for what a filtering from there reads as the whole text does, with a
-     * window before the cut: within plain text after the last finished block, a window of characters from a word
+     * window of visible characters before the cut: within plain text after the last finished block, from a word
      * that starts with a letter (a digit could start a list item); otherwise from the last finished block start
      * with a window of visible characters, as written and as rendered, before the cut.
      */
     private void keepBlocksBefore(String run, int cut, MarkdownBlocks blocks) {
         int open = blocks.finalEnd();
         int start = -1;
-        if (cut - window > open) {
-            for (int s = cut - window; s < cut && start < 0; s++) {
+        int windowStart = windowBefore(run, cut);
+        if (windowStart > open) {
+            for (int s = windowStart; s < cut && start < 0; s++) {
                 if (isAfterWhiteSpace(run, s) && Character.isLetter(run.charAt(s))) {
                     start = s;
                 }
@@ -360,7 +375,7 @@ public final class WindowedStreamingFilter implements StreamingFilter {
      * invisible characters are not counted: a construct can stretch over any number of them ("one", a run of them,
      * "percent"), so only what is seen measures how far it reaches.
      */
-    private int lastCut(String run, int from, @Nullable List<Redaction> found) {
+    private int lastCut(CharSequence run, int from, @Nullable List<Redaction> found) {
         BitSet inside = new BitSet(run.length() + 1);
         if (found != null) {
             for (Redaction r : found) {
@@ -391,18 +406,36 @@ public final class WindowedStreamingFilter implements StreamingFilter {
                 && type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.CONTROL;
     }
 
-    private static boolean isAfterWhiteSpace(String run, int c) {
+    private static boolean isAfterWhiteSpace(CharSequence run, int c) {
         return Character.isWhitespace(run.charAt(c - 1)) && (c < 2 || run.charAt(c - 2) != '\\');
     }
 
-    /** Drops the buffer before a window ahead of {@code cut}, starting it at a word's start when one is there. */
+    /**
+     * Drops the buffer before a window of visible characters ahead of {@code cut}, starting it at a word's start when
+     * one is there.
+     */
     private void keepContextBefore(String run, int cut) {
-        int start = Math.max(0, cut - window);
+        int start = windowBefore(run, cut);
         while (start < cut && start > 0 && !isAfterWhiteSpace(run, start)) {
             start++;
         }
         buffer.delete(0, start);
         bufferStart += start;
         emittedTo = bufferStart + cut - start;
+    }
+
+    /**
+     * The place in {@code run} with a window of visible characters from it to {@code cut}, or 0 when there are fewer.
+     * The context is measured as the window after a cut is: a construct reads back over any run of white space ("in",
+     * a line of spaces, "may"), so counting that run would let it push what decides a construct out of the context.
+     */
+    private int windowBefore(String run, int cut) {
+        int visibleBefore = 0;
+        for (int s = cut; s > 0; s--) {
+            if (isVisible(run.charAt(s - 1)) && ++visibleBefore == window) {
+                return s - 1;
+            }
+        }
+        return 0;
     }
 }
