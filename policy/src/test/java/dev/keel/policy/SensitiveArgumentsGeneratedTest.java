@@ -52,7 +52,8 @@ class SensitiveArgumentsGeneratedTest {
     private static Gen<String> spelling(String name) {
         return choices -> {
             StringBuilder spelt = new StringBuilder(SPACE.generate(choices));
-            for (char c : name.toCharArray()) {
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
                 if (c == '_') {
                     spelt.append(SEPARATOR.generate(choices));
                     continue;

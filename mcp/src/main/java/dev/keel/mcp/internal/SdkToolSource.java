@@ -84,7 +84,7 @@ public final class SdkToolSource implements McpToolSource {
     private static String servedTwice(Served first, Served second) {
         String firstName = first.tool().name();
         String secondName = second.tool().name();
-        String servers = first.server() == second.server() ? "the MCP server " + first.server().name() + " serves"
+        String servers = first.server().name().equals(second.server().name()) ? "the MCP server " + first.server().name() + " serves"
                 : "the MCP servers " + first.server().name() + " and " + second.server().name() + " serve";
         String tools = firstName.equals(secondName) ? " a tool named " + firstName + " twice"
                 : " the tools " + firstName + " and " + secondName + ", one name in canonical form ("
