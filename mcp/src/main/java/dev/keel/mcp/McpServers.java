@@ -87,7 +87,10 @@ public final class McpServers {
          *
          * @throws dev.keel.core.RetriableBackendException naming the server when one cannot be reached or listed
          *         (the clients opened so far are closed)
-         * @throws dev.keel.core.ConfigurationException    when two servers serve a tool of the same name
+         * @throws dev.keel.core.ConfigurationException    when two tools, of one server or two, have the same name in
+         *         canonical form ({@link dev.keel.core.text.Names#canonical}: {@code payroll_summary} and
+         *         {@code Payroll-Summary}), since the policy and the gate would take one for the other (the clients
+         *         opened so far are closed)
          */
         public McpToolSource build() {
             List<RegisteredServer> registrations = new ArrayList<>(servers.size());

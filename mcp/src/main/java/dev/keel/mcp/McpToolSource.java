@@ -20,6 +20,12 @@ import org.jspecify.annotations.Nullable;
  * (their arguments egress-filtered, never called in a turn that must stay in the house); {@link #call} refuses,
  * with {@link #PLACEMENT_CONFLICT}, to send arguments to an external server that a gate passed as internal.
  *
+ * <p><b>Names.</b> The policy and the gate know a tool by its name in canonical form
+ * ({@link dev.keel.core.text.Names#canonical}), so no two tools of the registered servers may share one: a source is
+ * never built where {@code payroll_summary} of a server inside and {@code Payroll-Summary} of one outside would both
+ * take the payroll tool's policy entry ({@link McpServers.Builder#build()}). A call names its tool as the server
+ * lists it.
+ *
  * <p>Thread-safe; calls block until the server answers or the request times out. {@link #close()} closes the
  * clients the source opened.
  */

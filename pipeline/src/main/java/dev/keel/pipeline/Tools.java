@@ -2,9 +2,11 @@ package dev.keel.pipeline;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.ToolSpec;
+import dev.keel.core.text.Names;
 import dev.keel.policy.ToolPlacement;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Tools are given per request, not per pipeline: which tools a host offers, and what its executors close over
  * (the caller's account, the tenant's store), depend on the request, while who may call which tool is the policy's
  * and the same for every request. Offering a tool grants nothing: every call passes the policy's tool gate first, and
- * a tool the policy does not list is refused ({@code docs/tools.md}).
+ * a tool the policy does not list is refused ({@code docs/tools.md}). The policy and the gate know a tool by its
+ * name in canonical form ({@link Names#canonical}), so two tools whose names differ only in spelling (case, width,
+ * separators) are one tool to them, and offering both is refused.
  *
  * <p><b>Where a tool runs.</b> The host may say where a tool it offers runs ({@link Builder#tool(ToolSpec,
  * ToolExecutor, ToolPlacement)}); unless it does, the policy's {@code placement} stands. The gate places the tool at
@@ -122,6 +126,8 @@ public final class Tools {
     /** Collects tools; not thread-safe. */
     public static final class Builder {
         private final Map<String, Offered> offered = new LinkedHashMap<>();
+        /** The name each tool is offered under, by its canonical form. */
+        private final Map<String, String> canonicalNames = new HashMap<>();
         private int maxRounds = DEFAULT_MAX_ROUNDS;
 
         private Builder() {
@@ -130,7 +136,7 @@ public final class Tools {
         /**
          * Offers the tool {@code spec}, run by {@code executor}.
          *
-         * @throws InvalidInputException when a tool of that name is offered already
+         * @throws InvalidInputException when a tool of that name, in canonical form, is offered already
          */
         public Builder tool(ToolSpec spec, ToolExecutor executor) {
             return offer(spec, Objects.requireNonNull(executor, "executor"), null);
@@ -142,7 +148,7 @@ public final class Tools {
          * {@link ToolPlacement#EXTERNAL} makes it external whatever the policy says, and
          * {@link ToolPlacement#INTERNAL} leaves the policy's placement as it is.
          *
-         * @throws InvalidInputException when a tool of that name is offered already
+         * @throws InvalidInputException when a tool of that name, in canonical form, is offered already
          */
         public Builder tool(ToolSpec spec, ToolExecutor executor, ToolPlacement placement) {
             return offer(spec, Objects.requireNonNull(executor, "executor"),
@@ -153,7 +159,7 @@ public final class Tools {
          * Offers the tool {@code spec}, run by the caller: a call of it the gate allows ends the turn with the call
          * ({@link TurnOutcome#TOOL_CALLS}), and the caller's next request carries its result.
          *
-         * @throws InvalidInputException when a tool of that name is offered already
+         * @throws InvalidInputException when a tool of that name, in canonical form, is offered already
          */
         public Builder runByCaller(ToolSpec spec) {
             return offer(spec, null, null);
@@ -163,7 +169,7 @@ public final class Tools {
          * As {@link #runByCaller(ToolSpec)}, with where the caller runs the tool: the gate places it at the stricter
          * of this and the policy's placement, as for {@link #tool(ToolSpec, ToolExecutor, ToolPlacement)}.
          *
-         * @throws InvalidInputException when a tool of that name is offered already
+         * @throws InvalidInputException when a tool of that name, in canonical form, is offered already
          */
         public Builder runByCaller(ToolSpec spec, ToolPlacement placement) {
             return offer(spec, null, Objects.requireNonNull(placement, "placement"));
@@ -171,9 +177,17 @@ public final class Tools {
 
         private Builder offer(ToolSpec spec, @Nullable ToolExecutor executor, @Nullable ToolPlacement placement) {
             Objects.requireNonNull(spec, "spec");
-            if (offered.putIfAbsent(spec.name(), new Offered(spec, executor, placement)) != null) {
-                throw new InvalidInputException("the tool '" + spec.name() + "' is offered twice");
+            // The policy and the gate know a tool by its canonical name: two spellings of one name would both take
+            // its policy entry, each with its own executor and placement.
+            String offeredAs = canonicalNames.putIfAbsent(Names.canonical(spec.name()), spec.name());
+            if (offeredAs != null) {
+                throw new InvalidInputException(offeredAs.equals(spec.name())
+                        ? "the tool '" + spec.name() + "' is offered twice"
+                        : "the tools '" + offeredAs + "' and '" + spec.name() + "' are one tool to the policy, which"
+                                + " compares tool names in canonical form (" + Names.canonical(spec.name())
+                                + "): offer each tool once, under one name");
             }
+            offered.put(spec.name(), new Offered(spec, executor, placement));
             return this;
         }
 

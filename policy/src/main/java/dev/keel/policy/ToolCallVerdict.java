@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code tool_arguments_withheld}: the egress filter withheld the arguments whole (they are longer than it
  *       reads).</li>
  * </ul>
- * A refusal lists every check that failed, except that a missing principal and an unknown tool stop the checks.
+ * A refusal lists every check that failed, except that a missing principal and an unknown tool stop the checks, and
+ * that the arguments are not filtered in a denied turn (nothing leaves it).
  * Immutable and thread-safe.
  *
  * @param tool       the tool's name as called

@@ -14,7 +14,8 @@ import java.util.Optional;
  *       policy does not list is refused; so is a caller whose role or clearance the tool does not allow, an external
  *       tool in a turn that must stay in the house, and any call in a denied turn. An external tool's arguments pass
  *       the egress filter as a JSON part under the turn's decision (and what a PARTIAL answer withholds for it), its
- *       sensitive arguments withheld whole first; an internal tool's are sent as given.</li>
+ *       sensitive arguments withheld whole first (every member, at any depth, whose name is one of them in
+ *       canonical form); an internal tool's are sent as given.</li>
  *   <li><b>After</b> ({@link #result}): the result is labelled with the tool's domains, and the turn's decision is
  *       taken again over the principal and the turn's domains with the tool's, the lower winning: a result never
  *       raises a decision.</li>

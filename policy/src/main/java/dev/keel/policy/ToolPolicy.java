@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * What a policy document says of one tool ({@code tools} in {@code docs/policy.md}): the roles that may call it,
  * the clearances that may (every clearance the role allows when the list is empty), the data domains its results
- * carry, where it runs, and the top-level arguments withheld whole when it runs outside the house.
+ * carry, where it runs, and the arguments withheld whole when it runs outside the house.
  *
  * <p>A {@link PolicyDocument} only holds tool policies that passed validation: names canonical, every role one of
  * the policy's, at least one role. Lists keep document order. Immutable and thread-safe.
@@ -17,8 +17,10 @@ import java.util.Objects;
  *                           the caller's role allows
  * @param resultDomains      the data domains the tool's results carry ({@code result_domains})
  * @param placement          where the tool runs ({@code placement})
- * @param sensitiveArguments the names of top-level arguments withheld whole when the tool is external
- *                           ({@code sensitive_arguments})
+ * @param sensitiveArguments the names of the arguments withheld whole when the tool is external
+ *                           ({@code sensitive_arguments}), as written: a member of the arguments is withheld, at any
+ *                           depth (in nested objects and in arrays of objects), when its name is one of these in
+ *                           canonical form ({@link dev.keel.core.text.Names#canonical})
  */
 public record ToolPolicy(String description, List<String> allowedRoles, List<String> allowedClearances,
                          List<String> resultDomains, ToolPlacement placement, List<String> sensitiveArguments) {

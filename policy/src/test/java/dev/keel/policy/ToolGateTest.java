@@ -173,6 +173,68 @@ class ToolGateTest {
     }
 
     @Test
+    void aRefusalListsEveryCheckTheCallFailsTheArgumentCheckIncluded() {
+        Map<String, Object> tree = new LinkedHashMap<>(POLICY.toTree());
+        tree.put("outbound_filter", Map.of("max_input_chars", 10));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tools = new LinkedHashMap<>((Map<String, Object>) tree.get("tools"));
+        tools.put("fx_desk", Map.of("allowed_roles", List.of("analyst"), "allowed_clearances", List.of("secret"),
+                "result_domains", List.of("markets"), "placement", "external"));
+        tree.put("tools", tools);
+        ToolGate small = ToolGate.create(PolicyDocument.fromTree(tree));
+
+        // The case: an external tool, an internal-only turn, arguments longer than the filter reads.
+        ToolCallVerdict inside = small.check(turn("analyst", "secret", List.of(), true),
+                call("fx_rates", ToolFixtures.fxArguments()));
+        assertThat(inside.reasonCodes().values()).containsExactly("tool_external_internal_only",
+                "tool_arguments_withheld");
+        assertThat(inside.sendable()).isEmpty();
+        assertThat(inside.redactions()).extracting(Redaction::kind).contains(Redaction.OVERSIZED);
+
+        // Every check a turn that is not denied can fail, at once: role, clearance, placement, arguments.
+        ToolCallVerdict all = small.check(turn("clerk", "internal", List.of(), true),
+                call("fx_desk", Map.of("pair", "EURUSD", "note", "settles on Friday")));
+        assertThat(all.reasonCodes().values()).containsExactly("tool_role_not_allowed", "tool_clearance_not_allowed",
+                "tool_external_internal_only", "tool_arguments_withheld");
+
+        // Nothing is filtered for a denied turn, which sends nothing: its code says so.
+        ToolCallVerdict denied = small.check(turn("clerk", "secret", List.of(), true),
+                call("fx_desk", Map.of("pair", "EURUSD", "note", "settles on Friday")));
+        assertThat(denied.reasonCodes().values()).containsExactly("tool_role_not_allowed",
+                "tool_clearance_not_allowed", "tool_external_internal_only", "tool_turn_denied");
+        assertThat(denied.redactions()).isEmpty();
+
+        // Arguments the filter reads whole add nothing to a refusal.
+        assertThat(small.check(turn("analyst", "secret", List.of(), true), call("fx_rates", Map.of("p", "EU")))
+                .reasonCodes().values()).containsExactly("tool_external_internal_only");
+    }
+
+    @Test
+    void sensitiveArgumentsAreMatchedInCanonicalFormAtEveryDepth() {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("Account", "Ash Holdings");
+        arguments.put("ACCOUNT", "Birch Ltd");
+        arguments.put("account ", "Cedar plc");
+        arguments.put("\uFF41\uFF43\uFF43\uFF4F\uFF55\uFF4E\uFF54", "Dune SA");
+        arguments.put("query", Map.of("account", "Elm GmbH", "currency", "EUR"));
+        arguments.put("rows", List.of(Map.of("account", "Fir AB"), Map.of("side", "buy")));
+        arguments.put("currency", "EUR");
+
+        ToolCallVerdict verdict = GATE.check(turn("analyst", "secret", List.of(), false), call("fx_rates", arguments));
+
+        Map<String, Object> sent = verdict.sendable().orElseThrow().arguments();
+        assertThat(JsonCodec.strict().write(sent)).doesNotContain("Ash", "Birch", "Cedar", "Dune", "Elm", "Fir")
+                .contains("\"currency\":\"EUR\"", "\"side\":\"buy\"");
+        assertThat(verdict.redactions()).extracting(Redaction::kind).containsOnly("sensitive_argument");
+        assertThat(verdict.redactions()).extracting(Redaction::pointer).containsExactlyInAnyOrder("/Account",
+                "/ACCOUNT", "/account ", "/\uFF41\uFF43\uFF43\uFF4F\uFF55\uFF4E\uFF54", "/query/account",
+                "/rows/0/account");
+        // An internal tool gets them all as given.
+        assertThat(GATE.check(turn("analyst", "secret", List.of(), false), call("ledger_lookup", arguments))
+                .sendable().orElseThrow().arguments()).isEqualTo(call("ledger_lookup", arguments).arguments());
+    }
+
+    @Test
     void aResultIsLabelledWithTheToolsDomainsAndLowersTheDecisionOverThem() {
         ToolTurn analyst = turn("analyst", "secret", List.of("accounts"), false);
         assertThat(analyst.decision().decision()).isEqualTo(Decision.ALLOW);
@@ -255,6 +317,30 @@ class ToolGateTest {
         PolicyDocument built = builder.build();
         assertThat(built.tools()).isEqualTo(POLICY.tools());
         assertThat(built.toTree().get("tools")).isEqualTo(POLICY.toTree().get("tools"));
+    }
+
+    @Test
+    void aPolicyNamesEachToolAndEachSensitiveArgumentOnceInCanonicalForm() {
+        Map<String, Object> tree = new LinkedHashMap<>(POLICY.toTree());
+        Map<String, Object> fx = Map.of("allowed_roles", List.of("analyst"), "result_domains", List.of(),
+                "placement", "internal");
+        tree.put("tools", Map.of("payroll_summary", fx, "Payroll-Summary", fx));
+        assertThatThrownBy(() -> PolicyDocument.fromTree(tree)).isInstanceOf(PolicyValidationException.class)
+                .hasMessageContaining("/tools/Payroll-Summary").hasMessageNotContaining("/tools/payroll_summary");
+        PolicyDocument.Builder builder = PolicyDocument.builder().policyId("p").version("1");
+        POLICY.roles().forEach(builder::role);
+        builder.tool("payroll_summary", POLICY.tool("ledger_lookup").orElseThrow())
+                .tool("Payroll-Summary", POLICY.tool("fx_rates").orElseThrow());
+        assertThatThrownBy(builder::build).isInstanceOf(PolicyValidationException.class)
+                .hasMessageContaining("/tools/Payroll-Summary");
+
+        tree.put("tools", Map.of("fx", Map.of("allowed_roles", List.of("analyst"), "result_domains", List.of(),
+                "placement", "external", "sensitive_arguments", List.of("account", "IBAN", " Account", "iban"))));
+        assertThatThrownBy(() -> PolicyDocument.fromTree(tree)).isInstanceOf(PolicyValidationException.class)
+                .hasMessageContaining("/tools/fx/sensitive_arguments/2: names the argument of"
+                        + " /tools/fx/sensitive_arguments/0 again")
+                .hasMessageContaining("/tools/fx/sensitive_arguments/3: names the argument of"
+                        + " /tools/fx/sensitive_arguments/1 again");
     }
 
     @Test

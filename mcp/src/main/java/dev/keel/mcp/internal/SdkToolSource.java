@@ -7,6 +7,7 @@ import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.content.Part;
+import dev.keel.core.text.Names;
 import dev.keel.mcp.McpTool;
 import dev.keel.mcp.McpToolCall;
 import dev.keel.mcp.McpToolSource;
@@ -21,6 +22,7 @@ import dev.keel.policy.ToolTurn;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,22 +53,25 @@ public final class SdkToolSource implements McpToolSource {
      *
      * @throws RetriableBackendException naming the server that cannot be reached or listed (the clients the source
      *         opened are closed)
-     * @throws ConfigurationException    when two servers serve a tool of the same name
+     * @throws ConfigurationException    when two tools, of one server or two, have the same name in canonical form
      */
     public static SdkToolSource connect(List<RegisteredServer> servers) {
         Map<String, Served> byName = new LinkedHashMap<>();
+        // The policy and the gate know a tool by its canonical name: a second spelling would take the first's
+        // policy entry, its placement and its arguments, from another server.
+        Map<String, Served> byCanonicalName = new HashMap<>();
         try {
             for (RegisteredServer server : servers) {
                 for (McpSchema.Tool tool : list(server)) {
-                    Served previous = byName.putIfAbsent(tool.name(), new Served(new McpTool(tool.name(),
+                    Served served = new Served(new McpTool(tool.name(),
                             tool.description() == null ? "" : tool.description(),
                             tool.inputSchema() == null ? Map.of() : tool.inputSchema(), server.name(),
-                            server.placement()), server));
+                            server.placement()), server);
+                    Served previous = byCanonicalName.putIfAbsent(Names.canonical(tool.name()), served);
                     if (previous != null) {
-                        throw new ConfigurationException("the MCP servers " + previous.server().name() + " and "
-                                + server.name() + " both serve a tool named " + tool.name()
-                                + ": a policy names tools by name, so each name must be served once");
+                        throw new ConfigurationException(servedTwice(previous, served));
                     }
+                    byName.put(tool.name(), served);
                 }
             }
         } catch (RuntimeException e) {
@@ -74,6 +79,17 @@ public final class SdkToolSource implements McpToolSource {
             throw e;
         }
         return new SdkToolSource(servers, byName);
+    }
+
+    private static String servedTwice(Served first, Served second) {
+        String firstName = first.tool().name();
+        String secondName = second.tool().name();
+        String servers = first.server().name().equals(second.server().name()) ? "the MCP server " + first.server().name() + " serves"
+                : "the MCP servers " + first.server().name() + " and " + second.server().name() + " serve";
+        String tools = firstName.equals(secondName) ? " a tool named " + firstName + " twice"
+                : " the tools " + firstName + " and " + secondName + ", one name in canonical form ("
+                        + Names.canonical(secondName) + ")";
+        return servers + tools + ": a policy names tools in canonical form, so each name must be served once";
     }
 
     private static List<McpSchema.Tool> list(RegisteredServer server) {
@@ -179,7 +195,7 @@ public final class SdkToolSource implements McpToolSource {
     /** Every tool at its server's placement: the gate takes the stricter of it and the policy's. */
     private Map<String, ToolPlacement> placements() {
         Map<String, ToolPlacement> placements = new LinkedHashMap<>();
-        tools.forEach(tool -> placements.merge(tool.name(), tool.placement(), ToolPlacement::stricter));
+        tools.forEach(tool -> placements.put(tool.name(), tool.placement()));
         return placements;
     }
 

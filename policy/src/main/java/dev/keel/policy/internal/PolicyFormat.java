@@ -4,6 +4,7 @@ import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.text.LinearPatterns;
+import dev.keel.core.text.Names;
 import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.PolicyViolation;
@@ -164,6 +165,7 @@ public final class PolicyFormat {
                     }
                 }
                 unordered(spec, tool.allowedClearances(), at + "/allowed_clearances", problems);
+                sameArguments(tool.sensitiveArguments(), at + "/sensitive_arguments", problems);
             });
         }
         return problems;
@@ -178,6 +180,19 @@ public final class PolicyFormat {
         for (int i = 0; i < setting.keep().size(); i++) {
             if (setting.withhold().contains(setting.keep().get(i))) {
                 problems.add(new JsonProblem(at + "/keep/" + i, "is also in withhold: a kind is withheld or kept"));
+            }
+        }
+    }
+
+    // The gate compares argument names in canonical form, so two spellings of one name are one argument listed twice.
+    private static void sameArguments(@Nullable List<String> names, String at, List<JsonProblem> problems) {
+        Map<String, Integer> firstIndex = new HashMap<>();
+        for (int i = 0; names != null && i < names.size(); i++) {
+            Integer first = firstIndex.putIfAbsent(Names.canonical(names.get(i)), i);
+            if (first != null) {
+                problems.add(new JsonProblem(at + "/" + i, "names the argument of " + at + "/" + first
+                        + " again: argument names are compared in canonical form (case, width, spaces, hyphens and"
+                        + " underscores do not matter)"));
             }
         }
     }

@@ -23,6 +23,7 @@ import dev.keel.policy.ToolResultVerdict;
 import dev.keel.policy.ToolTurn;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,13 +70,15 @@ public final class PolicyToolGate implements ToolGate {
     public ToolCallVerdict check(ToolTurn turn, Part.ToolCall call) {
         ToolPolicy tool = tool(call.name()).orElse(null);
         ReasonCodes refusals = refusals(turn, tool);
-        if (!refusals.isEmpty()) {
-            return new ToolCallVerdict(call.name(), Decision.DENY, refusals, tool, null, List.of());
-        }
-        Objects.requireNonNull(tool, "a known tool passed the checks");
-        if (!tool.external()) {
-            return new ToolCallVerdict(call.name(), Decision.ALLOW, ReasonCodes.of(ToolCallVerdict.ALLOWED), tool, call,
-                    List.of());
+        // An external tool's arguments are filtered whatever else fails, so that a refusal lists every check the call
+        // fails; not without a principal or a known tool, which stop the checks, nor in a denied turn, whose filter
+        // keeps nothing of any argument.
+        if (tool == null || turn.principal() == null || !tool.external()
+                || turn.decision().decision() == Decision.DENY) {
+            return refusals.isEmpty()
+                    ? new ToolCallVerdict(call.name(), Decision.ALLOW, ReasonCodes.of(ToolCallVerdict.ALLOWED), tool,
+                            call, List.of())
+                    : new ToolCallVerdict(call.name(), Decision.DENY, refusals, tool, null, List.of());
         }
         List<Redaction> redactions = new ArrayList<>();
         Map<String, Object> arguments = withholdSensitive(tool, call.arguments(), redactions);
@@ -86,8 +89,11 @@ public final class PolicyToolGate implements ToolGate {
         // made with a placeholder the tool would misread.
         if (!(filtered.part() instanceof Part.Json json && json.value() instanceof Map<?, ?> sent)
                 || filtered.redactions().stream().anyMatch(r -> Redaction.OVERSIZED.equals(r.kind()))) {
-            return new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.of(ToolCallVerdict.ARGUMENTS_WITHHELD),
-                    tool, null, redactions);
+            return new ToolCallVerdict(call.name(), Decision.DENY, ReasonCodes.builder().addAll(refusals)
+                    .add(ToolCallVerdict.ARGUMENTS_WITHHELD).build(), tool, null, redactions);
+        }
+        if (!refusals.isEmpty()) {
+            return new ToolCallVerdict(call.name(), Decision.DENY, refusals, tool, null, List.of());
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> sentArguments = (Map<String, Object>) sent;
@@ -151,21 +157,61 @@ public final class PolicyToolGate implements ToolGate {
     }
 
     // The tool's author named what must not leave whole: the filter's kinds might keep an account name or a
-    // patient's free text that is sensitive as a whole.
+    // patient's free text that is sensitive as a whole. Names are compared as tool, role and clearance names are,
+    // and at every depth, so that neither another spelling nor nesting carries the value out.
     private static Map<String, Object> withholdSensitive(ToolPolicy tool, Map<String, Object> arguments,
             List<Redaction> redactions) {
         if (tool.sensitiveArguments().isEmpty()) {
             return arguments;
         }
-        Map<String, Object> kept = new LinkedHashMap<>(arguments);
-        for (Map.Entry<String, Object> argument : arguments.entrySet()) {
-            if (tool.sensitiveArguments().contains(argument.getKey())) {
-                String removed = JsonCodec.strict().write(argument.getValue());
-                kept.put(argument.getKey(), WITHHELD_ARGUMENT);
+        Set<String> sensitive = new HashSet<>();
+        tool.sensitiveArguments().forEach(name -> sensitive.add(Names.canonical(name)));
+        return withheldIn(arguments, JsonPointers.ROOT, sensitive, redactions);
+    }
+
+    /** {@code object} with the members {@code sensitive} names withheld, at any depth; itself when it has none. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> withheldIn(Map<String, ?> object, String pointer, Set<String> sensitive,
+            List<Redaction> redactions) {
+        Map<String, Object> kept = new LinkedHashMap<>();
+        boolean changed = false;
+        for (Map.Entry<String, ?> member : object.entrySet()) {
+            String at = JsonPointers.child(pointer, member.getKey());
+            Object value = member.getValue();
+            Object keptValue;
+            if (sensitive.contains(Names.canonical(member.getKey()))) {
+                String removed = JsonCodec.strict().write(value);
                 redactions.add(new Redaction(ToolCallVerdict.SENSITIVE_ARGUMENT, 0, removed.length(), removed,
-                        WITHHELD_ARGUMENT, JsonPointers.child(JsonPointers.ROOT, argument.getKey()), false));
+                        WITHHELD_ARGUMENT, at, false));
+                keptValue = WITHHELD_ARGUMENT;
+            } else {
+                keptValue = withheldIn(value, at, sensitive, redactions);
             }
+            changed |= keptValue != value;
+            kept.put(member.getKey(), keptValue);
         }
-        return kept;
+        return changed ? kept : (Map<String, Object>) object;
+    }
+
+    /** {@code value}, a plain JSON value, with the members {@code sensitive} names withheld in its objects. */
+    @SuppressWarnings("unchecked")
+    private static @Nullable Object withheldIn(@Nullable Object value, String pointer, Set<String> sensitive,
+            List<Redaction> redactions) {
+        if (value instanceof Map<?, ?> object) {
+            // A plain JSON tree's object: its member names are strings.
+            return withheldIn((Map<String, ?>) object, pointer, sensitive, redactions);
+        }
+        if (value instanceof List<?> items) {
+            List<@Nullable Object> kept = new ArrayList<>(items.size());
+            boolean changed = false;
+            for (int i = 0; i < items.size(); i++) {
+                Object item = items.get(i);
+                Object keptItem = withheldIn(item, JsonPointers.child(pointer, i), sensitive, redactions);
+                changed |= keptItem != item;
+                kept.add(keptItem);
+            }
+            return changed ? kept : items;
+        }
+        return value;
     }
 }
