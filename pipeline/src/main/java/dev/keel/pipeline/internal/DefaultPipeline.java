@@ -175,7 +175,8 @@ public final class DefaultPipeline implements Pipeline {
         TurnState turn = new TurnState(requestId, request, conversation, bundle, settings.policy(),
                 (state, egress) -> new GovernedBackendCalls(backends, state, egress,
                         new ToolRounds(state, settings.policy(), egress, sensitivity)), filter);
-        if (replay.unknown() > 0) {
+        if (replay.unknown() > 0 && bundle.decision() != Decision.DENY) {
+            // A denied turn sends nothing: what would have kept it in the house is no reason of it.
             turn.reasonCode(ContentLabels.UNKNOWN_HISTORY);
         }
         if (replay.recovered() > 0 || replay.unknown() > 0) {
