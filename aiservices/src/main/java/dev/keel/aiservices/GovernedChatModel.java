@@ -11,6 +11,7 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
@@ -30,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  * Pipeline pipeline = GovernedChatModel.pipeline(PolicyFiles.readPolicy(Path.of("ward_policy.json")))
  *         .internal("ward", wardModel)                  // runs in the house
  *         .external("cloud", cloudModel)                // every prompt to it is egress-filtered
+ *         .sessionStore(sessionStore)                   // durable: the labels outlive the process
  *         .auditSink(auditSink)
  *         .build();
  * ChatModel governed = GovernedChatModel.builder(pipeline)
@@ -44,10 +46,13 @@ import org.jspecify.annotations.Nullable;
  * <p>Each chat goes to the pipeline as a conversation: every earlier message (system, user, AI) as a labelled
  * history message, the last user message as parts, never one concatenated string, so governance reads all of it.
  * The answer comes back with its labels as the {@value #LABELS_ATTRIBUTE} attribute of the {@code AiMessage}, and
- * the model keeps the labels of the user's message and of the answer in its label store (a {@link SessionStore}) by
- * session and content, so that in a later chat every history message it governed gets its labels back, even from a
- * chat memory that kept only text; a history message it never saw is assessed afresh. So content labelled internal
- * only never reaches an external backend in a later chat, and content the principal was denied is not replayed.
+ * the pipeline keeps the labels of the user's message and of the answer in its session store (a {@link SessionStore})
+ * by session, or by subject without one, and by content ({@link ContentLabels}), so that in a later chat every history
+ * message it governed gets its labels back, even from a chat memory that kept only text, across restarts when the
+ * store is durable. An AI message of the history it knows nothing of (no attribute, no labels kept: model output Keel
+ * never saw) is internal only ({@value ContentLabels#UNKNOWN_HISTORY}); a user or system message it never saw is
+ * assessed afresh. So content labelled internal only never reaches an external backend in a later chat, and content
+ * the principal was denied is not replayed.
  * DENY raises {@link KeelDeniedException} and no model is called. A typed return is asked for with its JSON schema
  * and kept in shape by {@link #reasoning()}, or refused with {@link KeelDeniedException} when the decision withholds
  * what its type needs. See {@code docs/llm-adapters.md}.
@@ -59,7 +64,7 @@ import org.jspecify.annotations.Nullable;
  * them and call again; each result is labelled with its tool's domains and the decision taken again over them, the
  * lower winning. Images and other non-text content are a {@link ConfigurationException}. Streamed, the same model is
  * a {@link GovernedStreamingChatModel}
- * ({@link Builder#buildStreaming()}). Thread-safe once built when the pipeline, the suppliers and the label store are.
+ * ({@link Builder#buildStreaming()}). Thread-safe once built when the pipeline and the suppliers are.
  */
 public interface GovernedChatModel extends ChatModel {
 
@@ -99,7 +104,6 @@ public interface GovernedChatModel extends ChatModel {
         private @Nullable Supplier<@Nullable Principal> principal;
         private Supplier<@Nullable String> subject = () -> null;
         private Supplier<@Nullable String> session = () -> null;
-        private SessionStore labelStore = new InMemorySessionStore();
 
         private Builder(Pipeline pipeline) {
             this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
@@ -123,20 +127,12 @@ public interface GovernedChatModel extends ChatModel {
 
         /**
          * Which conversation a chat belongs to (a chat memory's id), asked at every chat, null for none: the
-         * pipeline's session, and the key of the labels kept for it. Without one, labels are kept by subject; with
-         * neither, only the {@value #LABELS_ATTRIBUTE} attribute carries them.
+         * pipeline's session, and the key of the labels kept for it in the pipeline's session store. Without one,
+         * labels are kept by subject; with neither, only the {@value #LABELS_ATTRIBUTE} attribute carries them, and an
+         * AI message of the history without it is internal only.
          */
         public Builder session(Supplier<@Nullable String> session) {
             this.session = Objects.requireNonNull(session, "session");
-            return this;
-        }
-
-        /**
-         * Where the labels of the messages the model governed are kept; in memory unless set. Give the host's durable
-         * store (a JDBC one) when conversations outlive the process or span nodes.
-         */
-        public Builder labelStore(SessionStore store) {
-            this.labelStore = Objects.requireNonNull(store, "store");
             return this;
         }
 
@@ -145,7 +141,7 @@ public interface GovernedChatModel extends ChatModel {
             if (principal == null) {
                 throw new ConfigurationException("a governed chat model needs a principal source: principal(...)");
             }
-            return new PipelineChatModel(pipeline, principal, subject, session, labelStore);
+            return new PipelineChatModel(pipeline, principal, subject, session);
         }
 
         /**
@@ -165,6 +161,7 @@ public interface GovernedChatModel extends ChatModel {
         private @Nullable RoutingTable routing;
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
+        private SessionStore sessionStore = new InMemorySessionStore();
 
         private PipelineBuilder(PolicyDocument policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
@@ -214,9 +211,20 @@ public interface GovernedChatModel extends ChatModel {
         }
 
         /**
-         * The pipeline: the policy, the models as its backends, the routing table, the evidence, the audit sink and
-         * {@link GovernedChatModel#reasoning()}. A host that needs more of a pipeline (turn steps, enforcement,
-         * observations, a session store) builds it with {@code Pipeline.builder()} and that reasoning step.
+         * Where the pipeline keeps what it knows of each conversation: the labels of what each chat said (which a
+         * chat memory that keeps only text gets back by content) and that a conversation had to stay in the house; in
+         * memory unless set. Give the host's durable store (a JDBC one) when conversations outlive the process or span
+         * nodes: a chat memory that outlives the labels replays what they said as content Keel never saw.
+         */
+        public PipelineBuilder sessionStore(SessionStore store) {
+            this.sessionStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * The pipeline: the policy, the models as its backends, the routing table, the evidence, the audit sink, the
+         * session store and {@link GovernedChatModel#reasoning()}. A host that needs more of a pipeline (turn steps,
+         * enforcement, observations) builds it with {@code Pipeline.builder()} and that reasoning step.
          *
          * @throws ConfigurationException when there is no internal model, or the routing table names a model that is
          *         not given
@@ -225,7 +233,7 @@ public interface GovernedChatModel extends ChatModel {
             Backends models = backends.build();
             RoutingTable table = routing != null ? routing : models.defaultRouting();
             return Pipeline.builder().policy(policy).routing(table).backends(models).evidence(evidence)
-                    .reasoning(reasoning()).auditSink(auditSink).build();
+                    .reasoning(reasoning()).auditSink(auditSink).sessionStore(sessionStore).build();
         }
     }
 }

@@ -7,7 +7,7 @@ import dev.langchain4j.model.chat.StreamingChatModel;
 /**
  * A langchain4j {@link StreamingChatModel} that is a governed call: every chat is one streamed call of a Keel
  * {@link Pipeline} ({@link Pipeline#stream}), governed exactly as {@link GovernedChatModel} governs it (the same
- * conversation as labelled messages, the same principal, subject, session and label store):
+ * conversation as labelled messages, the same principal, subject and session, the labels kept by the pipeline):
  *
  * <pre>{@code
  * StreamingChatModel governed = GovernedStreamingChatModel.builder(pipeline)
@@ -33,8 +33,8 @@ import dev.langchain4j.model.chat.StreamingChatModel;
  * the model's stream; the call is audited as cancelled and the handler hears nothing more.
  *
  * <p>{@code chat} returns when the chat has ended; the handler is called on the calling thread, one call at a time,
- * and the principal, subject and session suppliers are asked on it first. Thread-safe once built when the pipeline,
- * the suppliers and the label store are.
+ * and the principal, subject and session suppliers are asked on it first. Thread-safe once built when the pipeline
+ * and the suppliers are.
  */
 public interface GovernedStreamingChatModel extends StreamingChatModel {
 

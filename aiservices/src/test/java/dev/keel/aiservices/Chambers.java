@@ -7,6 +7,8 @@ import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.core.spi.InMemorySessionStore;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
@@ -81,11 +83,17 @@ final class Chambers implements AutoCloseable {
 
     /** A pipeline over the two models, as a process starting afresh builds it (its session state in memory). */
     Pipeline pipeline() {
+        return pipeline(new InMemorySessionStore());
+    }
+
+    /** A pipeline over the two models that keeps its session state, the labels of what was said, in {@code store}. */
+    Pipeline pipeline(SessionStore store) {
         return GovernedChatModel.pipeline(policy())
                 .internal("house", OllamaBackends.create("house", "llama3.1", house.baseUrl(), Duration.ofSeconds(10)))
                 .external("cloud", OllamaBackends.create("cloud", "llama3.1", cloud.baseUrl(), Duration.ofSeconds(10)))
                 .evidence(sealedFile())
                 .auditSink(audit)
+                .sessionStore(store)
                 .build();
     }
 

@@ -7,6 +7,7 @@ import dev.keel.aiservices.Chambers.TextOnlyMemoryStore;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.SessionStore;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.store.jdbc.JdbcStores;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -96,33 +97,38 @@ class ConversationOverHttpTest {
     }
 
     @Test
-    void labelsComeBackFromTheLabelStoreWhenTheMemoryKeptOnlyTextAcrossARestart(@TempDir Path directory) {
+    void labelsComeBackFromTheSessionStoreWhenTheMemoryKeptOnlyTextAcrossARestart(@TempDir Path directory) {
         TextOnlyMemoryStore rows = new TextOnlyMemoryStore();
         Path file = directory.resolve("labels.db");
         try (JdbcStores stores = JdbcStores.sqlite(file)) {
-            Assistant assistant = assistant(model(chambers, Chambers.PARTNER).session(() -> "matter-chat")
-                    .labelStore(stores.sessionStore()).build(), memory(rows));
+            Assistant assistant = assistant(GovernedChatModel.builder(chambers.pipeline(stores.sessionStore()))
+                    .principal(() -> Chambers.PARTNER).session(() -> "matter-chat").build(), memory(rows));
             assistant.chat(Chambers.SEALED_QUESTION);
         }
         List<ChatMessage> kept = memory(rows).messages();
         assertThat(kept).hasSize(2);
         assertThat(((AiMessage) kept.get(1)).attributes()).isEmpty();
 
-        // The process starts again: a new pipeline (its session state gone), the memory read back as text.
+        // The process starts again: a new pipeline over the same store, the memory read back as text.
         try (JdbcStores stores = JdbcStores.sqlite(file)) {
-            Assistant assistant = assistant(model(chambers, Chambers.PARTNER).session(() -> "matter-chat")
-                    .labelStore(stores.sessionStore()).build(), memory(rows));
+            Assistant assistant = assistant(GovernedChatModel.builder(chambers.pipeline(stores.sessionStore()))
+                    .principal(() -> Chambers.PARTNER).session(() -> "matter-chat").build(), memory(rows));
             assistant.chat(Chambers.EVERYDAY_QUESTION);
         }
         assertThat(chambers.cloud.requests()).isEmpty();
         assertThat(chambers.house.requests()).hasSize(2);
+        assertThat(Ward.payload(chambers.audit.records().get(1), "reason_codes")).asList()
+                .contains("internal_only_by_history").doesNotContain(ContentLabels.UNKNOWN_HISTORY);
 
-        // What the labels stand between: a label store that never saw the conversation assesses it afresh, and the
-        // matter's words alone send it out.
+        // A store that never saw the conversation knows nothing of the answer the memory replays: it stays inside,
+        // though the matter's words alone name nothing sealed, and the audit record says why.
         SessionStore forgetful = new InMemorySessionStore();
-        assistant(model(chambers, Chambers.PARTNER).session(() -> "matter-chat").labelStore(forgetful).build(),
-                memory(rows)).chat(Chambers.EVERYDAY_QUESTION);
-        assertThat(chambers.sentToTheCloud(0)).singleElement().asString().contains("ORCA", "Ada Quill");
+        assistant(GovernedChatModel.builder(chambers.pipeline(forgetful)).principal(() -> Chambers.PARTNER)
+                .session(() -> "matter-chat").build(), memory(rows)).chat(Chambers.EVERYDAY_QUESTION);
+        assertThat(chambers.cloud.requests()).isEmpty();
+        assertThat(chambers.house.requests()).hasSize(3);
+        assertThat(Ward.payload(chambers.audit.records().get(2), "reason_codes")).asList()
+                .contains(ContentLabels.UNKNOWN_HISTORY);
     }
 
     private static ChatMemory memory(TextOnlyMemoryStore rows) {

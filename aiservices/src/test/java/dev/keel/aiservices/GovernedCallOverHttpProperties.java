@@ -4,7 +4,9 @@ import static dev.keel.test.core.CoreAssertions.assertThat;
 
 import dev.keel.core.Decision;
 import dev.keel.core.Principal;
+import dev.keel.core.content.Labels;
 import dev.keel.core.spi.AuditRecord;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.test.properties.Gen;
@@ -17,6 +19,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -56,9 +60,12 @@ class GovernedCallOverHttpProperties {
         try (OverHttp ward = new OverHttp(exchange.client(), asker, exchange.evidence(),
                 List.of(exchange.firstAnswer(), exchange.secondAnswer()))) {
             MessageWindowChatMemory memory = MessageWindowChatMemory.withMaxMessages(20);
+            // Earlier answers as the governed model gave them, with their labels: clean, so they may go out filtered.
             exchange.priorTurns().forEach(turn -> {
                 memory.add(UserMessage.from("Earlier: " + turn));
-                memory.add(AiMessage.from("Noted: " + turn));
+                memory.add(AiMessage.builder().text("Noted: " + turn).attributes(Map.of(
+                        GovernedChatModel.LABELS_ATTRIBUTE, ContentLabels.toWire(Labels.of(Set.of(), false,
+                                Decision.ALLOW)))).build());
             });
             Assistant assistant = AiServices.builder(Assistant.class).chatModel(ward.governed).chatMemory(memory)
                     .build();

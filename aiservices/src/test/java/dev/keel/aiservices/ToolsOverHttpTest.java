@@ -9,20 +9,27 @@ import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;
 import dev.keel.test.core.WireRequest;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.memory.ChatMemory;
+import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.TokenStream;
+import dev.langchain4j.store.memory.chat.ChatMemoryStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -219,6 +226,51 @@ class ToolsOverHttpTest {
         List<Map<String, Object>> asked = tools(audit.records().get(0));
         assertThat(asked).singleElement().satisfies(entry -> assertThat(String.valueOf(entry.get("withheld")))
                 .contains("sensitive_argument"));
+    }
+
+    @Test
+    void aToolRoundAMemoryKeptWithoutLabelsComesBackLabelledInTheNextChat() {
+        outside.then(Reply.toolCalls(Part.ToolCall.of("c1", "supplier_prices", Map.of("item", "gloves",
+                "account", "ACC-99"))), Reply.text("Gloves are cheap."), Reply.text("Masks are cheap too."));
+        ChatMemory memory = MessageWindowChatMemory.builder().id("supplies").maxMessages(20)
+                .chatMemoryStore(new WithoutAttributes()).build();
+        Assistant assistant = AiServices.builder(Assistant.class).chatModel(governed(Ward.VISITOR)
+                .subject(() -> "vic").build()).chatMemory(memory).tools(tools).build();
+
+        assistant.chat("Give a summary of ward supplies");
+        String next = assistant.chat("And what about masks?");
+
+        assertThat(next).isEqualTo("Masks are cheap too.");
+        // The model's tool calls, its answer and the question came back with the labels kept for them.
+        assertThat(memory.messages()).filteredOn(AiMessage.class::isInstance)
+                .allSatisfy(message -> assertThat(((AiMessage) message).attributes()).isEmpty());
+        AuditRecord answered = audit.records().get(audit.records().size() - 1);
+        assertThat(String.valueOf(Ward.payload(answered, "reason_codes")))
+                .doesNotContain(ContentLabels.UNKNOWN_HISTORY);
+        assertThat(outside.requests()).hasSize(3);
+        assertThat(inside.requests()).isEmpty();
+    }
+
+    /** A chat memory store that keeps every message but drops the attributes of the AI messages: no labels. */
+    private static final class WithoutAttributes implements ChatMemoryStore {
+        private final Map<Object, List<ChatMessage>> rows = new ConcurrentHashMap<>();
+
+        @Override
+        public List<ChatMessage> getMessages(Object memoryId) {
+            return rows.getOrDefault(memoryId, List.of());
+        }
+
+        @Override
+        public void updateMessages(Object memoryId, List<ChatMessage> messages) {
+            rows.put(memoryId, messages.stream().map(message -> message instanceof AiMessage ai
+                    ? AiMessage.builder().text(ai.text()).toolExecutionRequests(ai.toolExecutionRequests()).build()
+                    : message).toList());
+        }
+
+        @Override
+        public void deleteMessages(Object memoryId) {
+            rows.remove(memoryId);
+        }
     }
 
     @Test

@@ -44,7 +44,7 @@ class ConversationTest {
     }
 
     /** The sealed matter's records are evidence of an internal-only domain, found only when ORCA is asked about. */
-    private static EvidenceProvider sealedMatter() {
+    static EvidenceProvider sealedMatter() {
         return turn -> turn.request().message().contains("ORCA")
                 ? EvidenceSet.of(List.of(new EvidenceItem("records", "crew_records", Locator.csv("orca.csv", 2),
                         "ORCA hearing file")))

@@ -5,7 +5,6 @@ import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;
-import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceItem;
 import dev.keel.core.json.JsonCodec;
@@ -15,6 +14,7 @@ import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.ToolSpec;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.Tools;
 import dev.keel.pipeline.Turn;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -54,12 +54,6 @@ final class ChatExchange {
     private static final String JSON_INSTRUCTION = "Answer with exactly one JSON value and nothing around it: no"
             + " Markdown code fence, no prose.";
 
-    /** Where a history message's labels come from, when the model governed it: by role and the texts of its parts. */
-    @FunctionalInterface
-    interface KeptLabels {
-        Labels find(ChatRole role, List<String> texts);
-    }
-
     private final List<ChatMessage> history;
     private final List<Part> userParts;
     private final List<ChatMessage> toolExchange;
@@ -85,16 +79,16 @@ final class ChatExchange {
     /**
      * The exchange of a langchain4j chat request: the last user message is the user's message, one text part per
      * text content; every message before it becomes a history message (an AI message's text is Markdown, its tool
-     * execution requests tool calls, a tool execution result a tool result), labelled with the labels its
-     * {@code keel.labels} attribute carries joined with those {@code kept} knows, or unlabelled (assessed afresh) when
-     * neither knows it; the AI messages of tool execution requests and their results after it are the turn's tool
-     * exchange, whose results the pipeline's tool gate labels. The tool specifications are the tools the caller (AI
-     * Services) runs.
+     * execution requests tool calls, a tool execution result a tool result), an AI message labelled with the labels
+     * its {@code keel.labels} attribute carries, every other message unlabelled (the pipeline gives each the labels it
+     * kept for its content, {@link ContentLabels}); the AI messages of tool execution requests and their results
+     * after it are the turn's tool exchange, whose results the pipeline's tool gate labels. The tool specifications
+     * are the tools the caller (AI Services) runs.
      *
      * @throws ConfigurationException when the request holds a message that is not text, has no user message, or
      *         holds anything but tool calls and their results after the last one
      */
-    static ChatExchange of(dev.langchain4j.model.chat.request.ChatRequest request, KeptLabels kept) {
+    static ChatExchange of(dev.langchain4j.model.chat.request.ChatRequest request) {
         List<ToolSpec> tools = new ArrayList<>();
         if (request.toolSpecifications() != null) {
             request.toolSpecifications().forEach(spec -> tools.add(toolSpec(spec)));
@@ -111,7 +105,7 @@ final class ChatExchange {
         }
         List<ChatMessage> history = new ArrayList<>(last);
         for (dev.langchain4j.data.message.ChatMessage message : messages.subList(0, last)) {
-            history.add(historyMessage(message, kept));
+            history.add(historyMessage(message));
         }
         List<ChatMessage> exchange = new ArrayList<>(messages.size() - last - 1);
         for (dev.langchain4j.data.message.ChatMessage message : messages.subList(last + 1, messages.size())) {
@@ -161,12 +155,12 @@ final class ChatExchange {
         return Optional.empty();
     }
 
-    private static ChatMessage historyMessage(dev.langchain4j.data.message.ChatMessage message, KeptLabels kept) {
+    private static ChatMessage historyMessage(dev.langchain4j.data.message.ChatMessage message) {
         if (message instanceof SystemMessage system) {
-            return labelled(ChatRole.SYSTEM, List.of(Part.text(system.text())), Labels.NONE, kept);
+            return ChatMessage.system(system.text());
         }
         if (message instanceof UserMessage user) {
-            return labelled(ChatRole.USER, parts(user), Labels.NONE, kept);
+            return new ChatMessage(ChatRole.USER, parts(user));
         }
         Optional<ChatMessage> tool = toolMessage(message);
         if (tool.isPresent()) {
@@ -175,16 +169,12 @@ final class ChatExchange {
         }
         if (message instanceof AiMessage ai) {
             Object carried = ai.attributes().get(GovernedChatModel.LABELS_ATTRIBUTE);
-            return labelled(ChatRole.ASSISTANT, List.of(Part.markdown(ai.text() == null ? "" : ai.text())),
-                    carried == null ? Labels.NONE : ContentLabels.read(carried), kept);
+            Part text = Part.markdown(ai.text() == null ? "" : ai.text());
+            return ChatMessage.of(ChatRole.ASSISTANT, carried == null ? text
+                    : text.withLabels(ContentLabels.fromWire(carried)));
         }
         throw new ConfigurationException("the governed chat model takes system, user, assistant and tool messages"
                 + " only, not a " + message.type() + " message");
-    }
-
-    private static ChatMessage labelled(ChatRole role, List<Part> parts, Labels carried, KeptLabels kept) {
-        Labels labels = carried.join(kept.find(role, ContentLabels.texts(parts)));
-        return new ChatMessage(role, parts).mapParts(part -> part.withLabels(labels));
     }
 
     private static List<Part> parts(UserMessage message) {

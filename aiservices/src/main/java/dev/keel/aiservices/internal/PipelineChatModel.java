@@ -4,12 +4,10 @@ import dev.keel.aiservices.GovernedChatModel;
 import dev.keel.aiservices.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
-import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.core.spi.ChatRole;
-import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
@@ -22,7 +20,6 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,11 +32,12 @@ import org.jspecify.annotations.Nullable;
  * ({@link ChatExchange}), for the principal, subject and session the host's suppliers give. The request's tool
  * specifications are tools AI Services runs: a call of one the tool gate allows is returned as a tool execution
  * request (the arguments as the gate lets them leave), and the results AI Services sends back are labelled by the gate
- * in the next chat. The answer, filtered once by the pipeline, is the only text returned, with its labels as the {@code keel.labels} attribute; the labels
- * of the user's message and of the answer are also kept in the label store under the session (or the subject), so
- * that the next chat gives them back to the history even when the chat memory kept only text. It declares JSON
- * Schema support, so that AI Services pass a typed return's shape as data rather than as prose appended to the user
- * message. Thread-safe when the pipeline, the suppliers and the store are.
+ * in the next chat. The answer, filtered once by the pipeline, is the only text returned, with its labels as the
+ * {@code keel.labels} attribute. Each request is marked as a chat memory's replay ({@link ContentLabels}), so the
+ * pipeline keeps the labels of the user's message and of the answer in its session store under the session (or the
+ * subject), and gives them back to the history of the next chat even when the chat memory kept only text. It
+ * declares JSON Schema support, so that AI Services pass a typed return's shape as data rather than as prose appended
+ * to the user message. Thread-safe when the pipeline and the suppliers are.
  */
 public final class PipelineChatModel implements GovernedChatModel {
 
@@ -47,16 +45,13 @@ public final class PipelineChatModel implements GovernedChatModel {
     private final Supplier<@Nullable Principal> principal;
     private final Supplier<@Nullable String> subject;
     private final Supplier<@Nullable String> session;
-    private final ContentLabels labels;
 
     public PipelineChatModel(Pipeline pipeline, Supplier<@Nullable Principal> principal,
-                             Supplier<@Nullable String> subject, Supplier<@Nullable String> session,
-                             SessionStore labelStore) {
+                             Supplier<@Nullable String> subject, Supplier<@Nullable String> session) {
         this.pipeline = pipeline;
         this.principal = principal;
         this.subject = subject;
         this.session = session;
-        this.labels = new ContentLabels(labelStore);
     }
 
     @Override
@@ -72,34 +67,29 @@ public final class PipelineChatModel implements GovernedChatModel {
     GovernedChat governed(ChatRequest request) {
         String sessionId = session.get();
         String subjectId = subject.get();
-        // Labels are kept per conversation: the session's, else the user's.
-        String labelKey = sessionId != null ? "session:" + sessionId : subjectId != null ? "subject:" + subjectId
-                : null;
-        ChatExchange exchange = ChatExchange.of(request, (role, texts) -> labelKey == null ? Labels.NONE
-                : labels.find(labelKey, role, texts));
+        ChatExchange exchange = ChatExchange.of(request);
+        // The history is what the chat memory kept, often text alone: the pipeline labels it by content.
         GovernedRequest.Builder governed = GovernedRequest.builder().principal(principal.get())
                 .history(exchange.history()).message(exchange.userParts())
                 .tools(exchange.tools()).toolExchange(exchange.toolExchange())
-                .attribute(ChatExchange.ATTRIBUTE, exchange);
+                .attribute(ChatExchange.ATTRIBUTE, exchange).attribute(ContentLabels.REPLAYED_HISTORY, Boolean.TRUE);
         if (subjectId != null) {
             governed.subject(subjectId);
         }
         if (sessionId != null) {
             governed.sessionId(sessionId);
         }
-        return new GovernedChat(governed.build(), exchange, labelKey);
+        return new GovernedChat(governed.build(), exchange);
     }
 
-    /** One chat as the pipeline governs it: its request, the exchange, and where its labels are kept. */
-    final class GovernedChat {
+    /** One chat as the pipeline governs it: its request and the exchange. */
+    static final class GovernedChat {
         private final GovernedRequest request;
         private final ChatExchange exchange;
-        private final @Nullable String labelKey;
 
-        private GovernedChat(GovernedRequest request, ChatExchange exchange, @Nullable String labelKey) {
+        private GovernedChat(GovernedRequest request, ChatExchange exchange) {
             this.request = request;
             this.exchange = exchange;
-            this.labelKey = labelKey;
         }
 
         GovernedRequest request() {
@@ -107,20 +97,11 @@ public final class PipelineChatModel implements GovernedChatModel {
         }
 
         /**
-         * The chat's response for the pipeline's {@code answer}: the filtered text with its labels; the labels kept.
+         * The chat's response for the pipeline's {@code answer}: the filtered text with its labels.
          *
          * @throws KeelDeniedException when the chat was denied, or a typed answer is withheld
          */
         ChatResponse respond(GovernedAnswer answer) {
-            if (labelKey != null) {
-                Map<String, Labels> kept = new LinkedHashMap<>();
-                kept.put(ContentLabels.hash(ChatRole.USER, ContentLabels.texts(exchange.userParts())),
-                        answer.userMessage().labels());
-                if (answer.outcome() != TurnOutcome.DENIED && answer.outcome() != TurnOutcome.TOOL_CALLS) {
-                    kept.put(ContentLabels.hash(ChatRole.ASSISTANT, List.of(answer.text())), answer.labels());
-                }
-                labels.keep(labelKey, kept);
-            }
             if (answer.outcome() == TurnOutcome.DENIED) {
                 throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(),
                         answer.text());
@@ -152,7 +133,7 @@ public final class PipelineChatModel implements GovernedChatModel {
      */
     private static AiMessage aiMessage(GovernedAnswer answer) {
         AiMessage.Builder message = AiMessage.builder()
-                .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.write(answer.labels())));
+                .attributes(Map.of(LABELS_ATTRIBUTE, ContentLabels.toWire(answer.labels())));
         if (answer.toolCalls().isEmpty()) {
             return message.text(answer.text()).build();
         }

@@ -13,6 +13,7 @@ import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.DraftSink;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Enforcement;
@@ -162,16 +163,30 @@ public final class DefaultPipeline implements Pipeline {
         streamed.fail(keel);
     }
 
-    /** Governance of the whole conversation, and the turn's state. */
+    /**
+     * Governance of the whole conversation, and the turn's state. History a chat memory replays as text first gets
+     * the labels kept for it ({@link ContentLabels}), before anything denied is dropped.
+     */
     private TurnState begin(String requestId, GovernedRequest request, ObservedCall observed) {
-        Conversation conversation = Conversation.of(request.history(), request.userMessage(),
+        ContentLabels.Replay replay = ContentLabels.in(settings.sessionStore()).recover(request);
+        Conversation conversation = Conversation.of(replay.history(), request.userMessage(),
                 request.toolExchange());
         // Everything that may be sent is governed, not only the last message.
         GovernanceBundle bundle = observed.step("governance",
                 () -> governance.assess(request.principal().orElse(null), conversation.text()));
-        return new TurnState(requestId, request, conversation, bundle, settings.policy(),
+        TurnState turn = new TurnState(requestId, request, conversation, bundle, settings.policy(),
                 (state, egress) -> new GovernedBackendCalls(backends, state, egress, reader,
                         new ToolRounds(state, settings.policy(), egress, sensitivity, reader)), filter);
+        if (replay.unknown() > 0 && bundle.decision() != Decision.DENY) {
+            // A denied turn sends nothing: what would have kept it in the house is no reason of it.
+            turn.reasonCode(ContentLabels.UNKNOWN_HISTORY);
+        }
+        if (replay.recovered() > 0 || replay.unknown() > 0) {
+            turn.trace("conversation", "replayed history: labels recovered for " + replay.recovered()
+                    + " message(s); " + replay.unknown() + " answer(s) Keel has no labels for, internal only",
+                    Map.of("recovered_messages", replay.recovered(), "unknown_messages", replay.unknown()));
+        }
+        return turn;
     }
 
     @Override
@@ -420,7 +435,8 @@ public final class DefaultPipeline implements Pipeline {
     /**
      * Builds the answer (which filters what the user may see, once, through {@code shownThrough}: the policy's
      * filter, or what the streaming filter made of a streamed draft), writes the audit record, keeps a session that
-     * had to stay in the house so, and answers.
+     * had to stay in the house so, keeps the turn's labels for a chat memory's replay ({@link ContentLabels}), and
+     * answers.
      */
     private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed,
                                   OutboundFilter shownThrough) {
@@ -437,6 +453,7 @@ public final class DefaultPipeline implements Pipeline {
                 return kept;
             }));
         }
+        ContentLabels.in(settings.sessionStore()).keep(turn.request(), answer);
         observed.step("audit", () -> settings.auditSink().append(auditRecord(turn, answer)));
         return answer;
     }

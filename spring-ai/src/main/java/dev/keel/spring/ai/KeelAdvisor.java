@@ -3,8 +3,11 @@ package dev.keel.spring.ai;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;
+import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.Backends;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.SingleCallReasoning;
@@ -29,6 +32,7 @@ import org.springframework.core.Ordered;
  * Pipeline pipeline = KeelAdvisor.pipeline(PolicyFiles.readPolicy(Path.of("policy.json")))
  *         .internal("house", houseModel)                      // runs in the house
  *         .external("cloud", cloudModel)                      // every prompt to it is egress-filtered
+ *         .sessionStore(sessionStore)                         // durable: the labels outlive the process
  *         .observationRegistry(observationRegistry)           // the ChatClient's registry
  *         .auditSink(auditSink)
  *         .build();
@@ -58,9 +62,14 @@ import org.springframework.core.Ordered;
  * reads the question's.
  *
  * <p><b>Memory.</b> A chat memory advisor ordered before Keel's adds the history to the prompt Keel governs and stores
- * the reply Keel returns: the filtered text, never the model's raw reply. The conversation id
- * ({@code ChatMemory.CONVERSATION_ID}) is the pipeline's session, so a conversation that once had to stay in the
- * house stays there.
+ * the reply Keel returns: the filtered text, never the model's raw reply. The memory keeps text alone, so the pipeline
+ * keeps the labels of every call's message and answer in its session store, by content ({@link ContentLabels}), under
+ * the conversation id ({@code ChatMemory.CONVERSATION_ID}, the pipeline's session) or, without one, the subject, and
+ * gives them back to the history the memory replays: an answer that had to stay in the house keeps the next call in
+ * the house too, across restarts when the store is durable. An assistant message of the history nothing is known of
+ * (model output Keel never saw) is internal only ({@value ContentLabels#UNKNOWN_HISTORY}). Only
+ * {@code MessageChatMemoryAdvisor} may be the memory: the others write the conversation into the system text, and a
+ * chain with one is refused with a {@link ConfigurationException}.
  *
  * <p><b>The answer.</b> The reply is the governed call's text, with the provenance's wire map under
  * {@value #PROVENANCE} in the {@code ChatResponse} metadata and in the {@code ChatClientResponse} context; its usage
@@ -186,6 +195,7 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
         private ObservationRegistry observations = ObservationRegistry.NOOP;
+        private SessionStore sessionStore = new InMemorySessionStore();
 
         private PipelineBuilder(PolicyDocument policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
@@ -244,7 +254,19 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
         }
 
         /**
-         * The pipeline. A host that needs more of one (turn steps, enforcement, a session store) builds it with
+         * Where the pipeline keeps what it knows of each conversation: the labels of what each call said (which the
+         * history a chat memory replays as text gets back by content) and that a conversation had to stay in the
+         * house; in memory unless set. Give the host's durable store (a JDBC one) when the chat memory outlives the
+         * process or is shared by nodes: a memory that outlives the labels replays what they said as content Keel
+         * never saw, which stays in the house.
+         */
+        public PipelineBuilder sessionStore(SessionStore store) {
+            this.sessionStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * The pipeline. A host that needs more of one (turn steps, enforcement) builds it with
          * {@code Pipeline.builder()} and {@link SpringAiBackends}.
          *
          * @throws ConfigurationException when there is no internal model, or the routing table names a model that is
@@ -254,7 +276,7 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
             Backends models = backends.build();
             RoutingTable table = routing != null ? routing : models.defaultRouting();
             return Pipeline.builder().policy(policy).routing(table).backends(models).evidence(evidence)
-                    .reasoning(SingleCallReasoning.userMessage()).auditSink(auditSink)
+                    .reasoning(SingleCallReasoning.userMessage()).auditSink(auditSink).sessionStore(sessionStore)
                     .observationRegistry(observations).build();
         }
     }

@@ -4,6 +4,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.pipeline.Pipeline;
+import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.ModelApi;
@@ -132,11 +133,15 @@ class Clinic {
         return new SignedIn();
     }
 
+    /** The clinic's policy. */
+    static PolicyDocument policy() {
+        return PolicyFiles.readPolicyResource(Clinic.class.getClassLoader(), "springai/clinic_policy.json");
+    }
+
     @Bean
     Pipeline pipeline(@Qualifier("wardModel") ChatModel wardModel, @Qualifier("cloudModel") ChatModel cloudModel,
                       ObservationRegistry registry, InMemoryAuditSink auditSink) {
-        return KeelAdvisor.pipeline(PolicyFiles.readPolicyResource(Clinic.class.getClassLoader(),
-                        "springai/clinic_policy.json"))
+        return KeelAdvisor.pipeline(policy())
                 .internal("ward", wardModel)
                 .external("cloud", cloudModel)
                 .observationRegistry(registry)

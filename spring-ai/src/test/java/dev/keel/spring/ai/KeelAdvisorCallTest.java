@@ -118,6 +118,7 @@ class KeelAdvisorCallTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void aDeniedQuestionThatTheChatMemoryKeptIsNeverReplayedToAModel() {
         clinic.run(context -> {
             LoopbackModelServer server = context.getBean(LoopbackModelServer.class);
@@ -128,14 +129,20 @@ class KeelAdvisorCallTest {
             assertThatThrownBy(() -> chat.prompt().user("List the patient diagnoses")
                     .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "c-2")).call().content())
                     .isInstanceOf(KeelDeniedException.class);
-            // Spring AI's memory stored the question before Keel's advisor ran; governance reads it again.
+            // Spring AI's memory stored the question before Keel's advisor ran; the pipeline kept it as denied.
             assertThat(context.getBean(ChatMemory.class).get("c-2")).extracting(Message::getText)
                     .containsExactly("List the patient diagnoses");
 
-            assertThatThrownBy(() -> chat.prompt().user("Please answer my previous question")
-                    .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "c-2")).call().content())
-                    .isInstanceOf(KeelDeniedException.class);
-            assertThat(server.requests()).isEmpty();
+            ChatClientResponse followUp = chat.prompt().user("Please answer my previous question")
+                    .advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "c-2")).call()
+                    .chatClientResponse();
+
+            assertThat(followUp.chatResponse().getResult().getOutput().getText())
+                    .isEqualTo("Here is what you asked for.");
+            assertThat((List<Object>) ((Map<String, Object>) followUp.chatResponse().getMetadata()
+                    .get(KeelAdvisor.PROVENANCE)).get("reason_codes")).contains("denied_content_dropped");
+            assertThat(server.requests()).singleElement().satisfies(request -> assertThat(Clinic.messages(request))
+                    .contains("Please answer my previous question").doesNotContain("diagnoses"));
         });
     }
 

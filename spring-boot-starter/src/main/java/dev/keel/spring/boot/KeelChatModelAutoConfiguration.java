@@ -27,8 +27,9 @@ import org.springframework.util.ClassUtils;
  * bean; each backs off for the application's own; both are off with {@code keel.chat-model.enabled=false}.
  * The principal of each chat comes from the {@code Supplier<Principal>} bean (with Spring Security on the class path
  * the starter's, by the {@link KeelPrincipalMapper}, unless the application defines its own), the subject from
- * Spring Security's authentication by the same mapper, and the labels of the messages the model
- * governed are kept in the {@link SessionStore}, by subject.
+ * Spring Security's authentication by the same mapper. The labels of the messages the model governed are kept by the
+ * pipeline in its session store (the starter's pipeline takes the {@link SessionStore} bean), by subject, so that a
+ * chat memory that keeps only text gets them back, across restarts.
  *
  * <p>The beans are thread-safe singletons.
  */
@@ -57,13 +58,13 @@ public final class KeelChatModelAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
     public GovernedChatModel keelChatModel(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
-                                           SessionStore sessionStore, BeanFactory beans) {
-        return builder(pipeline, principal, sessionStore, beans).build();
+                                           BeanFactory beans) {
+        return builder(pipeline, principal, beans).build();
     }
 
     /**
-     * The streaming twin of {@link #keelChatModel}: the same principal, subject and label store, each chat one
-     * streamed call of the pipeline.
+     * The streaming twin of {@link #keelChatModel}: the same principal and subject, each chat one streamed call of
+     * the pipeline.
      *
      * @throws ConfigurationException when the application defines no {@code Supplier<Principal>} bean
      */
@@ -73,19 +74,18 @@ public final class KeelChatModelAutoConfiguration {
     @ConditionalOnProperty(prefix = "keel.chat-model", name = "enabled", havingValue = "true", matchIfMissing = true)
     public GovernedStreamingChatModel keelStreamingChatModel(Pipeline pipeline,
                                                              ObjectProvider<Supplier<Principal>> principal,
-                                                             SessionStore sessionStore, BeanFactory beans) {
-        return builder(pipeline, principal, sessionStore, beans).buildStreaming();
+                                                             BeanFactory beans) {
+        return builder(pipeline, principal, beans).buildStreaming();
     }
 
     private static GovernedChatModel.Builder builder(Pipeline pipeline, ObjectProvider<Supplier<Principal>> principal,
-                                                     SessionStore sessionStore, BeanFactory beans) {
+                                                     BeanFactory beans) {
         Supplier<Principal> source = principal.getIfUnique(() -> {
             throw new ConfigurationException("the governed chat model needs the principal of each chat: define one"
                     + " bean of type Supplier<Principal> (the authenticated user's role and clearance), add Spring"
                     + " Security (its authentication is then mapped), or set keel.chat-model.enabled=false");
         });
-        GovernedChatModel.Builder model = GovernedChatModel.builder(pipeline).principal(source)
-                .labelStore(sessionStore);
+        GovernedChatModel.Builder model = GovernedChatModel.builder(pipeline).principal(source);
         if (ClassUtils.isPresent(SPRING_SECURITY, KeelChatModelAutoConfiguration.class.getClassLoader())) {
             model.subject(SecurityContextPrincipals.subject(beans));
         }

@@ -24,7 +24,10 @@ import org.springframework.util.ClassUtils;
  * {@code keel.spring-ai.enabled=false}. Who asks comes from the {@code Supplier<Principal>} bean (with Spring
  * Security the starter's, by the {@link KeelPrincipalMapper}), the audit subject from Spring Security's
  * authentication by the same mapper; the application adds the bean and its {@link KeelAdvisor#caller()} to its
- * ChatClient, so that a stream reads the signed-in user where it is subscribed, on the request's thread.
+ * ChatClient, so that a stream reads the signed-in user where it is subscribed, on the request's thread. The labels
+ * of what each call said are kept by the pipeline in its session store (the starter's pipeline takes the
+ * {@link dev.keel.core.spi.SessionStore} bean), so that the history a chat memory replays as text gets them back,
+ * across restarts.
  *
  * <p>The bean is a thread-safe singleton.
  */

@@ -7,7 +7,10 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatReply;
+import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
+import dev.keel.core.spi.SessionStore;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.spring.ai.KeelAdvisor;
 import dev.keel.spring.ai.KeelDeniedException;
@@ -16,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -153,12 +157,47 @@ class KeelAdvisorBeanTest extends DeskBootTest {
     }
 
     private static ApplicationContextRunner runner(Path directory) {
+        return runner(directory, DeskApplication.model());
+    }
+
+    private static ApplicationContextRunner runner(Path directory, LlmBackend deskModel) {
         return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(KeelAutoConfiguration.class,
                         KeelSecurityAutoConfiguration.class, KeelSpringAiAutoConfiguration.class))
-                .withBean("deskModel", LlmBackend.class, DeskApplication::model)
+                .withBean("deskModel", LlmBackend.class, () -> deskModel)
                 .withPropertyValues(DeskApplication.properties(directory).entrySet().stream()
                         .map(property -> property.getKey() + "=" + property.getValue()).toArray(String[]::new));
+    }
+
+    @Test
+    void theLabelsOfEachCallAreKeptInTheApplicationsSessionStoreAndOutliveARestart(@TempDir Path directory) {
+        ChatMemory memory = MessageWindowChatMemory.builder().build();
+        List<ChatRequest> sent = new CopyOnWriteArrayList<>();
+        LlmBackend recording = request -> {
+            sent.add(request);
+            return DeskApplication.model().chat(request);
+        };
+        // Two runs of the application over one store, the chat memory outliving both.
+        for (String question : List.of(REFUNDS, "Thanks, anything else?")) {
+            runner(directory, recording).run(context -> {
+                ChatClient desk = ChatClient.builder(prompt -> {
+                    throw new IllegalStateException("the ChatClient's own model was called");
+                }).defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build(), context.getBean(KeelAdvisor.class))
+                        .build();
+
+                desk.prompt().user(question).advisors(advisor -> advisor.param(ChatMemory.CONVERSATION_ID, "desk-1")
+                        .param(KeelAdvisor.PRINCIPAL, Principal.of("agent", "internal"))).call().content();
+
+                assertThat(context.getBean(SessionStore.class).read("session:desk-1"))
+                        .containsKey(ContentLabels.STATE_KEY);
+            });
+        }
+
+        // The memory gave the answer back as text; the labels the first run kept came back with it.
+        ChatRequest second = sent.get(1);
+        assertThat(second.messages()).extracting(dev.keel.core.spi.ChatMessage::text)
+                .containsExactly(REFUNDS, DeskApplication.ANSWER, "Thanks, anything else?");
+        assertThat(second.messages().get(1).labels().domains()).contains("refunds");
     }
 
     @Configuration(proxyBeanMethods = false)

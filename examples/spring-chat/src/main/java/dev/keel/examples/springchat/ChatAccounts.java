@@ -20,7 +20,9 @@ public record ChatAccounts(@DefaultValue Map<String, Account> users) {
      * @param password  the password as Spring Security stores it, with its encoding: {@code {bcrypt}$2a$...}
      * @param role      the role in the policy
      * @param clearance the clearance in the policy
+     * @param operator  whether the user may read the service's meters ({@code /actuator/metrics}), which count every
+     *                  user's decisions, reason codes and withheld kinds
      */
-    public record Account(String password, String role, String clearance) {
+    public record Account(String password, String role, String clearance, @DefaultValue("false") boolean operator) {
     }
 }

@@ -65,7 +65,8 @@ class SpringChatApplicationTest {
     private final HttpClient http = HttpClient.newHttpClient();
 
     /** The demo password of each user of application.yml. */
-    static final Map<String, String> PASSWORDS = Map.of("guest", "guest", "planner", "planner", "visitor", "visitor");
+    static final Map<String, String> PASSWORDS = Map.of("guest", "guest", "planner", "planner", "visitor", "visitor",
+            "operator", "operator");
 
     /** The {@code Authorization} header of {@code user} with {@code password}. */
     static String basic(String user, String password) {
@@ -317,10 +318,40 @@ class SpringChatApplicationTest {
 
         assertThat(meters.get("keel.call").tag("keel.decision", "DENY").timers().stream()
                 .mapToDouble(timer -> timer.count()).sum()).isEqualTo(deniedBefore + 1);
-        HttpResponse<String> metric = http.send(request("/actuator/metrics/keel.call", "planner").build(),
+        HttpResponse<String> metric = http.send(request("/actuator/metrics/keel.call", "operator").build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(metric.statusCode()).isEqualTo(200);
         assertThat(metric.body()).contains("keel.decision");
+    }
+
+    @Test
+    void keelsMetersAreRefusedToAUserWithoutTheOperatorAuthorityAndServedToAnOperator() throws Exception {
+        ask("visitor", "How do I file a receipt?");
+        ask("guest", "When is payroll run and how big is the bonus pool?");
+
+        // A user every call of whose is denied, and one the policy knows: neither reads what was decided for all.
+        for (String user : List.of("visitor", "planner", "guest")) {
+            for (String path : List.of("/actuator/metrics", "/actuator/metrics/keel.call",
+                    "/actuator/metrics/keel.reason.codes?tag=keel.decision:DENY")) {
+                HttpResponse<String> refused = http.send(request(path, user).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(refused.statusCode()).as(user + " " + path).isEqualTo(403);
+                assertThat(refused.body()).doesNotContain("keel.").doesNotContain("DENY");
+                assertThat(object(JsonCodec.strict().parseObject(refused.body()).get("error")))
+                        .containsEntry("code", ChatSecurity.FORBIDDEN);
+            }
+        }
+        HttpResponse<String> names = http.send(request("/actuator/metrics", "operator").build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> reasons = http.send(request("/actuator/metrics/keel.reason.codes", "operator").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(names.statusCode()).isEqualTo(200);
+        assertThat(names.body()).contains("keel.call", "keel.reason.codes");
+        assertThat(reasons.statusCode()).isEqualTo(200);
+        assertThat(reasons.body()).contains("principal_missing", "DENY");
+        // Health stays open to anyone, the load balancer included.
+        assertThat(http.send(request("/actuator/health", null).build(), HttpResponse.BodyHandlers.ofString())
+                .statusCode()).isEqualTo(200);
     }
 
     @Test

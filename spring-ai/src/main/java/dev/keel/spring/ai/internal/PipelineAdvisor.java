@@ -6,6 +6,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.BackendCall;
+import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
@@ -22,7 +23,9 @@ import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.client.advisor.ChatModelCallAdvisor;
 import org.springframework.ai.chat.client.advisor.ChatModelStreamAdvisor;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
+import org.springframework.ai.chat.client.advisor.api.BaseChatMemoryAdvisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
 import org.springframework.ai.chat.memory.ChatMemory;
@@ -139,7 +142,11 @@ public final class PipelineAdvisor implements KeelAdvisor {
         }
     }
 
-    /** Refuses a chain in which an advisor would run after Keel's: it would change or send what Keel governed. */
+    /**
+     * Refuses a chain in which an advisor would run after Keel's (it would change or send what Keel governed), or a
+     * chat memory advisor other than Spring AI's {@code MessageChatMemoryAdvisor}: the others write the conversation
+     * into the system text, where the model's earlier answers cannot be told from the host's instructions.
+     */
     private <A extends Advisor> void requireLast(List<A> advisors) {
         for (Advisor advisor : advisors) {
             if (advisor != this && advisor.getOrder() > order && !(advisor instanceof ChatModelCallAdvisor)
@@ -148,18 +155,25 @@ public final class PipelineAdvisor implements KeelAdvisor {
                         + advisor.getOrder() + " > " + order + "): it would never run, since Keel's advisor calls the"
                         + " model through the governed call; order it before Keel's");
             }
+            if (advisor instanceof BaseChatMemoryAdvisor && !(advisor instanceof MessageChatMemoryAdvisor)) {
+                throw new ConfigurationException("the chat memory advisor '" + advisor.getName() + "' writes the"
+                        + " conversation into the system text, where Keel cannot tell the model's earlier answers from"
+                        + " the host's instructions; use MessageChatMemoryAdvisor, which replays them as messages");
+            }
         }
     }
 
     private GovernedRequest governed(ChatClientRequest request) {
         Map<String, Object> context = request.context();
-        PromptConversation conversation = PromptConversation.of(request.prompt(), context);
+        PromptConversation conversation = PromptConversation.of(request.prompt(), context, refusal);
         boolean resolved = Boolean.TRUE.equals(context.get(CALLER));
         Principal who = context.get(PRINCIPAL) instanceof Principal given ? given
                 : resolved ? null : principal.get();
         String subjectId = context.get(SUBJECT) instanceof String given ? given : resolved ? null : subject.get();
+        // The history is what a chat memory replayed, text alone: the pipeline labels it by content.
         GovernedRequest.Builder governed = GovernedRequest.builder().principal(who)
-                .history(conversation.history()).message(conversation.userParts());
+                .history(conversation.history()).message(conversation.userParts())
+                .attribute(ContentLabels.REPLAYED_HISTORY, Boolean.TRUE);
         if (subjectId != null) {
             governed.subject(subjectId);
         }

@@ -1,6 +1,7 @@
 package dev.keel.spring.ai.internal;
 
 import dev.keel.core.ConfigurationException;
+import dev.keel.core.Decision;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
@@ -25,8 +26,9 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * A Spring AI prompt as the governed call's conversation: every message before the last user message is a history
- * message of one part (an assistant's text is Markdown), unlabelled, so governance assesses it afresh; the user
- * message is parts. The documents a retrieval advisor wrote into the user message are cut out of its text where they
+ * message of one part (an assistant's text is Markdown), unlabelled: what a chat memory replays, which the pipeline
+ * labels by content ({@code ContentLabels}); the advisor's own refusal, the answer of a denied call, is labelled
+ * DENY, so it is not replayed. The user message is parts. The documents a retrieval advisor wrote into the user message are cut out of its text where they
  * stand, each a part of its own labelled from its metadata, the text around them parts of their own; nothing is
  * joined, so the parts rendered are the user message as the advisor wrote it. A document whose text is not found
  * verbatim (a custom formatter) gives its labels to every part of the user message instead, so its internal-only mark
@@ -37,17 +39,21 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  */
 record PromptConversation(List<ChatMessage> history, List<Part> userParts) {
 
+    /** The labels of the advisor's refusal in the history: the answer of a denied call, which is not replayed. */
+    private static final Labels REFUSED = Labels.of(Set.of(), false, Decision.DENY);
+
     PromptConversation {
         history = List.copyOf(history);
         userParts = List.copyOf(userParts);
     }
 
     /**
-     * The conversation of {@code prompt}, with the documents and format instructions of the request {@code context}.
+     * The conversation of {@code prompt}, with the documents and format instructions of the request {@code context};
+     * {@code refusal} is the advisor's answer to a denied call, if it has one.
      *
      * @throws ConfigurationException when the prompt has tools, media or tool messages, or ends with no user message
      */
-    static PromptConversation of(Prompt prompt, Map<String, Object> context) {
+    static PromptConversation of(Prompt prompt, Map<String, Object> context, @Nullable String refusal) {
         refuseTools(prompt.getOptions());
         List<Message> messages = prompt.getInstructions();
         if (messages.isEmpty() || !(messages.get(messages.size() - 1) instanceof UserMessage user)) {
@@ -56,7 +62,7 @@ record PromptConversation(List<ChatMessage> history, List<Part> userParts) {
         }
         List<ChatMessage> history = new ArrayList<>(messages.size() - 1);
         for (Message message : messages.subList(0, messages.size() - 1)) {
-            history.add(historyMessage(message));
+            history.add(historyMessage(message, refusal));
         }
         refuseMedia(user);
         List<Part> parts = userParts(text(user), documents(context.get(KeelAdvisor.DOCUMENT_CONTEXT)));
@@ -74,7 +80,7 @@ record PromptConversation(List<ChatMessage> history, List<Part> userParts) {
         }
     }
 
-    private static ChatMessage historyMessage(Message message) {
+    private static ChatMessage historyMessage(Message message, @Nullable String refusal) {
         refuseMedia(message);
         return switch (message.getMessageType()) {
             case SYSTEM -> new ChatMessage(ChatRole.SYSTEM, List.of(Part.text(text(message))));
@@ -83,7 +89,9 @@ record PromptConversation(List<ChatMessage> history, List<Part> userParts) {
                 if (((AssistantMessage) message).hasToolCalls()) {
                     throw new ConfigurationException("a governed ChatClient call takes no tool calls in its history");
                 }
-                yield new ChatMessage(ChatRole.ASSISTANT, List.of(Part.markdown(text(message))));
+                Part said = Part.markdown(text(message));
+                yield ChatMessage.of(ChatRole.ASSISTANT, text(message).equals(refusal) ? said.withLabels(REFUSED)
+                        : said);
             }
             case TOOL -> throw new ConfigurationException("a governed ChatClient call takes system, user and"
                     + " assistant messages only, not a tool message");
