@@ -3,6 +3,7 @@ package dev.keel.pipeline.internal;
 import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
@@ -143,6 +144,7 @@ final class ToolRounds {
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
         ToolResultVerdict result = gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
                 given.result()));
+        JsonBudget.withheldCode(given.result()).ifPresent(turn::reasonCode);
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, true);
@@ -199,6 +201,7 @@ final class ToolRounds {
         }
         ToolTurn before = toolTurn();
         ToolResultVerdict result = gate().result(before, Part.ToolResult.of(call.id(), call.name(), raw));
+        JsonBudget.withheldCode(result.result().result()).ifPresent(turn::reasonCode);
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, false);
