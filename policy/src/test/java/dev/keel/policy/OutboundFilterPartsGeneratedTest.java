@@ -27,10 +27,10 @@ import org.junit.jupiter.api.TestFactory;
  * tests write them, behind escapes ({@code \n}, {@code \t}, {@code \/}, <code>&#92;u00XX</code>), split by Markdown
  * and HTML as a reader does not see ({@code **fo**rty}, {@code fo<!-- -->rty}, {@code for<b></b>ty},
  * {@code sev*en*ty}, {@code M<i></i>ay}, nested emphasis, links, code spans, HTML blocks), in JSON values nested up
- * to the JSON budget's depth (what a part holds), in member names and as numbers. Whatever is generated: the filter does not throw; nothing it
- * withholds is left in the filtered part's rendering (the plain-text filter, under the same decision, finds nothing
- * there, and filtering the part again finds nothing); DENY keeps nothing; ALLOW without restrictions keeps the part
- * as it is. Each case is built from its own seed, printed with any failure.
+ * to the JSON budget's depth (what a part holds), in member names and as numbers. Whatever is generated: the filter
+ * does not throw; nothing it withholds is left in the filtered part's rendering (the plain-text filter, under the
+ * same decision, finds nothing there, and filtering the part again finds nothing); DENY keeps nothing; ALLOW without
+ * restrictions keeps the part as it is. Each case is built from its own seed, printed with any failure.
  */
 class OutboundFilterPartsGeneratedTest {
 
