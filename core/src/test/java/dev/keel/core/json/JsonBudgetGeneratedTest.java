@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * and just over its depth and far past it, and shallow values at, just under and just over its size. The budget
  * withholds exactly the values past it, with the code of what they pass; its size is the value's compact text; every
  * kind of part holds a value within the budget as given and the placeholder of one past it, and renders into text the
- * codec reads back; a model's text reads as the same.
+ * codec reads back; a model's tool-call arguments read as the same; a model's JSON reply past the budget is a problem
+ * with the budget's code, to ask again about.
  */
 class JsonBudgetGeneratedTest {
 
@@ -63,5 +64,19 @@ class JsonBudgetGeneratedTest {
                 assertThat(JsonBudget.readObject(generated.json())).as("%s", generated).isEqualTo(generated.held()));
         Property.forAll(JsonBudgetCases.sized()).tries(8).check(generated ->
                 assertThat(JsonBudget.readObject(generated.json())).as("%s", generated).isEqualTo(generated.held()));
+    }
+
+    @Test
+    void aModelsReplyIsItsValueWithinTheBudgetAndAProblemWithTheBudgetsCodePastIt() {
+        Property.forAll(JsonBudgetCases.nested()).tries(300).check(generated -> {
+            ModelJson.Reading reading = ModelJson.read(CODEC, generated.json());
+
+            assertThat(reading.ok()).as("%s", generated).isEqualTo(generated.overBudget().isEmpty());
+            if (reading.ok()) {
+                assertThat(reading.value()).as("%s", generated).isEqualTo(CODEC.parse(generated.json()));
+            } else {
+                assertThat(reading.code()).as("%s", generated).isEqualTo(generated.overBudget().get());
+            }
+        });
     }
 }

@@ -114,4 +114,17 @@ class JsonBudgetTest {
                 + "\"result\":{\"withheld\":true,\"reason_codes\":[\"json_too_deep\"]}}}");
         assertThat(Part.json(lists(JsonBudget.MAX_DEPTH)).value()).isEqualTo(lists(JsonBudget.MAX_DEPTH));
     }
+
+    @Test
+    void aModelsReplyPastTheBudgetIsAProblemToAskAgainAboutNotAValue() {
+        String deep = "{\"a\":".repeat(40) + "1" + "}".repeat(40);
+
+        ModelJson.Reading reading = ModelJson.read(JsonCodec.strict(), deep);
+
+        assertThat(reading.ok()).isFalse();
+        assertThat(reading.value()).isNull();
+        assertThat(reading.code()).isEqualTo(JsonBudget.TOO_DEEP);
+        assertThat(reading.problem()).isEqualTo("the output is nested deeper than 32 levels; return a flatter JSON"
+                + " object");
+    }
 }
