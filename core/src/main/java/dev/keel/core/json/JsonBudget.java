@@ -1,5 +1,6 @@
 package dev.keel.core.json;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.WireFormatException;
 import java.lang.reflect.Array;
 import java.util.ArrayDeque;
@@ -79,7 +80,7 @@ public final class JsonBudget {
      * (so it can stand for a tool call's arguments too) like a refused tool call's answer.
      *
      * @param code {@link #TOO_DEEP} or {@link #TOO_LARGE}
-     * @throws IllegalArgumentException for another code
+     * @throws InvalidInputException for another code
      */
     public static Map<String, Object> withheld(String code) {
         if (TOO_DEEP.equals(code)) {
@@ -88,7 +89,7 @@ public final class JsonBudget {
         if (TOO_LARGE.equals(code)) {
             return WITHHELD_TOO_LARGE;
         }
-        throw new IllegalArgumentException("not a JSON budget code: " + code);
+        throw new InvalidInputException("not a JSON budget code: " + code);
     }
 
     /**

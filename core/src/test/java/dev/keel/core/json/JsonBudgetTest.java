@@ -2,12 +2,16 @@ package dev.keel.core.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
 
+import dev.keel.core.InvalidInputException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.content.Part;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,14 +55,14 @@ class JsonBudgetTest {
         Object branches = shared;
 
         assertThat(JsonBudget.exceeded(cycle)).contains(JsonBudget.TOO_DEEP);
-        assertThat(org.junit.jupiter.api.Assertions.assertTimeout(Duration.ofSeconds(10),
+        assertThat(assertTimeout(Duration.ofSeconds(10),
                 () -> JsonBudget.exceeded(branches))).contains(JsonBudget.TOO_LARGE);
         assertThat(JsonBudget.largerThan(cycle, 1000)).isTrue();
     }
 
     @Test
     void theSizeIsTheCompactTextsLengthWithEachEscapeCountedAsOneCharacter() {
-        Map<String, Object> value = new java.util.LinkedHashMap<>();
+        Map<String, Object> value = new LinkedHashMap<>();
         value.put("rows", List.of(1, "two", true, false));
         value.put("note", null);
         value.put("line", "a\nb");
@@ -81,7 +85,7 @@ class JsonBudgetTest {
         assertThat(JsonBudget.withheldCode(Map.of("withheld", true, "reason_codes", List.of("tool_failed"))))
                 .isEmpty();
         assertThat(JsonBudget.withheldCode("withheld")).isEmpty();
-        assertThatThrownBy(() -> JsonBudget.withheld("tool_failed")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> JsonBudget.withheld("tool_failed")).isInstanceOf(InvalidInputException.class);
     }
 
     @Test
@@ -94,7 +98,7 @@ class JsonBudgetTest {
         assertThat(JsonBudget.readObject(deepWithinTheCodec)).isEqualTo(JsonBudget.withheld(JsonBudget.TOO_DEEP));
         assertThat(JsonBudget.readObject(longString)).isEqualTo(JsonBudget.withheld(JsonBudget.TOO_LARGE));
         assertThat(JsonBudget.readObject("{\"a\":[1,2]}")).isEqualTo(Map.of("a", List.of(
-                new java.math.BigDecimal("1"), new java.math.BigDecimal("2"))));
+                new BigDecimal("1"), new BigDecimal("2"))));
         assertThatThrownBy(() -> JsonBudget.readObject("{\"a\":")).isInstanceOf(WireFormatException.class)
                 .extracting("code").isEqualTo("json_malformed");
         assertThatThrownBy(() -> JsonBudget.readObject("[1]")).isInstanceOf(WireFormatException.class)
