@@ -22,7 +22,9 @@ import org.jspecify.annotations.Nullable;
  * @param result      what the model is given: the labelled result when called; {@code {"refused": true,
  *                    "reason_codes": [...]}} when refused; {@code {"error": code}} when the call failed
  * @param decision    the turn's decision from now on: the result's when called, else the turn's, unchanged
- * @param reasonCodes why: the result verdict's codes when called, the refusal's, or the failure's code
+ * @param reasonCodes why: the result verdict's codes when called (then {@code json_too_deep} or
+ *                    {@code json_too_large} too when the result was past the {@link dev.keel.core.json.JsonBudget}
+ *                    and the model is given its placeholder), the refusal's, or the failure's code
  */
 public record McpToolCall(Outcome outcome, ToolCallVerdict check, @Nullable ToolResultVerdict verdict,
                           Part.ToolResult result, Decision decision, ReasonCodes reasonCodes) {

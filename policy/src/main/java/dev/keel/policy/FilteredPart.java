@@ -28,6 +28,10 @@ import org.jspecify.annotations.Nullable;
  * whole has offsets {@code 0} to the length of its JSON text. Under {@code DENY}, and when the part is larger than
  * the filter reads, the one redaction covers the whole part: pointer {@code ""}, offsets in its
  * {@link Part#rendered() rendering}.
+ * A JSON value withheld for the {@link dev.keel.core.json.JsonBudget} when the part was made (the part holds the
+ * budget's placeholder) is left as it is and reported as one redaction of the budget's code ({@code json_too_deep},
+ * {@code json_too_large}): pointer {@code ""}, {@code /arguments} or {@code /result}, offsets {@code 0} to {@code 0}
+ * and nothing removed (nothing of the value is left), the placeholder's JSON text as the replacement.
  *
  * <p>Immutable and thread-safe.
  *

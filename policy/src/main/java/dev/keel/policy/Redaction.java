@@ -21,8 +21,9 @@ import java.util.Objects;
  *
  * @param kind        {@link #NUMBER}, {@link #DATE}, {@link #QUARTER}, {@link #PERIOD}, {@link #WEEK},
  *                    {@link #PERCENTAGE}, {@link #MONEY}, {@link #DENIED}, {@link #OVERSIZED}, the id of a
- *                    {@link QualitativeRestriction}, or a PARTIAL kind a {@link Recogniser} withheld
- *                    ({@code credentials}, a host's kind)
+ *                    {@link QualitativeRestriction}, a PARTIAL kind a {@link Recogniser} withheld
+ *                    ({@code credentials}, a host's kind), or a {@link dev.keel.core.json.JsonBudget} code
+ *                    ({@code json_too_deep}, {@code json_too_large}) in a part
  * @param start       the UTF-16 offset in the original text where the removed text starts
  * @param end         the UTF-16 offset just past it
  * @param removed     the removed text

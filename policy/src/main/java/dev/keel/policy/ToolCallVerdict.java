@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code tool_external_internal_only}: an external tool, called in a turn that must stay in the house;</li>
  *   <li>{@code tool_turn_denied}: the turn's decision is {@code DENY};</li>
  *   <li>{@code tool_arguments_withheld}: the egress filter withheld the arguments whole (they are longer than it
- *       reads).</li>
+ *       reads), or they were past the JSON budget when the call was read ({@code json_too_deep} or
+ *       {@code json_too_large} follows: {@link dev.keel.core.json.JsonBudget}).</li>
  * </ul>
  * A refusal lists every check that failed, except that a missing principal and an unknown tool stop the checks, and
  * that the arguments are not filtered in a denied turn (nothing leaves it).
@@ -54,7 +55,7 @@ public record ToolCallVerdict(String tool, Decision decision, ReasonCodes reason
     public static final String EXTERNAL_INTERNAL_ONLY = "tool_external_internal_only";
     /** The turn's decision is DENY. */
     public static final String TURN_DENIED = "tool_turn_denied";
-    /** The egress filter withheld the arguments whole. */
+    /** The egress filter withheld the arguments whole, or they were past the JSON budget when read. */
     public static final String ARGUMENTS_WITHHELD = "tool_arguments_withheld";
     /** The redaction kind of a sensitive argument withheld whole from an external tool. */
     public static final String SENSITIVE_ARGUMENT = "sensitive_argument";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.Decision;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +27,10 @@ import org.junit.jupiter.api.TestFactory;
  * tests write them, behind escapes ({@code \n}, {@code \t}, {@code \/}, <code>&#92;u00XX</code>), split by Markdown
  * and HTML as a reader does not see ({@code **fo**rty}, {@code fo<!-- -->rty}, {@code for<b></b>ty},
  * {@code sev*en*ty}, {@code M<i></i>ay}, nested emphasis, links, code spans, HTML blocks), in JSON values nested up
- * to the codec's depth, in member names and as numbers. Whatever is generated: the filter does not throw; nothing it
- * withholds is left in the filtered part's rendering (the plain-text filter, under the same decision, finds nothing
- * there, and filtering the part again finds nothing); DENY keeps nothing; ALLOW without restrictions keeps the part
- * as it is. Each case is built from its own seed, printed with any failure.
+ * to the JSON budget's depth (what a part holds), in member names and as numbers. Whatever is generated: the filter
+ * does not throw; nothing it withholds is left in the filtered part's rendering (the plain-text filter, under the
+ * same decision, finds nothing there, and filtering the part again finds nothing); DENY keeps nothing; ALLOW without
+ * restrictions keeps the part as it is. Each case is built from its own seed, printed with any failure.
  */
 class OutboundFilterPartsGeneratedTest {
 
@@ -133,7 +134,7 @@ class OutboundFilterPartsGeneratedTest {
                 case 1:
                     return new Part.Markdown(text(this::marked), LABELS);
                 case 2:
-                    return new Part.Json(value(1 + random.nextInt(60)), LABELS);
+                    return new Part.Json(value(1 + random.nextInt(JsonBudget.MAX_DEPTH + 1)), LABELS);
                 case 3:
                     return new Part.Attachment(text(this::escaped),
                             random.nextBoolean() ? null : "https://files.example/" + item(),

@@ -7,6 +7,7 @@ import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceItem;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.ModelJson;
 import dev.keel.core.spi.ChatMessage;
@@ -144,7 +145,7 @@ final class ChatExchange {
                 String arguments = request.arguments();
                 calls.add(Part.ToolCall.of(request.id() == null ? request.name() : request.id(), request.name(),
                         arguments == null || arguments.isBlank() ? Map.of()
-                                : JsonCodec.strict().parseObject(arguments)));
+                                : JsonBudget.readObject(arguments)));
             }
             return Optional.of(ChatMessage.toolCalls(ai.text() == null ? "" : ai.text(), calls));
         }

@@ -1,5 +1,6 @@
 package dev.keel.core.content;
 
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +18,10 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link Attachment}: a file by name, URL and, when known, its text;</li>
  *   <li>{@link ToolCall} and {@link ToolResult}: a model's call of a host tool and what the tool returned.</li>
  * </ul>
+ *
+ * <p>A JSON value a part holds (a JSON part's value, a call's arguments, a result) is within the {@link JsonBudget}:
+ * one nested deeper or larger is held as the budget's placeholder, {@code {"withheld": true, "reason_codes":
+ * ["json_too_deep"]}} (or {@code json_too_large}), so that the part is withheld and not the call that carries it.
  *
  * <p>{@link #rendered()} is how the part is written into a prompt for a backend that takes text: a pure function of
  * the part. Filters never work on the rendering: they read the part as its kind says, and the prompt is rendered
@@ -101,11 +106,11 @@ public sealed interface Part permits Part.Text, Part.Markdown, Part.Json, Part.A
     /**
      * A JSON value: a plain tree of maps with string keys, lists, strings, numbers, booleans and nulls.
      *
-     * @param value the value; null for JSON's null
+     * @param value the value; null for JSON's null; the {@link JsonBudget}'s placeholder for one past the budget
      */
     record Json(@Nullable Object value, Labels labels) implements Part {
         public Json {
-            value = value == null ? null : JsonCodec.strict().toPlain(value);
+            value = value == null ? null : JsonBudget.within(JsonCodec.strict().toPlain(value));
             Objects.requireNonNull(labels, "labels");
         }
 
@@ -170,15 +175,17 @@ public sealed interface Part permits Part.Text, Part.Markdown, Part.Json, Part.A
      *
      * @param id        the call's id, as the model gave it
      * @param name      the tool's name
-     * @param arguments the arguments, a JSON object as a plain tree
+     * @param arguments the arguments, a JSON object as a plain tree; the {@link JsonBudget}'s placeholder for
+     *                  arguments past the budget (the tool gate refuses such a call)
      */
     record ToolCall(String id, String name, Map<String, Object> arguments, Labels labels) implements Part {
         @SuppressWarnings("unchecked")
         public ToolCall {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
-            arguments = (Map<String, Object>) JsonCodec.strict().toPlain(Objects.requireNonNull(arguments,
-                    "arguments"));
+            // An object within the budget, or the placeholder, which is an object too.
+            arguments = (Map<String, Object>) JsonBudget.within(JsonCodec.strict().toPlain(
+                    Objects.requireNonNull(arguments, "arguments")));
             Objects.requireNonNull(labels, "labels");
         }
 
@@ -213,13 +220,14 @@ public sealed interface Part permits Part.Text, Part.Markdown, Part.Json, Part.A
      *
      * @param callId the id of the call it answers
      * @param name   the tool's name
-     * @param result the result: a string, or a JSON value as a plain tree
+     * @param result the result: a string, or a JSON value as a plain tree; the {@link JsonBudget}'s placeholder for
+     *               one past the budget
      */
     record ToolResult(String callId, String name, @Nullable Object result, Labels labels) implements Part {
         public ToolResult {
             Objects.requireNonNull(callId, "callId");
             Objects.requireNonNull(name, "name");
-            result = result == null ? null : JsonCodec.strict().toPlain(result);
+            result = result == null ? null : JsonBudget.within(JsonCodec.strict().toPlain(result));
             Objects.requireNonNull(labels, "labels");
         }
 

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * anything the strict codec refuses is not unwrapped or repaired: it is a problem, said in words a model can act on
  * when it is asked again ("the output is wrapped in a Markdown code fence; return the bare JSON object, nothing
  * around it"). Repairing a reply would accept a different text than the one the model wrote, and the same reply
- * must mean the same thing wherever Keel reads it. See {@code docs/json.md}.
+ * must mean the same thing wherever Keel reads it. A value nested or sized past the {@link JsonBudget} is a problem
+ * too. See {@code docs/json.md}.
  *
  * <p>Pure functions; thread-safe.
  */
@@ -26,7 +27,9 @@ public final class ModelJson {
      *
      * @param value   the parsed value (a plain tree, see {@link JsonCodec}) when {@code problem} is null
      * @param problem what is wrong, for the model and for people; null when the reply is one JSON value
-     * @param code    the codec's error code when it refused the text ({@code json_malformed}, ...), else null
+     * @param code    the codec's error code when it refused the text ({@code json_malformed}, ...), or the
+     *                {@link JsonBudget}'s when the value is past it ({@code json_too_deep}, {@code json_too_large}),
+     *                else null
      */
     public record Reading(@Nullable Object value, @Nullable String problem, @Nullable String code) {
 
@@ -43,11 +46,17 @@ public final class ModelJson {
         if (trimmed.isEmpty()) {
             return problem("the output is empty; return a single JSON object", null);
         }
+        Object value;
         try {
-            return new Reading(codec.parse(reply), null, null);
+            value = codec.parse(reply);
         } catch (WireFormatException e) {
             return problem(describe(codec, trimmed, e), e.code());
         }
+        // Within the codec's limits but past the budget every reading of a model's JSON has.
+        return JsonBudget.exceeded(value).map(code -> problem(JsonBudget.TOO_DEEP.equals(code)
+                ? "the output is nested deeper than " + JsonBudget.MAX_DEPTH + " levels; return a flatter JSON object"
+                : "the output is longer than " + JsonBudget.MAX_SIZE + " characters; return a shorter JSON object",
+                code)).orElseGet(() -> new Reading(value, null, null));
     }
 
     private static Reading problem(String problem, @Nullable String code) {

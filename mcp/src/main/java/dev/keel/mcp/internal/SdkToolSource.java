@@ -7,6 +7,7 @@ import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.text.Names;
 import dev.keel.mcp.McpTool;
 import dev.keel.mcp.McpToolCall;
@@ -170,8 +171,10 @@ public final class SdkToolSource implements McpToolSource {
                     turn.decision().decision(), ReasonCodes.of(failure));
         }
         ToolResultVerdict verdict = gate.result(turn, Part.ToolResult.of(call.id(), call.name(), invocation.value()));
-        return new McpToolCall(McpToolCall.Outcome.CALLED, check, verdict, verdict.result(), verdict.decision(),
-                verdict.reasonCodes());
+        // A result past the JSON budget is its placeholder: the call says why the model is given no more.
+        ReasonCodes codes = JsonBudget.withheldCode(invocation.value())
+                .map(code -> verdict.reasonCodes().concat(ReasonCodes.of(code))).orElse(verdict.reasonCodes());
+        return new McpToolCall(McpToolCall.Outcome.CALLED, check, verdict, verdict.result(), verdict.decision(), codes);
     }
 
     private static McpToolCall refused(ToolTurn turn, Part.ToolCall call, ToolCallVerdict check) {

@@ -1,5 +1,6 @@
 package dev.keel.mcp.internal;
 
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
@@ -16,11 +17,12 @@ final class ToolResults {
     /**
      * The structured content when the server gives one; else the content's text (one item, itself; several, a
      * list), content other than text as {@code {"type": ...}}: a model reads text, and Keel does not pass on
-     * images or embedded resources it cannot filter.
+     * images or embedded resources it cannot filter. Either under the JSON budget: content nested or sized past it
+     * is the budget's placeholder, so that no server can fail the turn that called it.
      */
     static @Nullable Object plain(McpSchema.CallToolResult result) {
         if (result.structuredContent() != null) {
-            return JsonCodec.strict().toPlain(result.structuredContent());
+            return JsonBudget.within(JsonCodec.strict().toPlain(result.structuredContent()));
         }
         List<Object> items = new ArrayList<>();
         if (result.content() != null) {
@@ -29,6 +31,6 @@ final class ToolResults {
                         : Map.of("type", content.type()));
             }
         }
-        return items.size() == 1 ? items.get(0) : List.copyOf(items);
+        return JsonBudget.within(items.size() == 1 ? items.get(0) : List.copyOf(items));
     }
 }

@@ -5,6 +5,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
@@ -166,6 +167,7 @@ final class ToolRounds {
         Read read = read(gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
                 given.result())));
         ToolResultVerdict result = read.verdict();
+        JsonBudget.withheldCode(given.result()).ifPresent(turn::reasonCode);
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, true);
@@ -231,6 +233,7 @@ final class ToolRounds {
         }
         Read read = read(gate().result(toolTurn(), Part.ToolResult.of(call.id(), call.name(), raw)));
         ToolResultVerdict result = read.verdict();
+        JsonBudget.withheldCode(result.result().result()).ifPresent(turn::reasonCode);
         if (result.decision() == Decision.DENY) {
             return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
                     .build(), result, false);

@@ -3,6 +3,7 @@ package dev.keel.policy.internal;
 import dev.keel.core.Cancellation;
 import dev.keel.core.Decision;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.policy.FilteredPart;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -71,27 +73,52 @@ final class PartFilter {
                     attachment.url() == null ? null : string(attachment.url(), "/url", false), attachment.mediaType(),
                     attachment.text() == null ? null : string(attachment.text(), "/text", false), attachment.labels());
         } else if (part instanceof Part.Json json) {
-            filtered = new Part.Json(tooLarge(json.value(), maxInputChars) ? oversized(json.rendered(), "")
-                    : value(json.value(), ""), json.labels());
+            filtered = new Part.Json(json(json.value(), "", json.rendered(), maxInputChars), json.labels());
         } else if (part instanceof Part.ToolCall call) {
             filtered = new Part.ToolCall(call.id(), call.name(), arguments(call, maxInputChars), call.labels());
         } else {
             Part.ToolResult result = (Part.ToolResult) part;
-            filtered = new Part.ToolResult(result.callId(), result.name(), tooLarge(result.result(), maxInputChars)
-                    ? oversized(result.rendered(), "") : value(result.result(), "/result"), result.labels());
+            filtered = new Part.ToolResult(result.callId(), result.name(),
+                    json(result.result(), "/result", result.rendered(), maxInputChars), result.labels());
         }
         // Nothing removed: the part as given, not an equal copy.
         return new FilteredPart(decision, redactions.isEmpty() ? part : filtered, redactions);
     }
 
+    /**
+     * A JSON value of the part, at {@code pointer}, filtered: the JSON budget's placeholder kept as it is and
+     * reported, a value larger than the filter reads withheld whole, any other value filtered value by value.
+     */
+    private @Nullable Object json(@Nullable Object value, String pointer, String rendered, int maxInputChars) {
+        if (withheldWhenRead(value, pointer)) {
+            return value;
+        }
+        return JsonBudget.largerThan(value, maxInputChars) ? oversized(rendered, "") : value(value, pointer);
+    }
+
     @SuppressWarnings("unchecked")
     private Map<String, Object> arguments(Part.ToolCall call, int maxInputChars) {
-        if (tooLarge(call.arguments(), maxInputChars)) {
+        if (withheldWhenRead(call.arguments(), "/arguments")) {
+            return call.arguments();
+        }
+        if (JsonBudget.largerThan(call.arguments(), maxInputChars)) {
             oversized(call.rendered(), "");
             return Map.of();
         }
         // An object filtered is an object.
         return (Map<String, Object>) Objects.requireNonNull(value(call.arguments(), "/arguments"));
+    }
+
+    /**
+     * Whether {@code value} is the JSON budget's placeholder, which stands for a value withheld when the part was
+     * made: then it is reported as withheld, one redaction of the budget's code, empty since nothing is left of the
+     * value to remove.
+     */
+    private boolean withheldWhenRead(@Nullable Object value, String pointer) {
+        Optional<String> code = JsonBudget.withheldCode(value);
+        code.ifPresent(withheld -> redactions.add(new Redaction(withheld, 0, 0, "",
+                JsonCodec.strict().write(JsonBudget.withheld(withheld))).at(pointer, false)));
+        return code.isPresent();
     }
 
     /** The value withheld whole for its size: the placeholder, one {@link Redaction#OVERSIZED} redaction. */
@@ -207,46 +234,5 @@ final class PartFilter {
             ordered.put(key instanceof Enum<?> constant ? constant.name() : String.valueOf(key), member.getValue());
         }
         return ordered;
-    }
-
-    /** Whether the strings, names and numbers of {@code value} together are longer than {@code limit} characters. */
-    private static boolean tooLarge(@Nullable Object value, int limit) {
-        return size(value, limit) > limit;
-    }
-
-    /** The characters of {@code value}'s strings, names and numbers; counting stops once past {@code limit}. */
-    private static long size(@Nullable Object value, long limit) {
-        if (value == null || value instanceof Boolean) {
-            return 0;
-        }
-        if (value instanceof CharSequence text) {
-            return text.length();
-        }
-        if (value instanceof Number || value instanceof Enum) {
-            return value.toString().length();
-        }
-        long size = 0;
-        if (value instanceof Map<?, ?> map) {
-            for (Map.Entry<?, ?> member : map.entrySet()) {
-                size += String.valueOf(member.getKey()).length() + size(member.getValue(), limit - size);
-                if (size > limit) {
-                    return size;
-                }
-            }
-        } else if (value instanceof Iterable<?> items) {
-            for (Object item : items) {
-                size += 1 + size(item, limit - size);
-                if (size > limit) {
-                    return size;
-                }
-            }
-        } else if (value.getClass().isArray()) {
-            for (int i = 0, n = Array.getLength(value); i < n && size <= limit; i++) {
-                size += 1 + size(Array.get(value, i), limit - size);
-            }
-        } else {
-            return size(JsonCodec.strict().toPlain(value), limit);
-        }
-        return size;
     }
 }

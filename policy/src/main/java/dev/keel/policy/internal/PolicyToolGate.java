@@ -5,6 +5,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.text.Names;
@@ -69,7 +70,7 @@ public final class PolicyToolGate implements ToolGate {
     @Override
     public ToolCallVerdict check(ToolTurn turn, Part.ToolCall call) {
         ToolPolicy tool = tool(call.name()).orElse(null);
-        ReasonCodes refusals = refusals(turn, tool);
+        ReasonCodes refusals = refusals(turn, tool).concat(overBudget(call));
         // An external tool's arguments are filtered whatever else fails, so that a refusal lists every check the call
         // fails; not without a principal or a known tool, which stop the checks, nor in a denied turn, whose filter
         // keeps nothing of any argument.
@@ -154,6 +155,12 @@ public final class PolicyToolGate implements ToolGate {
             codes.add(ToolCallVerdict.TURN_DENIED);
         }
         return codes.build();
+    }
+
+    /** Arguments past the JSON budget were withheld when the call was read: what is left is no call to make. */
+    private static ReasonCodes overBudget(Part.ToolCall call) {
+        return JsonBudget.withheldCode(call.arguments())
+                .map(code -> ReasonCodes.of(ToolCallVerdict.ARGUMENTS_WITHHELD, code)).orElse(ReasonCodes.empty());
     }
 
     // The tool's author named what must not leave whole: the filter's kinds might keep an account name or a

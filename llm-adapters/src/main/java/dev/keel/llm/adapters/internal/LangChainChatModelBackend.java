@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.content.Part;
+import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
@@ -166,7 +167,9 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
 
     /**
      * The tool calls of {@code response}'s message, as Keel's parts: the arguments read as a JSON object (none when
-     * the model sent none); a call without an id (Ollama gives none) is named by its place in the reply.
+     * the model sent none) under the JSON budget, so that arguments nested or sized past it are its placeholder, which
+     * the tool gate refuses, and not a failed call; a call without an id (Ollama gives none) is named by its place in
+     * the reply.
      *
      * @throws NonRetriableBackendException when a call's arguments are not a JSON object
      */
@@ -182,7 +185,7 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
                     : request.arguments();
             Map<String, Object> object;
             try {
-                object = JsonCodec.strict().parseObject(arguments);
+                object = JsonBudget.readObject(arguments);
             } catch (WireFormatException malformed) {
                 throw new NonRetriableBackendException(id, "backend '" + id + "' asked for tool '" + request.name()
                         + "' with arguments that are not a JSON object", null);
