@@ -2,14 +2,12 @@ package dev.keel.llm.adapters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.core.BackendException;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonBudgetCases;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.core.spi.StreamSink;
 import dev.keel.core.spi.TokenUsage;
 import dev.keel.core.spi.ToolSpec;
 import dev.keel.test.core.LoopbackModelServer;
@@ -61,34 +59,13 @@ class ToolCallArgumentsBudgetGeneratedTest {
         ChatRequest request = ChatRequest.builder().addMessage(ChatMessage.user("Read the ledger"))
                 .tools(List.of(ToolSpec.of("ledger_lookup", "Balances."))).build();
 
-        ChatReply reply = streamed ? streamed(backend, request) : backend.chat(request);
+        ChatReply reply = ToolCallWireTest.send(backend, request,
+                streamed ? ToolCallWireTest.Mode.STREAMED : ToolCallWireTest.Mode.CALLED);
 
         assertThat(reply.toolCalls()).as(context).singleElement().satisfies(call -> {
             assertThat(call.name()).isEqualTo("ledger_lookup");
             assertThat(call.arguments()).isEqualTo(generated.held());
         });
-    }
-
-    private static ChatReply streamed(ChatModelBackend backend, ChatRequest request) {
-        ChatReply[] ending = new ChatReply[1];
-        BackendException[] failure = new BackendException[1];
-        backend.stream(request, new StreamSink() {
-            @Override
-            public void chunk(String text) {
-            }
-
-            @Override
-            public void complete(ChatReply reply) {
-                ending[0] = reply;
-            }
-
-            @Override
-            public void fail(BackendException failed) {
-                failure[0] = failed;
-            }
-        });
-        assertThat(failure[0]).as("the stream's failure").isNull();
-        return ending[0];
     }
 
     private static ModelApi api(StreamingWireTest.Provider provider) {

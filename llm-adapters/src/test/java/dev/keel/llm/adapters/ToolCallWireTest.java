@@ -51,7 +51,8 @@ class ToolCallWireTest {
         return provider.backend(server, "cloud", "m1", Duration.ofSeconds(10));
     }
 
-    private static ChatReply send(ChatModelBackend backend, ChatRequest request, Mode mode) {
+    /** {@code request} sent called or streamed; streamed, the chunks joined are the reply's text. */
+    static ChatReply send(ChatModelBackend backend, ChatRequest request, Mode mode) {
         if (mode == Mode.CALLED) {
             return backend.chat(request);
         }
