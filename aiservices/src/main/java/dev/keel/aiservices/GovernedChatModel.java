@@ -13,6 +13,7 @@ import dev.keel.llm.adapters.ChatModelBackend;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.EvidenceProvider;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.policy.PolicyDocument;

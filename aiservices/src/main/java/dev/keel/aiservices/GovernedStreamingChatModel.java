@@ -1,5 +1,6 @@
 package dev.keel.aiservices;
 
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;
 import dev.langchain4j.model.chat.StreamingChatModel;

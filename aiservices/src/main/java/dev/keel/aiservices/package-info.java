@@ -5,7 +5,7 @@
  * the outbound filter, observations and the audit record apply to each AI Service call, and the only text langchain4j
  * (its chat memory, its logs, the caller) ever receives is the filtered answer, with its labels, or the tool calls the
  * policy's tool gate allowed, whose results are labelled by the gate when AI Services send them back.
- * {@link dev.keel.aiservices.KeelDeniedException} is what a denied call raises. Described in
+ * {@link dev.keel.pipeline.KeelDeniedException} is what a denied call raises. Described in
  * {@code docs/llm-adapters.md}.
  *
  * <p>The model is thread-safe once built; its builders are not.

@@ -8,6 +8,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.ContentLabels;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.store.jdbc.JdbcStores;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.aiservices.Chambers.TextOnlyMemoryStore;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;

@@ -7,6 +7,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.content.Labels;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.pipeline.ContentLabels;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.test.properties.Gen;

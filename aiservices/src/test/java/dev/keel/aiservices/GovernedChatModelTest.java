@@ -13,6 +13,7 @@ import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.evidence.Locator;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.loader.PolicyFiles;

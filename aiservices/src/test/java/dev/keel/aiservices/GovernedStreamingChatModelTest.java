@@ -11,6 +11,7 @@ import dev.keel.core.spi.LlmBackend;
 import dev.keel.llm.adapters.AnthropicBackends;
 import dev.keel.llm.adapters.OllamaBackends;
 import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;

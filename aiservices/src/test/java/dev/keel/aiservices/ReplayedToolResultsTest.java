@@ -7,6 +7,7 @@ import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;

@@ -1,7 +1,7 @@
 package dev.keel.aiservices.internal;
 
 import dev.keel.aiservices.GovernedChatModel;
-import dev.keel.aiservices.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.ReasonCodes;

@@ -1,7 +1,7 @@
 package dev.keel.aiservices.internal;
 
 import dev.keel.aiservices.GovernedChatModel;
-import dev.keel.aiservices.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
@@ -103,8 +103,7 @@ public final class PipelineChatModel implements GovernedChatModel {
          */
         ChatResponse respond(GovernedAnswer answer) {
             if (answer.outcome() == TurnOutcome.DENIED) {
-                throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(),
-                        answer.text());
+                throw KeelDeniedException.denied(answer);
             }
             boolean toolCalls = answer.outcome() == TurnOutcome.TOOL_CALLS;
             if (exchange.json() && !toolCalls) {
@@ -148,9 +147,8 @@ public final class PipelineChatModel implements GovernedChatModel {
     /** A typed answer is returned only as one JSON value of the asked shape, after the outbound filter too. */
     private static void checkTyped(ChatExchange exchange, GovernedAnswer answer) {
         if (answer.outcome() != TurnOutcome.ANSWERED) {
-            throw KeelDeniedException.typedAnswerWithheld(answer.requestId(), answer.decision(),
-                    answer.provenance().reasonCodes(), List.of("the turn ended as " + answer.outcome().wireName()
-                            + ", not with an answer"), !answer.calls().isEmpty());
+            throw KeelDeniedException.typedAnswerWithheld(answer, List.of("the turn ended as "
+                    + answer.outcome().wireName() + ", not with an answer"));
         }
         if (answer.value(ChatReasoning.SHAPED).isEmpty()) {
             throw new ConfigurationException("a typed return needs the pipeline's reasoning step to be"
@@ -158,9 +156,8 @@ public final class PipelineChatModel implements GovernedChatModel {
         }
         Optional<String> misfit = exchange.misfit(answer.text());
         if (misfit.isPresent()) {
-            throw KeelDeniedException.typedAnswerWithheld(answer.requestId(), answer.decision(),
-                    answer.provenance().reasonCodes(), List.of("the outbound filter's redactions changed the"
-                            + " answer's JSON structure (" + misfit.get() + ")"), true);
+            throw KeelDeniedException.typedAnswerWithheld(answer, List.of("the outbound filter's redactions"
+                    + " changed the answer's JSON structure (" + misfit.get() + ")"));
         }
     }
 

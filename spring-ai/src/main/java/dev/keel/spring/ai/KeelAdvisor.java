@@ -9,6 +9,7 @@ import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.EvidenceProvider;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.policy.PolicyDocument;

@@ -7,6 +7,7 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;

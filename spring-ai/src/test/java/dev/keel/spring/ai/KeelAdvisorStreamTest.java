@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.Principal;
 import dev.keel.core.spi.InMemoryAuditSink;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;

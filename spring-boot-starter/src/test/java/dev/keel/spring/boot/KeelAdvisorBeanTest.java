@@ -13,7 +13,7 @@ import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.spring.ai.KeelAdvisor;
-import dev.keel.spring.ai.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import java.nio.file.Path;
 import java.time.Duration;

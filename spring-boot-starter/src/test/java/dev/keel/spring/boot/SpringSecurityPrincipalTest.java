@@ -3,7 +3,7 @@ package dev.keel.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.aiservices.GovernedChatModel;
-import dev.keel.aiservices.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;

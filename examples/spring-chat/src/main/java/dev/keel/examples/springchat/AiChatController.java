@@ -4,7 +4,7 @@ import dev.keel.core.KeelException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.spring.ai.KeelAdvisor;
-import dev.keel.spring.ai.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import dev.keel.store.jdbc.JdbcAuditSink;
 import dev.keel.store.jdbc.JdbcStores;
 import java.util.LinkedHashMap;

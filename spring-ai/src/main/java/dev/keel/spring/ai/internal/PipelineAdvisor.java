@@ -12,7 +12,7 @@ import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.spring.ai.KeelAdvisor;
-import dev.keel.spring.ai.KeelDeniedException;
+import dev.keel.pipeline.KeelDeniedException;
 import io.micrometer.observation.Observation;
 import java.util.HashMap;
 import java.util.List;
@@ -195,8 +195,7 @@ public final class PipelineAdvisor implements KeelAdvisor {
         if (refusal != null) {
             return refusal;
         }
-        throw KeelDeniedException.denied(answer.requestId(), answer.provenance().reasonCodes(), answer.text(),
-                answer.provenance().toWire());
+        throw KeelDeniedException.denied(answer);
     }
 
     private static ChatClientResponse chunkResponse(ChatClientRequest request, String text) {
