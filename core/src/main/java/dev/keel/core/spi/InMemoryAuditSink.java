@@ -24,6 +24,12 @@ public final class InMemoryAuditSink implements AuditSink {
         return true;
     }
 
+    /** Forgets every record: a sink shared by several tests (one Spring context) starts each as new. */
+    public synchronized void clear() {
+        byRequestId.clear();
+        inOrder.clear();
+    }
+
     /** A snapshot of every record, in append order. */
     public synchronized List<AuditRecord> records() {
         return List.copyOf(inOrder);

@@ -1,7 +1,10 @@
 package dev.keel.test.core;
 
+import dev.keel.core.Decision;
 import dev.keel.core.spi.AuditRecord;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
@@ -48,6 +51,29 @@ public final class AuditRecordAssert extends AbstractAssert<AuditRecordAssert, A
         if (!actual.payload().containsKey(key) || !Objects.equals(actual.payload().get(key), value)) {
             failWithMessage("expected the audit record of <%s> to hold %s=<%s>, but its payload is %s",
                     actual.requestId(), key, value, actual.payload());
+        }
+        return this;
+    }
+
+    /** The payload's {@code outcome} is {@code outcome} ({@code answered}, {@code denied}, {@code tool_calls}...). */
+    public AuditRecordAssert hasOutcome(String outcome) {
+        return hasPayloadEntry("outcome", outcome);
+    }
+
+    /** The payload's {@code decision} is {@code decision}'s wire name. */
+    public AuditRecordAssert hasDecision(Decision decision) {
+        return hasPayloadEntry("decision", decision.wireName());
+    }
+
+    /** The payload's {@code reason_codes} hold each of {@code codes}, in any order, among others. */
+    public AuditRecordAssert hasReasonCodes(String... codes) {
+        isNotNull();
+        Object held = actual.payload().get("reason_codes");
+        List<?> listed = held instanceof List<?> list ? list : List.of();
+        List<String> missing = Arrays.stream(codes).filter(code -> !listed.contains(code)).toList();
+        if (!missing.isEmpty()) {
+            failWithMessage("expected the audit record of <%s> to hold the reason codes %s, but it lacks %s; it holds %s",
+                    actual.requestId(), List.of(codes), missing, held);
         }
         return this;
     }

@@ -195,6 +195,19 @@ public final class LoopbackModelServer implements AutoCloseable {
         return List.copyOf(closedByClient);
     }
 
+    /**
+     * Forgets what was scripted (rules, replies in order, the default reply, required headers) and what was received,
+     * keeping the port: one server shared by the tests of a Spring context starts each test as new.
+     */
+    public synchronized LoopbackModelServer reset() {
+        script.clear();
+        requiredHeaders.clear();
+        requests.clear();
+        unanswered.clear();
+        closedByClient.clear();
+        return this;
+    }
+
     /** How many replies scripted in order were never asked for. */
     public int unusedReplies() {
         return script.unusedInOrder();

@@ -69,6 +69,13 @@ final class ReplyScript<T> {
         return Optional.of(Objects.requireNonNull(otherwise.apply(request), "a default reply function returned null"));
     }
 
+    /** Forgets every rule, reply and default: nothing is scripted. */
+    synchronized void clear() {
+        rules.clear();
+        inOrder.clear();
+        otherwise = null;
+    }
+
     /** Replies scripted in order and not given yet. */
     synchronized int unusedInOrder() {
         return inOrder.size();

@@ -202,6 +202,14 @@ public final class ScriptedBackend implements LlmBackend {
                 : new NonRetriableBackendException(id, reply.body(), null);
     }
 
+    /** Forgets what was scripted and what was received: a backend shared by several tests starts each as new. */
+    public synchronized ScriptedBackend reset() {
+        script.clear();
+        requests.clear();
+        unanswered.clear();
+        return this;
+    }
+
     /** Every request received, in order of arrival, answered or not. */
     public synchronized List<ChatRequest> requests() {
         return List.copyOf(requests);

@@ -104,6 +104,36 @@ class CoreAssertionsTest {
     }
 
     @Test
+    void auditRecordAssertionsNameTheOutcomeTheDecisionAndTheReasonCodes() {
+        InMemoryAuditSink audit = new InMemoryAuditSink();
+        audit.append(record("call-1", Map.of("outcome", "denied", "decision", "DENY",
+                "reason_codes", List.of("role_unknown", "principal_missing"))));
+
+        assertThat(audit).recordOf("call-1").hasOutcome("denied").hasDecision(Decision.DENY)
+                .hasReasonCodes("principal_missing").hasReasonCodes("role_unknown", "principal_missing");
+
+        assertThatThrownBy(() -> assertThat(audit).recordOf("call-1").hasReasonCodes("role_unknown", "tool_failed"))
+                .hasMessageContaining("lacks [tool_failed]");
+        assertThatThrownBy(() -> assertThat(audit).recordOf("call-1").hasDecision(Decision.ALLOW))
+                .hasMessageContaining("decision=<ALLOW>");
+        assertThatThrownBy(() -> assertThat(audit).recordOf("call-1").hasOutcome("answered"))
+                .hasMessageContaining("outcome=<answered>");
+    }
+
+    @Test
+    void aClearedSinkHoldsNoRecordAndTakesTheSameRequestIdAgain() {
+        InMemoryAuditSink audit = new InMemoryAuditSink();
+        audit.append(record("call-1", Map.of("outcome", "answered")));
+
+        audit.clear();
+
+        assertThat(audit).isEmpty();
+        assertThat(audit.find("call-1")).isEmpty();
+        assertThat(audit.append(record("call-1", Map.of("outcome", "denied")))).isTrue();
+        assertThat(audit).recordOf("call-1").hasOutcome("denied");
+    }
+
+    @Test
     void provenanceAssertionsCoverTheFieldsAndTheExtensions() {
         Provenance provenance = Provenance.builder().requestId("call-1").principal(Principal.of("nurse", "internal"))
                 .decision(Decision.PARTIAL).domains(List.of("bed_management"))

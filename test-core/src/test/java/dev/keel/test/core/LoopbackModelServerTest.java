@@ -58,6 +58,29 @@ class LoopbackModelServerTest {
     }
 
     @Test
+    void aResetServerForgetsItsScriptItsHeadersAndWhatItReceivedAndKeepsItsPort() throws Exception {
+        int port = server.port();
+        server.requireHeader("Authorization", "Bearer sk-other").thenReply("first", "second")
+                .otherwise(Reply.text("the old default reply"));
+        post("/v1/chat/completions", openAiRequest("gpt-4o-mini", "One?"));
+
+        server.reset().thenReply("after the reset");
+
+        assertThat(server.port()).isEqualTo(port);
+        assertThat(server.requests()).isEmpty();
+        assertThat(server.unanswered()).isEmpty();
+        assertThat(server.unusedReplies()).isEqualTo(1);
+        HttpResponse<String> answered = post("/v1/chat/completions", openAiRequest("gpt-4o-mini", "Two?"));
+        assertThat(answered.statusCode()).isEqualTo(200);
+        assertThat(answered.body()).contains("after the reset");
+        HttpResponse<String> unscripted = post("/v1/chat/completions", openAiRequest("gpt-4o-mini", "Three?"));
+        assertThat(unscripted.statusCode()).isNotEqualTo(200);
+        assertThat(unscripted.body()).contains("no reply for request 2").doesNotContain("the old default reply");
+        assertThat(server.requests()).hasSize(2);
+        assertThat(server.unanswered()).hasSize(1);
+    }
+
+    @Test
     void anOpenAiChatRequestIsReadRecordedAndAnsweredInTheApisShape() throws Exception {
         server.thenReply("{\"beds\": 2}");
 

@@ -50,6 +50,24 @@ class ScriptedBackendTest {
     }
 
     @Test
+    void aResetBackendForgetsItsScriptAndWhatItReceived() {
+        ScriptedBackend backend = ScriptedBackend.named("cloud").onPurpose("judgement_v1", "{}")
+                .thenReply("first", "second").otherwise(Reply.text("default"));
+        backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("one")).build());
+
+        backend.reset().thenReply("after the reset");
+
+        assertThat(backend.requests()).isEmpty();
+        assertThat(backend.unusedReplies()).isEqualTo(1);
+        assertThat(backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("two")).build()).text())
+                .isEqualTo("after the reset");
+        assertThatThrownBy(() -> backend.chat(ChatRequest.builder().addMessage(ChatMessage.user("three")).build()))
+                .isInstanceOf(AssertionError.class);
+        assertThat(backend.requests()).hasSize(2);
+        assertThat(backend.unanswered()).hasSize(1);
+    }
+
+    @Test
     void aRequestNothingAnswersFailsNamingTheRequestAndTheScriptAndIsRecorded() {
         ScriptedBackend backend = ScriptedBackend.named("cloud").onPurpose("judgement_v1", "{}").thenReply("only");
         backend.chat(ChatRequest.ofUserMessage("first"));
