@@ -97,6 +97,9 @@ final class LoopbackMcpServer implements AutoCloseable {
             Connector connector = new Connector();
             connector.setPort(0);
             connector.setProperty("address", "127.0.0.1");
+            // Tomcat closes a connection idle for 20 s; the JDK's client may reuse it in that instant and see a
+            // transport failure instead of the tool's answer. A test's pauses under load must not look like that.
+            connector.setProperty("keepAliveTimeout", "600000");
             tomcat.getService().addConnector(connector);
             tomcat.setConnector(connector);
             Context context = tomcat.addContext("", base.toString());

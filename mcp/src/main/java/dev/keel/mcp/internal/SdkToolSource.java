@@ -29,12 +29,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link McpToolSource} over the MCP Java SDK's synchronous clients. The tools are listed once, when the source
  * connects. Thread-safe: the state is fixed at construction and the clients are thread-safe.
  */
 public final class SdkToolSource implements McpToolSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(McpToolSource.class);
 
     private final List<RegisteredServer> servers;
     private final Map<String, Served> byName;
@@ -166,6 +170,9 @@ public final class SdkToolSource implements McpToolSource {
         Invocation invocation = Invocation.of(served.server(), call.name(), sent.arguments());
         String failure = invocation.failure();
         if (failure != null) {
+            // The model is told only the reason code; the host's log keeps the cause, which may quote data.
+            LOG.warn("the MCP tool {} of the server {} failed: {}", call.name(), served.server().name(), failure);
+            LOG.debug("the MCP tool {} failed", call.name(), invocation.cause());
             return new McpToolCall(McpToolCall.Outcome.FAILED, check, null,
                     Part.ToolResult.of(call.id(), call.name(), Map.of("error", failure)),
                     turn.decision().decision(), ReasonCodes.of(failure));
