@@ -8,10 +8,7 @@ import dev.keel.core.content.Part;
 import dev.keel.core.evidence.EvidenceSet;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;
-import dev.keel.pipeline.internal.ShownContent;
 import dev.keel.policy.GovernanceBundle;
-import dev.keel.policy.OutboundFilter;
-import dev.keel.policy.PartialKinds;
 import dev.keel.routing.RoutingDecision;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,12 +23,12 @@ import org.jspecify.annotations.Nullable;
  * made, and the turn as two labelled messages for the host's chat memory ({@link #userMessage()},
  * {@link #answerMessage()}). The audit record of the call was written before this was returned.
  *
- * <p>Everything the user may see is filtered when the answer is built, in this one place, under its decision (a
- * denial's own text as under PARTIAL): the text, and every leaf of each extension an application's step set, read
- * as a JSON value (strings and keys scanned, numbers withheld under PARTIAL). Keel's own extensions
- * ({@link #KEEL_EXTENSIONS}: routing's, the sensitivity's rules, the number of model calls), the reason another
- * backend answered and a failed call's detail (a failure's code and HTTP status, never a provider's text) are
- * Keel-made and kept.
+ * <p>A value: it holds what the pipeline's finishing step produced and does no work of its own. That step shows
+ * everything the user may see through the outbound filter, once, under the answer's decision (a denial's own text as
+ * under PARTIAL): the text, and every leaf of each extension an application's step set, read as a JSON value
+ * (strings and keys scanned, numbers withheld under PARTIAL). Keel's own extensions ({@link #KEEL_EXTENSIONS}:
+ * routing's, the sensitivity's rules, the number of model calls), the reason another backend answered and a failed
+ * call's detail (a failure's code and HTTP status, never a provider's text) are Keel-made and kept.
  *
  * <p>Immutable and thread-safe.
  */
@@ -61,22 +58,12 @@ public final class GovernedAnswer {
         this.requestId = Objects.requireNonNull(b.requestId, "requestId");
         this.outcome = Objects.requireNonNull(b.outcome, "outcome");
         this.decision = Objects.requireNonNull(b.decision, "decision");
-        Objects.requireNonNull(b.text, "text");
-        Objects.requireNonNull(b.provenance, "provenance");
+        this.text = Objects.requireNonNull(b.text, "text");
+        this.withheld = List.copyOf(b.withheld);
+        this.provenance = Objects.requireNonNull(b.provenance, "provenance");
         this.userMessage = Objects.requireNonNull(b.userMessage, "userMessage");
-        // A denial's own text (its reason and rationale) may still hold figures: it is shown as under PARTIAL.
-        ShownContent shown = new ShownContent(b.filter, decision == Decision.DENY ? Decision.PARTIAL : decision,
-                b.partialKinds);
-        ShownContent.Text filtered = shown.text(b.text);
-        this.text = filtered.text();
-        this.withheld = filtered.withheld();
-        this.provenance = shown.provenance(b.provenance, KEEL_EXTENSIONS);
         this.calls = List.copyOf(b.calls);
-        Decision shownUnder = decision == Decision.DENY ? Decision.PARTIAL : decision;
-        List<TraceStep> steps = new ArrayList<>(b.trace);
-        steps.add(new TraceStep("outbound_filter", withheld.size() + " redaction(s) under " + shownUnder.wireName(),
-                Map.of("withheld", Withheld.counts(withheld))));
-        this.trace = List.copyOf(steps);
+        this.trace = List.copyOf(b.trace);
         this.governance = Objects.requireNonNull(b.governance, "governance");
         this.evidence = Objects.requireNonNull(b.evidence, "evidence");
         this.values = Map.copyOf(b.values);
@@ -89,7 +76,7 @@ public final class GovernedAnswer {
         }
     }
 
-    /** Assembles an answer: the pipeline's, or a test's stand-in. */
+    /** Assembles an answer from parts already shown as the user may see them: the pipeline's, or a test's stand-in. */
     public static Builder builder() {
         return new Builder();
     }
@@ -107,7 +94,7 @@ public final class GovernedAnswer {
         return decision;
     }
 
-    /** The text the user may read: filtered under the decision when the answer was built. */
+    /** The text the user may read: filtered under the decision by the pipeline's finishing step. */
     public String text() {
         return text;
     }
@@ -155,7 +142,7 @@ public final class GovernedAnswer {
         return provenance;
     }
 
-    /** What each step decided, in order, ending with what the outbound filter withheld when the answer was built. */
+    /** What each step decided, in order, ending with what the outbound filter withheld. */
     public List<TraceStep> trace() {
         return trace;
     }
@@ -210,13 +197,12 @@ public final class GovernedAnswer {
         private @Nullable Decision decision;
         private @Nullable String text;
         private @Nullable Provenance provenance;
+        private List<Withheld> withheld = List.of();
         private List<TraceStep> trace = List.of();
         private List<BackendCall> calls = List.of();
         private @Nullable GovernanceBundle governance;
         private EvidenceSet evidence = EvidenceSet.empty();
         private Map<TurnKey<?>, Object> values = Map.of();
-        private OutboundFilter filter = OutboundFilter.withoutRestrictions();
-        private PartialKinds partialKinds = PartialKinds.defaults();
         private @Nullable ChatMessage userMessage;
         private @Nullable Labels labels;
         private List<Part.ToolCall> toolCalls = List.of();
@@ -230,15 +216,9 @@ public final class GovernedAnswer {
             return this;
         }
 
-        /** The filter the answer is shown through (the pipeline's policy's); one without restrictions unless set. */
-        public Builder filter(OutboundFilter filter) {
-            this.filter = Objects.requireNonNull(filter, "filter");
-            return this;
-        }
-
-        /** What a PARTIAL answer withholds (the policy's for the turn); {@link PartialKinds#defaults()} unless set. */
-        public Builder partialKinds(PartialKinds partialKinds) {
-            this.partialKinds = Objects.requireNonNull(partialKinds, "partialKinds");
+        /** What the outbound filter withheld from the text, in text order; nothing unless set. */
+        public Builder withheld(List<Withheld> withheld) {
+            this.withheld = Objects.requireNonNull(withheld, "withheld");
             return this;
         }
 
@@ -275,18 +255,19 @@ public final class GovernedAnswer {
             return this;
         }
 
-        /** The text as composed: it is filtered when the answer is built. */
+        /** The text as the user may read it (required). */
         public Builder text(String text) {
             this.text = text;
             return this;
         }
 
-        /** The provenance as assembled: its free values are filtered when the answer is built. */
+        /** The provenance with its free values as the user may see them (required). */
         public Builder provenance(Provenance provenance) {
             this.provenance = provenance;
             return this;
         }
 
+        /** What each step decided, in order. */
         public Builder trace(List<TraceStep> trace) {
             this.trace = trace;
             return this;

@@ -23,7 +23,9 @@ import dev.keel.pipeline.GovernedRequest;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.StepResult;
+import dev.keel.pipeline.TraceStep;
 import dev.keel.pipeline.TurnOutcome;
+import dev.keel.pipeline.Withheld;
 import dev.keel.pipeline.TurnStep;
 import dev.keel.policy.GovernanceBundle;
 import dev.keel.policy.GovernancePlane;
@@ -440,12 +442,7 @@ public final class DefaultPipeline implements Pipeline {
      */
     private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed,
                                   OutboundFilter shownThrough) {
-        GovernedAnswer answer = observed.step("outbound_filter", () -> GovernedAnswer.builder()
-                .requestId(turn.requestId()).outcome(outcome).decision(turn.decision()).filter(shownThrough).partialKinds(turn.partialKinds()).text(text)
-                .provenance(provenance(turn, true)).calls(turn.governedBackends().calls())
-                .governance(turn.governance()).evidence(turn.evidence()).values(turn.values())
-                .userMessage(turn.userMessage()).labels(turn.labels()).trace(turn.trace())
-                .toolCalls(outcome == TurnOutcome.TOOL_CALLS ? turn.awaitedToolCalls() : List.of()).build());
+        GovernedAnswer answer = observed.step("outbound_filter", () -> shown(turn, outcome, text, shownThrough));
         if (turn.sensitivity().internalOnly()) {
             turn.request().sessionId().ifPresent(session -> settings.sessionStore().update(session, state -> {
                 Map<String, Object> kept = new LinkedHashMap<>(state);
@@ -456,6 +453,26 @@ public final class DefaultPipeline implements Pipeline {
         ContentLabels.in(settings.sessionStore()).keep(turn.request(), answer);
         observed.step("audit", () -> settings.auditSink().append(auditRecord(turn, answer)));
         return answer;
+    }
+
+    /**
+     * The answer as the user may see it: the text, and the provenance's free values, through the outbound filter
+     * once, under the turn's decision (a denial's own text, its reason and rationale, may still hold figures: it is
+     * shown as under PARTIAL).
+     */
+    private GovernedAnswer shown(TurnState turn, TurnOutcome outcome, String text, OutboundFilter shownThrough) {
+        Decision shownUnder = turn.decision() == Decision.DENY ? Decision.PARTIAL : turn.decision();
+        ShownContent shown = new ShownContent(shownThrough, shownUnder, turn.partialKinds());
+        ShownContent.Text filtered = shown.text(text);
+        List<TraceStep> trace = new ArrayList<>(turn.trace());
+        trace.add(new TraceStep("outbound_filter", filtered.withheld().size() + " redaction(s) under "
+                + shownUnder.wireName(), Map.of("withheld", Withheld.counts(filtered.withheld()))));
+        return GovernedAnswer.builder().requestId(turn.requestId()).outcome(outcome).decision(turn.decision())
+                .text(filtered.text()).withheld(filtered.withheld())
+                .provenance(shown.provenance(provenance(turn, true), GovernedAnswer.KEEL_EXTENSIONS))
+                .calls(turn.governedBackends().calls()).governance(turn.governance()).evidence(turn.evidence())
+                .values(turn.values()).userMessage(turn.userMessage()).labels(turn.labels()).trace(trace)
+                .toolCalls(outcome == TurnOutcome.TOOL_CALLS ? turn.awaitedToolCalls() : List.of()).build();
     }
 
     /** The provenance, assembled in this one place from what the steps decided. */
