@@ -1,12 +1,9 @@
-package dev.keel.routing.internal;
+package dev.keel.routing;
 
 import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.routing.PoolEntry;
-import dev.keel.routing.RoutingOverride;
-import dev.keel.routing.WeightedPool;
-import dev.keel.routing.internal.RoutingTableSpec.OverrideSpec;
-import dev.keel.routing.internal.RoutingTableSpec.PoolSpec;
+import dev.keel.routing.RoutingTableSpec.OverrideSpec;
+import dev.keel.routing.RoutingTableSpec.PoolSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -28,10 +25,10 @@ import org.jspecify.annotations.Nullable;
  * common members ({@link #common}), and its provider reads the rest with a format of its own. Parts of a table given
  * in code are validated by the same schema, with the pointers they would have in a table. Pure and thread-safe.
  */
-public final class RoutingTableFormat {
+final class RoutingTableFormat {
 
     /** The schema on the class path, also shipped for editors. */
-    public static final String SCHEMA = "dev/keel/routing/schema/routing-table.schema.json";
+    static final String SCHEMA = "dev/keel/routing/schema/routing-table.schema.json";
 
     /** The members every table may have, whatever its strategy. */
     private static final Set<String> COMMON = Set.of("$schema", "strategy", "internal_backend_target", "overrides");
@@ -50,13 +47,13 @@ public final class RoutingTableFormat {
      *
      * @throws X what {@code failure} makes of every problem, sorted by pointer
      */
-    public static <X extends RuntimeException> RoutingTableSpec read(@Nullable Object tree,
+    static <X extends RuntimeException> RoutingTableSpec read(@Nullable Object tree,
             Function<List<JsonProblem>, X> failure) {
         return FORMAT.read(tree, "", failure);
     }
 
     /** The members of {@code tree} every table may have, when it is an object; the others are its strategy's. */
-    public static @Nullable Object common(@Nullable Object tree) {
+    static @Nullable Object common(@Nullable Object tree) {
         if (!(tree instanceof Map)) {
             return tree;
         }
@@ -70,12 +67,12 @@ public final class RoutingTableFormat {
     }
 
     /** The table, or the part of it {@code spec} sets, in its wire format (members it does not set left out). */
-    public static Map<String, Object> write(RoutingTableSpec spec) {
+    static Map<String, Object> write(RoutingTableSpec spec) {
         return FORMAT.write(spec);
     }
 
     /** Where the schema and {@link RoutingTableSpec} disagree on members; empty when they agree (a test holds them so). */
-    public static List<String> mismatches() {
+    static List<String> mismatches() {
         return FORMAT.mismatches();
     }
 
@@ -84,7 +81,7 @@ public final class RoutingTableFormat {
      * overrides' members, the internal backend, then (once the overrides' members are valid) the overrides' names
      * and roles.
      */
-    public static List<JsonProblem> problems(List<WeightedPool> pools, @Nullable String internalBackendTarget,
+    static List<JsonProblem> problems(List<WeightedPool> pools, @Nullable String internalBackendTarget,
             List<RoutingOverride> overrides) {
         List<JsonProblem> problems = new ArrayList<>();
         if (!pools.isEmpty()) {
@@ -104,7 +101,7 @@ public final class RoutingTableFormat {
     }
 
     /** The problems sorted by pointer, then message, each once: those of two readings of one table, say. */
-    public static List<JsonProblem> sorted(List<JsonProblem> problems) {
+    static List<JsonProblem> sorted(List<JsonProblem> problems) {
         List<JsonProblem> sorted = new ArrayList<>(new LinkedHashSet<>(problems));
         sorted.sort(Comparator.comparing(JsonProblem::pointer)
                 .thenComparing(problem -> Objects.requireNonNullElse(problem.message(), "")));
@@ -112,7 +109,7 @@ public final class RoutingTableFormat {
     }
 
     /** The weighted strategy of a weighted table the schema accepted (which then has pools). */
-    public static WeightedStrategy weighted(RoutingTableSpec spec) {
+    static WeightedStrategy weighted(RoutingTableSpec spec) {
         return new WeightedStrategy(Objects.requireNonNull(spec.pools(), "pools").stream()
                 .map(pool -> new WeightedPool(pool.weight(), new PoolEntry(pool.routerSelectedLlm(),
                         pool.reasoningMode(), pool.backendTarget())))
@@ -120,7 +117,7 @@ public final class RoutingTableFormat {
     }
 
     /** The overrides of a table the schema accepted; none when it has none. */
-    public static List<RoutingOverride> overrides(RoutingTableSpec spec) {
+    static List<RoutingOverride> overrides(RoutingTableSpec spec) {
         return spec.overrides() == null ? List.of() : spec.overrides().stream()
                 .map(o -> new RoutingOverride(o.name(), o.role(),
                         new PoolEntry(o.routerSelectedLlm(), o.reasoningMode(), o.backendTarget())))
@@ -133,7 +130,7 @@ public final class RoutingTableFormat {
     }
 
     /** An override as the table writes it. */
-    public static OverrideSpec overrideSpec(RoutingOverride override) {
+    static OverrideSpec overrideSpec(RoutingOverride override) {
         PoolEntry entry = override.entry();
         return new OverrideSpec(override.name(), override.role(), entry.routerSelectedLlm(), entry.reasoningMode(),
                 entry.backendTarget());

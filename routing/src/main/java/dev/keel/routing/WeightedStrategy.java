@@ -1,11 +1,6 @@
-package dev.keel.routing.internal;
+package dev.keel.routing;
 
 import dev.keel.core.InvalidPolicyException;
-import dev.keel.routing.PoolEntry;
-import dev.keel.routing.PromptSignals;
-import dev.keel.routing.RoutingRequest;
-import dev.keel.routing.RoutingStrategy;
-import dev.keel.routing.WeightedPool;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,13 +15,13 @@ import java.util.Map;
  * owns the slots from the sum of the weights before it, up to that sum plus its weight. Immutable, pure and
  * thread-safe.
  */
-public final class WeightedStrategy implements RoutingStrategy {
+final class WeightedStrategy implements RoutingStrategy {
 
     private final List<WeightedPool> pools;
     /** ends[i]: the first slot after pool i's. */
     private final long[] ends;
 
-    public WeightedStrategy(List<WeightedPool> pools) {
+    WeightedStrategy(List<WeightedPool> pools) {
         this.pools = List.copyOf(pools);
         if (this.pools.isEmpty()) {
             throw new InvalidPolicyException("the weighted strategy needs at least one pool");
@@ -40,7 +35,7 @@ public final class WeightedStrategy implements RoutingStrategy {
     }
 
     /** The pools, in order. */
-    public List<WeightedPool> pools() {
+    List<WeightedPool> pools() {
         return pools;
     }
 
@@ -65,7 +60,7 @@ public final class WeightedStrategy implements RoutingStrategy {
      * The first 8 bytes of the SHA-256 of {@code key} in UTF-8, big-endian, as the bits of a long (read it as
      * unsigned). An unpaired surrogate is encoded as {@code ?}, as {@link String#getBytes} does.
      */
-    public static long hash(String key) {
+    static long hash(String key) {
         byte[] sha;
         try {
             sha = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));

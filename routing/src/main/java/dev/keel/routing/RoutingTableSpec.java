@@ -1,4 +1,4 @@
-package dev.keel.routing.internal;
+package dev.keel.routing;
 
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -12,18 +12,18 @@ import org.jspecify.annotations.Nullable;
  *
  * @param internalBackendTarget required in a table; null only in a spec written for the strategy's members alone
  */
-public record RoutingTableSpec(
+record RoutingTableSpec(
         @Nullable String strategy,
         @Nullable List<PoolSpec> pools,
         @Nullable String internalBackendTarget,
         @Nullable List<OverrideSpec> overrides) {
 
     /** One entry of {@code pools}: a weight and what the pool selects. */
-    public record PoolSpec(int weight, String routerSelectedLlm, String reasoningMode, String backendTarget) {
+    record PoolSpec(int weight, String routerSelectedLlm, String reasoningMode, String backendTarget) {
     }
 
     /** One entry of {@code overrides}: a name, the role and what the role's requests get instead. */
-    public record OverrideSpec(String name, String role, String routerSelectedLlm, String reasoningMode,
+    record OverrideSpec(String name, String role, String routerSelectedLlm, String reasoningMode,
             String backendTarget) {
     }
 }

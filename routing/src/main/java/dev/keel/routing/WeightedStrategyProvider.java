@@ -1,8 +1,6 @@
-package dev.keel.routing.internal;
+package dev.keel.routing;
 
 import dev.keel.core.json.JsonProblem;
-import dev.keel.routing.RoutingStrategy;
-import dev.keel.routing.RoutingStrategyProvider;
 import java.util.List;
 import java.util.function.Function;
 
@@ -10,7 +8,7 @@ import java.util.function.Function;
  * Reads the weighted strategy's {@code pools}, which are part of the library's own table format
  * ({@link RoutingTableFormat}). Stateless and thread-safe.
  */
-public final class WeightedStrategyProvider implements RoutingStrategyProvider {
+final class WeightedStrategyProvider implements RoutingStrategyProvider {
 
     @Override
     public String name() {
