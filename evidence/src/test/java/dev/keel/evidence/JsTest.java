@@ -1,4 +1,4 @@
-package dev.keel.evidence.internal;
+package dev.keel.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

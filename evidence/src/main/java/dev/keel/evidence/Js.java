@@ -1,4 +1,4 @@
-package dev.keel.evidence.internal;
+package dev.keel.evidence;
 
 import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 import dev.keel.core.InvalidInputException;
@@ -26,10 +26,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Pure functions; thread-safe.
  */
-public final class Js {
+final class Js {
 
     /** JavaScript's {@code undefined}: what reading an absent property gives. */
-    public static final Object UNDEFINED = new Object() {
+    static final Object UNDEFINED = new Object() {
         @Override
         public String toString() {
             return "undefined";
@@ -50,7 +50,7 @@ public final class Js {
     }
 
     /** Property access {@code value.key}: a plain object's own value, else {@link #UNDEFINED}. */
-    public static Object get(Object value, String key) {
+    static Object get(Object value, String key) {
         if (value instanceof Map) {
             Map<?, ?> object = (Map<?, ?>) value;
             return object.containsKey(key) ? object.get(key) : UNDEFINED;
@@ -64,7 +64,7 @@ public final class Js {
      * ({@code 0} and {@code -0} alike), booleans, null, undefined; an object or array only to itself, so never to
      * another value read from JSON.
      */
-    public static Object sameValueZeroKey(Object value) {
+    static Object sameValueZeroKey(Object value) {
         if (value == null) {
             return NULL_KEY;
         }
@@ -84,7 +84,7 @@ public final class Js {
      * and object keys that are array indices come first in ascending order, as JavaScript orders them. The result is
      * unmodifiable.
      */
-    public static @Nullable Object jsonRoundTrip(Object value) {
+    static @Nullable Object jsonRoundTrip(Object value) {
         if (value instanceof Number) {
             return toJsonNumberOrNull(toDouble((Number) value));
         }
@@ -113,7 +113,7 @@ public final class Js {
      * A deep copy whose objects are {@link LinkedHashMap}s, which the wire codec writes in their key order (it sorts
      * the keys of maps whose order it cannot know, such as unmodifiable views).
      */
-    public static @Nullable Object orderedCopy(@Nullable Object value) {
+    static @Nullable Object orderedCopy(@Nullable Object value) {
         if (value instanceof Map) {
             Map<String, Object> copy = new LinkedHashMap<>();
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
@@ -145,29 +145,29 @@ public final class Js {
     }
 
     /** The code points of a string, each as a string: what spreading a string ({@code [...s]}) gives. */
-    public static List<Object> codePoints(String text) {
+    static List<Object> codePoints(String text) {
         List<Object> points = new ArrayList<>(text.length());
         text.codePoints().forEach(point -> points.add(new String(Character.toChars(point))));
         return points;
     }
 
     /** {@code x === null || x === undefined}, the test behind {@code ??}. */
-    public static boolean isNullish(Object value) {
+    static boolean isNullish(Object value) {
         return value == null || value == UNDEFINED;
     }
 
     /** {@code Number.isFinite(x)}: true only for a value of type number that is finite (never for "5"). */
-    public static boolean isFiniteNumber(Object value) {
+    static boolean isFiniteNumber(Object value) {
         return value instanceof Number && Double.isFinite(toDouble((Number) value));
     }
 
     /** The IEEE double a JSON number denotes, as {@code JSON.parse} gives it. */
-    public static double toDouble(Number number) {
+    static double toDouble(Number number) {
         return number.doubleValue();
     }
 
     /** {@code Boolean(x)}: false for undefined, null, false, 0, -0, NaN and ""; true otherwise. */
-    public static boolean truthy(Object value) {
+    static boolean truthy(Object value) {
         if (isNullish(value)) {
             return false;
         }
@@ -191,7 +191,7 @@ public final class Js {
      *
      * @throws NotConvertibleException where the reference throws a TypeError
      */
-    public static String toJsString(Object value) {
+    static String toJsString(Object value) {
         if (value == null) {
             return "null";
         }
@@ -237,7 +237,7 @@ public final class Js {
      *
      * @throws NotConvertibleException where the reference throws a TypeError (see {@link #toJsString})
      */
-    public static double toJsNumber(Object value) {
+    static double toJsNumber(Object value) {
         if (value == UNDEFINED) {
             return Double.NaN;
         }
@@ -258,7 +258,7 @@ public final class Js {
      * exponent, {@code Infinity} with optional sign, unsigned {@code 0x}/{@code 0o}/{@code 0b} integers; anything
      * else (numeric separators, "12px", "-0x10", "infinity") is NaN.
      */
-    public static double stringToNumber(String text) {
+    static double stringToNumber(String text) {
         String s = JsText.trim(text);
         if (s.isEmpty()) {
             return 0;
@@ -302,7 +302,7 @@ public final class Js {
      * {@code 1.5e+21} / {@code 1e-7} beyond. Java 17's {@code Double.toString} gives neither these digits nor this
      * format, so the digits come from Jackson's Schubfach implementation.
      */
-    public static String numberToString(double value) {
+    static String numberToString(double value) {
         if (Double.isNaN(value)) {
             return "NaN";
         }
@@ -342,7 +342,7 @@ public final class Js {
      * The JSON number {@code JSON.stringify} prints for {@code value}, as an exact decimal; null for NaN and the
      * infinities, which {@code JSON.stringify} writes as {@code null}.
      */
-    public static @Nullable BigDecimal toJsonNumberOrNull(double value) {
+    static @Nullable BigDecimal toJsonNumberOrNull(double value) {
         return Double.isFinite(value) ? new BigDecimal(numberToString(value)) : null;
     }
 
@@ -411,7 +411,7 @@ public final class Js {
      * A value the reference cannot convert: it throws a TypeError there. Readers of input trees turn it into an
      * {@link InvalidInputException} that names the JSON pointer.
      */
-    public static final class NotConvertibleException extends InvalidInputException {
+    static final class NotConvertibleException extends InvalidInputException {
 
         private static final long serialVersionUID = 1L;
 
