@@ -1,4 +1,4 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 /**
  * Whether a text refers to a name: the deterministic "refers to" of

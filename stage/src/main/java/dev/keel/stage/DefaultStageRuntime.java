@@ -1,4 +1,4 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.InvalidInputException;
@@ -13,21 +13,6 @@ import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.stage.InputSlot;
-import dev.keel.stage.PromptSummary;
-import dev.keel.stage.StageAttempt;
-import dev.keel.stage.StageContract;
-import dev.keel.stage.StageContracts;
-import dev.keel.stage.StageFailure;
-import dev.keel.stage.StageKind;
-import dev.keel.stage.StageRequest;
-import dev.keel.stage.StageRun;
-import dev.keel.stage.StageRuntime;
-import dev.keel.stage.StageValidation;
-import dev.keel.stage.StageValidator;
-import dev.keel.stage.StageViolation;
-import dev.keel.stage.StateSlice;
-import dev.keel.stage.ValidationContext;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -44,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * The {@link StageRuntime}. Immutable after construction; thread-safe as long as its SPIs are. See
  * {@link StageRuntime} for the behaviour.
  */
-public final class DefaultStageRuntime implements StageRuntime {
+final class DefaultStageRuntime implements StageRuntime {
 
     private final LlmBackend backend;
     private final SessionStore store;
@@ -58,7 +43,7 @@ public final class DefaultStageRuntime implements StageRuntime {
     /** The cached_state keys the reachable contracts merge into: cleared at the start of each run. */
     private final Set<String> ownedSlices;
 
-    public DefaultStageRuntime(LlmBackend backend, SessionStore store, IdSource ids, StageContracts contracts,
+    DefaultStageRuntime(LlmBackend backend, SessionStore store, IdSource ids, StageContracts contracts,
                                String entryStage, int maxReasks, int maxStages, StageValidator validator) {
         this.backend = backend;
         this.store = store;

@@ -1,4 +1,4 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonNumbers;
@@ -10,13 +10,13 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** Small functions over plain-value JSON trees. Pure; thread-safe. */
-public final class JsonValues {
+final class JsonValues {
 
     private JsonValues() {
     }
 
     /** A value quoted for a message, cut to a readable length. */
-    public static String quote(@Nullable Object value) {
+    static String quote(@Nullable Object value) {
         String text;
         if (value instanceof String) {
             text = "\"" + value + "\"";
@@ -34,7 +34,7 @@ public final class JsonValues {
      * A deep, unmodifiable copy of a plain-value tree (maps keep their order); values that are not JSON values
      * are kept as they are.
      */
-    public static @Nullable Object freeze(@Nullable Object value) {
+    static @Nullable Object freeze(@Nullable Object value) {
         if (value instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) value;
             LinkedHashMap<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));

@@ -1,8 +1,7 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidContractException;
-import dev.keel.stage.StageContract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +10,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** Reads stage contracts shipped as JSON resources, one file per stage id. Stateless and thread-safe. */
-public final class ContractResources {
+final class ContractResources {
 
     private ContractResources() {
     }
@@ -21,7 +20,7 @@ public final class ContractResources {
      *
      * @throws ConfigurationException when a resource is missing, unreadable, invalid or has another id
      */
-    public static List<StageContract> read(Class<?> anchor, String directory, List<String> ids) {
+    static List<StageContract> read(Class<?> anchor, String directory, List<String> ids) {
         Objects.requireNonNull(anchor, "anchor");
         if (directory == null || !directory.startsWith("/") || !directory.endsWith("/")) {
             throw new ConfigurationException("the contract directory must be an absolute resource path ending in '/',"

@@ -1,12 +1,9 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.content.Part;
 import dev.keel.core.reask.Problem;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;
-import dev.keel.stage.SessionFields;
-import dev.keel.stage.StageContract;
-import dev.keel.stage.StageKind;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,24 +1,9 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.ModelJson;
 import dev.keel.core.json.JsonNumbers;
-import dev.keel.stage.Condition;
-import dev.keel.stage.KnownEntities;
-import dev.keel.stage.NextStepRule;
-import dev.keel.stage.Pointer;
-import dev.keel.stage.SessionFields;
-import dev.keel.stage.Shape;
-import dev.keel.stage.StageContract;
-import dev.keel.stage.StageKind;
-import dev.keel.stage.StageRule;
-import dev.keel.stage.StageValidation;
-import dev.keel.stage.StageValidator;
-import dev.keel.stage.StageViolation;
-import dev.keel.stage.StateSlice;
-import dev.keel.stage.ValidationContext;
-import dev.keel.stage.ViolationCode;
 import dev.keel.core.text.JsText;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -39,9 +24,9 @@ import org.jspecify.annotations.Nullable;
  * stage's properties), then the rules, then the {@code nextStep} branches. Paths are rendered only when a
  * violation is reported, so a valid output costs little more than its parse. Stateless: pure and thread-safe.
  */
-public final class DefaultStageValidator implements StageValidator {
+final class DefaultStageValidator implements StageValidator {
 
-    public static final DefaultStageValidator INSTANCE = new DefaultStageValidator();
+    static final DefaultStageValidator INSTANCE = new DefaultStageValidator();
 
     private static final BigDecimal SCORE_MAX = BigDecimal.ONE;
     /** Lists up to this size are checked for repeats pairwise. */

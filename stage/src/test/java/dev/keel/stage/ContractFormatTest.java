@@ -1,4 +1,4 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,20 +1,10 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.KeelException;
 import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.stage.Condition;
-import dev.keel.stage.KnownEntities;
-import dev.keel.stage.NextStepRule;
-import dev.keel.stage.Pointer;
-import dev.keel.stage.SessionFields;
-import dev.keel.stage.Shape;
-import dev.keel.stage.StageContract;
-import dev.keel.stage.StageKind;
-import dev.keel.stage.StageRule;
-import dev.keel.stage.StateSlice;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -35,10 +25,10 @@ import org.jspecify.annotations.Nullable;
  * by pointer; {@code $schema} is accepted at the root. Writing goes back through the same record and binding. Pure;
  * thread-safe.
  */
-public final class ContractJson {
+final class ContractJson {
 
     /** The schema on the class path, also shipped for editors. */
-    public static final String SCHEMA = "dev/keel/stage/schema/stage-contract.schema.json";
+    static final String SCHEMA = "dev/keel/stage/schema/stage-contract.schema.json";
 
     private static final DocumentFormat<ContractSpec> FORMAT = DocumentFormat.builder(ContractSpec.class, SCHEMA)
             .build();
@@ -47,7 +37,7 @@ public final class ContractJson {
     }
 
     /** Where the schema and {@link ContractSpec} disagree on members; empty when they agree (a test holds them so). */
-    public static List<String> mismatches() {
+    static List<String> mismatches() {
         return FORMAT.mismatches();
     }
 
@@ -58,7 +48,7 @@ public final class ContractJson {
      *
      * @throws InvalidContractException whose message starts with the JSON pointer of the (first) offending value
      */
-    public static StageContract read(Map<String, Object> tree) {
+    static StageContract read(Map<String, Object> tree) {
         ContractSpec spec = FORMAT.read(tree, "", ContractJson::failure);
         Building building = new Building();
         StageContract.Builder contract = building.contract(spec);
@@ -299,7 +289,7 @@ public final class ContractJson {
     // ---- writing ----
 
     /** The contract in its JSON form, through the same record and binding it is read with. */
-    public static Map<String, Object> write(StageContract contract) {
+    static Map<String, Object> write(StageContract contract) {
         boolean model = contract.kind() == StageKind.MODEL;
         String directive = contract.directive();
         return FORMAT.write(new ContractSpec(contract.id(), contract.kind().wireName(), absentIfEmpty(contract.purpose()),

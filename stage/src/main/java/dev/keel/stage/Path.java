@@ -1,6 +1,5 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
-import dev.keel.stage.Pointer;
 import java.util.Arrays;
 
 /**

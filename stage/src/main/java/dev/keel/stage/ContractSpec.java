@@ -1,4 +1,4 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * {@code @JsonProperty} where the wire name is a Java keyword; optional members, and those only some variants take,
  * are null when absent. Not changed once bound; thread-safe.
  */
-public record ContractSpec(
+record ContractSpec(
         String id,
         String kind,
         @Nullable String purpose,
@@ -28,11 +28,11 @@ public record ContractSpec(
         @Nullable List<SliceSpec> stateMerge) {
 
     /** One entry of {@code inputs}. */
-    public record InputSpec(String slot, Boolean required) {
+    record InputSpec(String slot, Boolean required) {
     }
 
     /** A shape, of any {@code type}. */
-    public record ShapeSpec(
+    record ShapeSpec(
             String type,
             @Nullable Boolean nullable,
             @Nullable Boolean nonBlank,
@@ -50,7 +50,7 @@ public record ContractSpec(
     }
 
     /** {@code {"output" or "state": pointer, "equals": scalar}}. */
-    public record ConditionSpec(
+    record ConditionSpec(
             @Nullable String output,
             @Nullable String state,
             // null is a value a condition compares with, so it is written too.
@@ -58,7 +58,7 @@ public record ContractSpec(
     }
 
     /** A rule, of any {@code rule}. */
-    public record RuleSpec(
+    record RuleSpec(
             String rule,
             @Nullable String count,
             @Nullable String of,
@@ -78,18 +78,18 @@ public record ContractSpec(
     }
 
     /** One entry of a {@code sources_cover_mentions} rule's {@code known}. */
-    public record KnownSpec(String state, @Nullable String id, @Nullable List<String> names) {
+    record KnownSpec(String state, @Nullable String id, @Nullable List<String> names) {
     }
 
     /** {@code next_step}. */
-    public record NextStepSpec(List<String> allowed, @Nullable List<BranchSpec> branches, @Nullable String otherwise) {
+    record NextStepSpec(List<String> allowed, @Nullable List<BranchSpec> branches, @Nullable String otherwise) {
     }
 
     /** One entry of {@code next_step.branches}. */
-    public record BranchSpec(@JsonProperty("if") ConditionSpec condition, String then) {
+    record BranchSpec(@JsonProperty("if") ConditionSpec condition, String then) {
     }
 
     /** One entry of {@code state_merge}. */
-    public record SliceSpec(String into, @Nullable String from, @Nullable Map<String, String> fields) {
+    record SliceSpec(String into, @Nullable String from, @Nullable Map<String, String> fields) {
     }
 }

@@ -1,16 +1,6 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
-import dev.keel.stage.Condition;
-import dev.keel.stage.InputSlot;
-import dev.keel.stage.KnownEntities;
-import dev.keel.stage.NextStepRule;
-import dev.keel.stage.Pointer;
-import dev.keel.stage.SessionFields;
-import dev.keel.stage.Shape;
-import dev.keel.stage.StageContract;
-import dev.keel.stage.StageRule;
-import dev.keel.stage.StateSlice;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * must name a value the output shape has, of the type the rule needs. Messages start with the pointer of the
  * offending part in the contract's JSON form. Pure; thread-safe.
  */
-public final class ContractChecks {
+final class ContractChecks {
 
     private static final Pattern STAGE_ID = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final Set<String> ENVELOPE = Set.of(StageContract.STAGE, StageContract.SESSION_ID,
@@ -33,7 +23,7 @@ public final class ContractChecks {
     }
 
     /** Checks what the envelope needs before it can be built: the id, and no clash with envelope names. */
-    public static void checkEnvelope(@Nullable String id, Shape.@Nullable ObjectShape output) {
+    static void checkEnvelope(@Nullable String id, Shape.@Nullable ObjectShape output) {
         if (id == null || !STAGE_ID.matcher(id).matches()) {
             throw new InvalidContractException("/id: a stage id is letters, digits, '_', '.' or '-', found "
                     + (id == null ? "null" : "'" + id + "'"));
@@ -50,7 +40,7 @@ public final class ContractChecks {
     }
 
     /** @throws InvalidContractException naming the first problem found */
-    public static void check(StageContract contract) {
+    static void check(StageContract contract) {
         checkInputs(contract.inputs());
         switch (contract.kind()) {
             case SYSTEM:

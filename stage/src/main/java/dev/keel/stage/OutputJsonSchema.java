@@ -1,7 +1,5 @@
-package dev.keel.stage.internal;
+package dev.keel.stage;
 
-import dev.keel.stage.Shape;
-import dev.keel.stage.StageContract;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,14 +11,14 @@ import java.util.Map;
  * (two-decimal scores as written, session continuity, the rules, {@code nextStep} branches, unique_by) is left
  * out; see {@link StageContract#outputJsonSchema()}. Pure; thread-safe.
  */
-public final class OutputJsonSchema {
+final class OutputJsonSchema {
 
     private static final BigDecimal SCORE_STEP = new BigDecimal("0.01");
 
     private OutputJsonSchema() {
     }
 
-    public static Map<String, Object> of(StageContract contract) {
+    static Map<String, Object> of(StageContract contract) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("$schema", "https://json-schema.org/draft/2020-12/schema");
         schema.put("title", contract.id());
