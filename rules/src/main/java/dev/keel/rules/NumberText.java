@@ -1,4 +1,4 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import java.math.BigDecimal;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedding;
@@ -7,13 +7,13 @@ import dev.keel.core.spi.Embedding;
  * Embeddings as unit vectors, so that cosine similarity is one dot product: what retrieval over thousands of
  * precomputed vectors needs per message. Pure and thread-safe.
  */
-public final class Vectors {
+final class Vectors {
 
     private Vectors() {
     }
 
     /** {@code embedding} scaled to length 1 (the zero vector stays zero). */
-    public static float[] unit(Embedding embedding) {
+    static float[] unit(Embedding embedding) {
         float[] vector = embedding.vector();
         double norm = 0;
         for (float value : vector) {
@@ -33,7 +33,7 @@ public final class Vectors {
      *
      * @throws ConfigurationException when their dimensions differ
      */
-    public static double similarity(float[] a, float[] b) {
+    static double similarity(float[] a, float[] b) {
         if (a.length != b.length) {
             throw new ConfigurationException("embeddings of different dimensions: " + a.length + " and " + b.length
                     + "; use one embedder for the rules and the messages");

@@ -1,14 +1,10 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.CancelledException;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.rules.EnforcementRequest;
-import dev.keel.rules.Extraction;
-import dev.keel.rules.OnMissing;
-import dev.keel.rules.RuleSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,29 +1,17 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import dev.keel.core.Cancellation;
 import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
-import dev.keel.rules.CandidateKind;
-import dev.keel.rules.EntityDeclaration;
-import dev.keel.rules.Extraction;
-import dev.keel.rules.InvalidRulesException;
-import dev.keel.rules.Lane;
-import dev.keel.rules.OnMissing;
-import dev.keel.rules.Rule;
-import dev.keel.rules.RuleScope;
-import dev.keel.rules.RuleSet;
-import dev.keel.rules.Scenario;
-import dev.keel.rules.Step;
-import dev.keel.rules.Transition;
-import dev.keel.rules.internal.BookSpec.EntitySpec;
-import dev.keel.rules.internal.BookSpec.EntryPointSpec;
-import dev.keel.rules.internal.BookSpec.ExtractionSpec;
-import dev.keel.rules.internal.BookSpec.RuleSpec;
-import dev.keel.rules.internal.BookSpec.ScenarioSpec;
-import dev.keel.rules.internal.BookSpec.StepSpec;
-import dev.keel.rules.internal.BookSpec.TransitionSpec;
+import dev.keel.rules.BookSpec.EntitySpec;
+import dev.keel.rules.BookSpec.EntryPointSpec;
+import dev.keel.rules.BookSpec.ExtractionSpec;
+import dev.keel.rules.BookSpec.RuleSpec;
+import dev.keel.rules.BookSpec.ScenarioSpec;
+import dev.keel.rules.BookSpec.StepSpec;
+import dev.keel.rules.BookSpec.TransitionSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -47,10 +35,10 @@ import org.jspecify.annotations.Nullable;
  * are read as the {@code rules} of a book that has nothing else, rules and parts built in code are validated by the
  * same schema, and rules are written back through the same binding. Pure and thread-safe.
  */
-public final class RuleFormat {
+final class RuleFormat {
 
     /** The schema on the class path, also shipped for editors. */
-    public static final String SCHEMA = "dev/keel/rules/schema/rule-book.schema.json";
+    static final String SCHEMA = "dev/keel/rules/schema/rule-book.schema.json";
 
     private static final String RULES = "/rules";
 
@@ -62,18 +50,18 @@ public final class RuleFormat {
             .build();
 
     /** What a rule book's JSON form holds, built. */
-    public record Parts(RuleSet rules, List<Scenario> scenarios, List<EntityDeclaration> entities) {
+    record Parts(RuleSet rules, List<Scenario> scenarios, List<EntityDeclaration> entities) {
     }
 
     /** Rules read from a document: those that have no problem, and the problems of the others. */
-    public record ReadRules(List<Rule> rules, List<JsonProblem> problems) {
+    record ReadRules(List<Rule> rules, List<JsonProblem> problems) {
     }
 
     private RuleFormat() {
     }
 
     /** Where the schema and {@link BookSpec} disagree on members; empty when they agree (a test holds them so). */
-    public static List<String> mismatches() {
+    static List<String> mismatches() {
         return FORMAT.mismatches();
     }
 
@@ -85,7 +73,7 @@ public final class RuleFormat {
      * @throws InvalidRulesException listing every problem, each with its pointer: what the schema finds first, then
      *         what the checks across members and the rules' expressions find
      */
-    public static Parts readBook(@Nullable Object tree) {
+    static Parts readBook(@Nullable Object tree) {
         if (tree == null) {
             throw bookFailure(nullProblems("", JsonTreeReader.Value::anyObject));
         }
@@ -107,7 +95,7 @@ public final class RuleFormat {
      * a problem, and every problem of the others (a repeated id is a problem of the later rule): those the schema
      * finds, sorted by pointer, then those found as the rules are built, in the order of the rules.
      */
-    public static ReadRules readRules(@Nullable Object tree, String pointer) {
+    static ReadRules readRules(@Nullable Object tree, String pointer) {
         if (tree == null) {
             return new ReadRules(List.of(), nullProblems(pointer, JsonTreeReader.Value::items));
         }
@@ -247,7 +235,7 @@ public final class RuleFormat {
      * Every problem of a rule book built in code, as its JSON form would have it: what the schema finds, then the
      * checks across members; empty when it is valid.
      */
-    public static List<JsonProblem> bookProblems(RuleSet rules, List<Scenario> scenarios,
+    static List<JsonProblem> bookProblems(RuleSet rules, List<Scenario> scenarios,
             List<EntityDeclaration> entities) {
         BookSpec spec = new BookSpec(rules.rules().stream().map(RuleFormat::spec).toList(),
                 scenarios.stream().map(RuleFormat::spec).toList(), entities.stream().map(RuleFormat::spec).toList());
@@ -256,22 +244,22 @@ public final class RuleFormat {
     }
 
     /** What the schema finds in a rule built in code, with pointers from the rule ({@code /lane}). */
-    public static List<JsonProblem> ruleProblems(RuleSpec rule) {
+    static List<JsonProblem> ruleProblems(RuleSpec rule) {
         return FORMAT.problems(rule, "/$defs/rule", "");
     }
 
     /** What the schema finds in an entity built in code, with pointers from the entity ({@code /name}). */
-    public static List<JsonProblem> entityProblems(EntitySpec entity) {
+    static List<JsonProblem> entityProblems(EntitySpec entity) {
         return FORMAT.problems(entity, "/$defs/entity", "");
     }
 
     /** What is wrong with {@code id} as a rule, scenario or step id, if anything. */
-    public static Optional<String> idProblem(String id) {
+    static Optional<String> idProblem(String id) {
         return FORMAT.problems(id, "/$defs/id", "").stream().map(JsonProblem::message).findFirst();
     }
 
     /** The problems of rules that share an id, at {@code <base>/<index>/id} of each later one. */
-    public static List<JsonProblem> repeatedRuleIds(List<String> ids, String base) {
+    static List<JsonProblem> repeatedRuleIds(List<String> ids, String base) {
         List<JsonProblem> problems = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -290,13 +278,13 @@ public final class RuleFormat {
 
     /** The rules in their JSON form, members in the documented order (those a rule does not have left out). */
     @SuppressWarnings("unchecked")
-    public static List<Object> write(List<Rule> rules) {
+    static List<Object> write(List<Rule> rules) {
         return (List<Object>) Objects.requireNonNull(FORMAT.write(new BookSpec(
                 rules.stream().map(RuleFormat::spec).toList(), null, null)).get("rules"), "rules");
     }
 
     /** A built rule as its JSON form binds it; the effective {@code on_missing} of an expression is written. */
-    public static RuleSpec spec(Rule rule) {
+    static RuleSpec spec(Rule rule) {
         RuleScope scope = rule.scope();
         Map<String, ExtractionSpec> extract = new LinkedHashMap<>();
         rule.extract().forEach((variable, extraction) -> extract.put(variable,

@@ -1,4 +1,4 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import java.util.List;
 import java.util.Map;
@@ -10,14 +10,14 @@ import org.jspecify.annotations.Nullable;
  * names are the camelCase of the wire names ({@code conditionText} is {@code condition_text}); optional members are
  * null when absent. Immutable once bound (the binding makes its own lists and maps) and thread-safe.
  */
-public record BookSpec(List<RuleSpec> rules, @Nullable List<ScenarioSpec> scenarios,
+record BookSpec(List<RuleSpec> rules, @Nullable List<ScenarioSpec> scenarios,
         @Nullable List<EntitySpec> entities) {
 
     /**
      * One entry of {@code rules}. The members the schema requires are null only in a rule built in code that is not
      * valid yet ({@code Rule.Builder#problems}); one bound from a document has them.
      */
-    public record RuleSpec(@Nullable String id, @Nullable String scope, @Nullable String scenario,
+    record RuleSpec(@Nullable String id, @Nullable String scope, @Nullable String scenario,
             @Nullable String step, @Nullable Integer priority, @Nullable String group, @Nullable String conditionText,
             @Nullable String actionText, @Nullable String lane, @Nullable String enforcementExpression,
             @Nullable String forbidPattern, @Nullable Map<String, ExtractionSpec> extract, @Nullable String onMissing,
@@ -25,27 +25,27 @@ public record BookSpec(List<RuleSpec> rules, @Nullable List<ScenarioSpec> scenar
     }
 
     /** One entry of a rule's {@code extract}. */
-    public record ExtractionSpec(String pattern, String type) {
+    record ExtractionSpec(String pattern, String type) {
     }
 
     /** One entry of {@code scenarios}. */
-    public record ScenarioSpec(String id, @Nullable String description, @Nullable List<String> profileFields,
+    record ScenarioSpec(String id, @Nullable String description, @Nullable List<String> profileFields,
             List<StepSpec> steps, @Nullable List<TransitionSpec> transitions, List<EntryPointSpec> entryPoints) {
     }
 
     /** One entry of a scenario's {@code steps}. */
-    public record StepSpec(String id, @Nullable String description, @Nullable List<TransitionSpec> transitions) {
+    record StepSpec(String id, @Nullable String description, @Nullable List<TransitionSpec> transitions) {
     }
 
     /** One entry of a step's or a scenario's {@code transitions}. */
-    public record TransitionSpec(String id, String to, List<String> examples) {
+    record TransitionSpec(String id, String to, List<String> examples) {
     }
 
     /** One entry of a scenario's {@code entry_points}. */
-    public record EntryPointSpec(String id, @Nullable String step, List<String> examples) {
+    record EntryPointSpec(String id, @Nullable String step, List<String> examples) {
     }
 
     /** One entry of {@code entities}. */
-    public record EntitySpec(String name, String pattern, @Nullable String type, String store) {
+    record EntitySpec(String name, String pattern, @Nullable String type, String store) {
     }
 }

@@ -1,23 +1,10 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.rules.CandidateKind;
-import dev.keel.rules.EntityDeclaration;
-import dev.keel.rules.Extraction;
-import dev.keel.rules.InvalidRulesException;
-import dev.keel.rules.Lane;
-import dev.keel.rules.OnMissing;
-import dev.keel.rules.Rule;
-import dev.keel.rules.RuleBook;
-import dev.keel.rules.RuleScope;
-import dev.keel.rules.RuleSet;
-import dev.keel.rules.Scenario;
-import dev.keel.rules.Step;
-import dev.keel.rules.Transition;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelOptions;

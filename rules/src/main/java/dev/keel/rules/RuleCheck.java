@@ -1,11 +1,9 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.Cancellation;
 import dev.keel.core.text.LinearPatterns;
-import dev.keel.rules.Extraction;
-import dev.keel.rules.OnMissing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,13 +23,13 @@ import org.jspecify.annotations.Nullable;
  * the expression nodes it evaluates). A check that spends it fails the rule closed, with the reason
  * {@value #COST_EXCEEDED}: the rule was not shown to hold. Immutable and thread-safe.
  */
-public final class RuleCheck {
+final class RuleCheck {
 
     /** Evaluation steps of one expression on one answer, over all combinations of its variables' values. */
-    public static final long MAX_COST = 1_000_000;
+    static final long MAX_COST = 1_000_000;
 
     /** The reason of a rule that failed closed because its check spent {@link #MAX_COST}. */
-    public static final String COST_EXCEEDED = "rule_cost_exceeded";
+    static final String COST_EXCEEDED = "rule_cost_exceeded";
 
     /**
      * How an answer fared.
@@ -40,12 +38,12 @@ public final class RuleCheck {
      * @param reason   {@link #COST_EXCEEDED} when it failed closed for its cost, else empty
      * @param cost     the evaluation steps taken
      */
-    public record Outcome(boolean violated, Optional<String> reason, long cost) {
+    record Outcome(boolean violated, Optional<String> reason, long cost) {
 
         private static final Outcome KEPT = new Outcome(false, Optional.empty(), 0);
         private static final Outcome BROKEN = new Outcome(true, Optional.empty(), 0);
 
-        public Outcome {
+        Outcome {
             Objects.requireNonNull(reason, "reason");
         }
     }
@@ -66,7 +64,7 @@ public final class RuleCheck {
     /**
      * The check of a forbidden pattern; {@code pattern} must have passed {@link #patternProblem}.
      */
-    public static RuleCheck forbidding(String pattern) {
+    static RuleCheck forbidding(String pattern) {
         return new RuleCheck(Pattern.compile(pattern), null, Map.of(), OnMissing.SKIP);
     }
 
@@ -76,7 +74,7 @@ public final class RuleCheck {
      * @throws dev.keel.core.InvalidInputException when the expression is not valid CEL, reads no variable the way
      *         CEL allows, or is not a boolean; the message says why
      */
-    public static RuleCheck expression(String expression, Map<String, Extraction> extract, OnMissing onMissing) {
+    static RuleCheck expression(String expression, Map<String, Extraction> extract, OnMissing onMissing) {
         CelExpressions.Compiled compiled = CelExpressions.compile(expression);
         Map<String, Pattern> patterns = new LinkedHashMap<>();
         extract.forEach((variable, extraction) -> patterns.put(variable, Pattern.compile(extraction.pattern())));
@@ -84,7 +82,7 @@ public final class RuleCheck {
     }
 
     /** What is wrong with {@code pattern} as a forbidden pattern, if anything. */
-    public static Optional<String> patternProblem(String pattern) {
+    static Optional<String> patternProblem(String pattern) {
         return LinearPatterns.problem(pattern, "forbidden patterns");
     }
 
@@ -94,7 +92,7 @@ public final class RuleCheck {
      *
      * @param kind what the patterns are, for the message ({@code "extract patterns"})
      */
-    public static Optional<String> valuePatternProblem(String pattern, String kind) {
+    static Optional<String> valuePatternProblem(String pattern, String kind) {
         Optional<String> problem = LinearPatterns.problem(pattern, kind);
         if (problem.isPresent()) {
             return problem;
@@ -105,7 +103,7 @@ public final class RuleCheck {
     }
 
     /** The variables the expression reads; empty for a forbidden pattern. */
-    public Set<String> variables() {
+    Set<String> variables() {
         return expression == null ? Set.of() : expression.variables();
     }
 
@@ -115,7 +113,7 @@ public final class RuleCheck {
      *
      * @throws dev.keel.core.CancelledException when the thread is interrupted during the check
      */
-    public Outcome check(String answer, Map<String, Object> variables) {
+    Outcome check(String answer, Map<String, Object> variables) {
         if (forbidden != null) {
             return forbidden.matcher(answer).find() ? Outcome.BROKEN : Outcome.KEPT;
         }
@@ -174,7 +172,7 @@ public final class RuleCheck {
      *
      * @throws dev.keel.core.InvalidInputException for a value that is not a number, a string or a boolean
      */
-    public static Object celValue(Object value) {
+    static Object celValue(Object value) {
         return CelValues.of(value);
     }
 }

@@ -1,4 +1,4 @@
-package dev.keel.rules.internal;
+package dev.keel.rules;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonNumbers;
