@@ -1,9 +1,5 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
-import dev.keel.committee.ClarificationQuestion;
-import dev.keel.committee.EstimateDraft;
-import dev.keel.committee.PertEstimate;
-import dev.keel.committee.PertStep;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,21 +15,21 @@ import org.jspecify.annotations.Nullable;
  * {@code ## Execution time estimate}), the one question of an ask-user reply, citation markers {@code [agent:id]}
  * and what counts as a plan. Pure and thread-safe.
  */
-public final class ReplyText {
+final class ReplyText {
 
-    public static final String TLDR = "## TL;DR";
-    public static final String ANSWER = "## Answer";
-    public static final String ACCEPTANCE_TESTS = "## Acceptance tests";
-    public static final String ASSUMPTIONS = "## Assumptions";
-    public static final String CONFIDENCE = "## Confidence";
-    public static final String ESTIMATE = "## Execution time estimate";
-    public static final List<String> HEADINGS = List.of(TLDR, ANSWER, ACCEPTANCE_TESTS, ASSUMPTIONS, CONFIDENCE,
+    static final String TLDR = "## TL;DR";
+    static final String ANSWER = "## Answer";
+    static final String ACCEPTANCE_TESTS = "## Acceptance tests";
+    static final String ASSUMPTIONS = "## Assumptions";
+    static final String CONFIDENCE = "## Confidence";
+    static final String ESTIMATE = "## Execution time estimate";
+    static final List<String> HEADINGS = List.of(TLDR, ANSWER, ACCEPTANCE_TESTS, ASSUMPTIONS, CONFIDENCE,
             ESTIMATE);
 
     private static final String QUESTION_MARK = "**Question:** ";
 
     /** A citation marker: {@code [agent:id]}. */
-    public static final Pattern MARKER = Pattern.compile("\\[([A-Za-z0-9_-]+):([A-Za-z0-9][A-Za-z0-9_.-]*)\\]");
+    static final Pattern MARKER = Pattern.compile("\\[([A-Za-z0-9_-]+):([A-Za-z0-9][A-Za-z0-9_.-]*)\\]");
     /** An item of an ordered list: {@code 1. ...} or {@code 1) ...}. */
     private static final Pattern ORDERED_ITEM = Pattern.compile("(?m)^\\s{0,3}\\d{1,3}[.)]\\s+\\S");
     /** An option line of a question. */
@@ -54,7 +50,7 @@ public final class ReplyText {
      * A shipped reply: TL;DR, answer, the acceptance tests when there are any, assumptions ledger, confidence and,
      * when there is one, the estimate.
      */
-    public static String shipped(List<String> tldr, String answer, List<String> acceptanceTests,
+    static String shipped(List<String> tldr, String answer, List<String> acceptanceTests,
                                  List<String> assumptions, BigDecimal confidence, @Nullable EstimateDraft estimate) {
         StringBuilder text = new StringBuilder();
         text.append(TLDR).append('\n');
@@ -93,23 +89,23 @@ public final class ReplyText {
     }
 
     /** An ask-user reply: the question and its three options, nothing else. */
-    public static String question(ClarificationQuestion question) {
+    static String question(ClarificationQuestion question) {
         return QUESTION_MARK + oneLine(question.question()) + "\n\nA) " + oneLine(question.options().get(0)) + "\nB) "
                 + oneLine(question.options().get(1)) + "\nC) " + oneLine(question.options().get(2)) + "\n";
     }
 
     /** Whether {@code reply} is exactly one ask-user question with options A, B and C. */
-    public static boolean isQuestion(String reply) {
+    static boolean isQuestion(String reply) {
         return QUESTION_REPLY.matcher(reply).matches();
     }
 
     /** Whether {@code text} asks the user something in the reply's question form (a question line or options). */
-    public static boolean asksUser(String text) {
+    static boolean asksUser(String text) {
         return text.contains("**Question:**") || OPTION_LINE.matcher(text).find();
     }
 
     /** Whether {@code text} holds a plan: an ordered list of at least two steps. */
-    public static boolean hasPlan(String text) {
+    static boolean hasPlan(String text) {
         Matcher matcher = ORDERED_ITEM.matcher(text);
         int items = 0;
         while (matcher.find()) {
@@ -119,7 +115,7 @@ public final class ReplyText {
     }
 
     /** Whether {@code text} has a line that is one of the reply's own section headings. */
-    public static boolean usesHeadings(String text) {
+    static boolean usesHeadings(String text) {
         for (String line : text.split("\n", -1)) {
             if (HEADINGS.contains(line.strip())) {
                 return true;
@@ -129,7 +125,7 @@ public final class ReplyText {
     }
 
     /** The citation markers of {@code text}, as {@code agent:id}, in order of appearance. */
-    public static List<String> markers(String text) {
+    static List<String> markers(String text) {
         List<String> markers = new ArrayList<>();
         Matcher matcher = MARKER.matcher(text);
         while (matcher.find()) {
@@ -139,7 +135,7 @@ public final class ReplyText {
     }
 
     /** A shipped reply's sections by heading, in order; text before the first heading under {@code ""}. */
-    public static Map<String, String> sections(String reply) {
+    static Map<String, String> sections(String reply) {
         Map<String, String> sections = new LinkedHashMap<>();
         String current = "";
         StringBuilder body = new StringBuilder();
@@ -159,13 +155,13 @@ public final class ReplyText {
     }
 
     /** The number of a confidence section ({@code c_final = 0.8}), or null. */
-    public static @Nullable BigDecimal confidence(String section) {
+    static @Nullable BigDecimal confidence(String section) {
         Matcher matcher = NUMBER.matcher(section);
         return matcher.find() ? new BigDecimal(matcher.group()) : null;
     }
 
     /** Each {@code [o, m, p, e]} of an estimate section's step lines. */
-    public static List<BigDecimal[]> estimateSteps(String section) {
+    static List<BigDecimal[]> estimateSteps(String section) {
         List<BigDecimal[]> steps = new ArrayList<>();
         for (String line : section.split("\n")) {
             Matcher matcher = STEP_LINE.matcher(line);
@@ -178,7 +174,7 @@ public final class ReplyText {
     }
 
     /** The {@code [o, m, p, e]} totals of an estimate section, or null. */
-    public static BigDecimal @Nullable [] estimateTotal(String section) {
+    static BigDecimal @Nullable [] estimateTotal(String section) {
         for (String line : section.split("\n")) {
             Matcher matcher = TOTAL_LINE.matcher(line);
             if (matcher.matches()) {
@@ -190,7 +186,7 @@ public final class ReplyText {
     }
 
     /** The bullet lines ({@code - ...}) of a section. */
-    public static List<String> bullets(String section) {
+    static List<String> bullets(String section) {
         List<String> items = new ArrayList<>();
         for (String line : section.split("\n")) {
             if (line.startsWith("- ") && !line.substring(2).isBlank()) {

@@ -1,6 +1,5 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
-import dev.keel.committee.BudgetReport;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.Pricing;

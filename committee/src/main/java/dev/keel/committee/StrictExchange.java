@@ -1,4 +1,4 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.reask.Attempt;

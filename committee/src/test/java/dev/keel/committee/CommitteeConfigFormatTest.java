@@ -1,10 +1,8 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keel.committee.CommitteeConfig;
-import dev.keel.committee.Mode;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.JsonCodec;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -18,21 +18,21 @@ import org.jspecify.annotations.Nullable;
  * @param policy    the committee's policy
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record CommitteeConfigSpec(Map<String, ProviderSpec> providers, ModelsSpec models, PolicySpec policy) {
+record CommitteeConfigSpec(Map<String, ProviderSpec> providers, ModelsSpec models, PolicySpec policy) {
 
     /** One entry of {@code providers}: whether it runs ({@code enabled}, true when absent). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ProviderSpec(@Nullable Boolean enabled) {
+    record ProviderSpec(@Nullable Boolean enabled) {
     }
 
     /** {@code models}: the roles by name. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ModelsSpec(Map<String, RoleSpec> roles) {
+    record ModelsSpec(Map<String, RoleSpec> roles) {
     }
 
     /** One entry of {@code models.roles}: the name of the provider that runs it. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record RoleSpec(String provider) {
+    record RoleSpec(String provider) {
     }
 
     /**
@@ -41,7 +41,7 @@ public record CommitteeConfigSpec(Map<String, ProviderSpec> providers, ModelsSpe
      * when the configuration is read.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PolicySpec(
+    record PolicySpec(
             @JsonProperty("normalMaxUsd") @Nullable Object normalMaxUsd,
             @JsonProperty("deepMaxUsd") @Nullable Object deepMaxUsd,
             @JsonProperty("askUserThreshold") @Nullable BigDecimal askUserThreshold,

@@ -1,22 +1,5 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
-import dev.keel.committee.AgentCredibility;
-import dev.keel.committee.AgentOutput;
-import dev.keel.committee.AxisScores;
-import dev.keel.committee.Citation;
-import dev.keel.committee.ClarificationQuestion;
-import dev.keel.committee.Committee;
-import dev.keel.committee.CommitteeConfig;
-import dev.keel.committee.CommitteeRequest;
-import dev.keel.committee.CommitteeResponse;
-import dev.keel.committee.CommitteeScore;
-import dev.keel.committee.CredStatus;
-import dev.keel.committee.FinalSynthesis;
-import dev.keel.committee.OrchestrationPlan;
-import dev.keel.committee.Outcome;
-import dev.keel.committee.PreHints;
-import dev.keel.committee.ScoredAgent;
-import dev.keel.committee.TaskType;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonPointers;
@@ -44,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * {@link Committee}: phase A, the agents' rounds, scoring, phase B, then the reply the rules allow. Each run has its
  * own {@link BudgetLedger}. Thread-safe: no state is shared between runs; calls the backends it is given.
  */
-public final class DefaultCommittee implements Committee {
+final class DefaultCommittee implements Committee {
 
     /** Output tokens allowed per call: they bound every call's estimate. */
     static final int PLAN_TOKENS = 600;
@@ -71,7 +54,7 @@ public final class DefaultCommittee implements Committee {
      * @param models the model each role's calls are priced as, when not the role's own name
      * @throws ConfigurationException when a role the committee calls is priced as a model {@code pricing} has no price for
      */
-    public DefaultCommittee(CommitteeConfig config, Map<String, LlmBackend> backends, Pricing pricing,
+    DefaultCommittee(CommitteeConfig config, Map<String, LlmBackend> backends, Pricing pricing,
                             Map<String, String> models, Clock clock, int attempts) {
         this.config = Objects.requireNonNull(config, "config");
         this.backends = Map.copyOf(backends);

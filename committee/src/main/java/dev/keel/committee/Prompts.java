@@ -1,13 +1,5 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
-import dev.keel.committee.AgentCredibility;
-import dev.keel.committee.AgentOutput;
-import dev.keel.committee.AxisScores;
-import dev.keel.committee.CommitteeRequest;
-import dev.keel.committee.CredStatus;
-import dev.keel.committee.OrchestrationPlan;
-import dev.keel.committee.PreHints;
-import dev.keel.committee.TaskType;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;

@@ -1,6 +1,6 @@
-package dev.keel.committee.internal;
+package dev.keel.committee;
 
-import dev.keel.committee.internal.CommitteeConfigSpec.PolicySpec;
+import dev.keel.committee.CommitteeConfigSpec.PolicySpec;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.DocumentFormat;
 import dev.keel.core.json.JsonNumbers;
@@ -24,10 +24,10 @@ import org.jspecify.annotations.Nullable;
  * {@link ConfigurationException}. Caps read from the environment are resolved here too, once the document is valid.
  * Pure (the environment is a function passed in) and thread-safe.
  */
-public final class CommitteeConfigFormat {
+final class CommitteeConfigFormat {
 
     /** The schema on the class path, also shipped for editors. */
-    public static final String SCHEMA = "dev/keel/committee/schema/committee-config.schema.json";
+    static final String SCHEMA = "dev/keel/committee/schema/committee-config.schema.json";
 
     private static final DocumentFormat<CommitteeConfigSpec> FORMAT = DocumentFormat
             .builder(CommitteeConfigSpec.class, SCHEMA)
@@ -47,7 +47,7 @@ public final class CommitteeConfigFormat {
      *
      * @throws ConfigurationException naming every problem by JSON pointer
      */
-    public static CommitteeConfigSpec read(Object tree) {
+    static CommitteeConfigSpec read(Object tree) {
         return FORMAT.read(tree, "", CommitteeConfigFormat::failure);
     }
 
@@ -55,12 +55,12 @@ public final class CommitteeConfigFormat {
      * Where the schema and {@link CommitteeConfigSpec} disagree on members; empty when they agree (a test holds them
      * so).
      */
-    public static List<String> mismatches() {
+    static List<String> mismatches() {
         return FORMAT.mismatches();
     }
 
     /** The problems as the one exception a configuration's reader throws. */
-    public static ConfigurationException failure(List<JsonProblem> problems) {
+    static ConfigurationException failure(List<JsonProblem> problems) {
         return new ConfigurationException(JsonProblem.describe(null, problems));
     }
 
@@ -70,7 +70,7 @@ public final class CommitteeConfigFormat {
      * or that holds no decimal number at least 0, is a problem at {@code pointer} (which never quotes the value),
      * and the cap is then {@code fallback}.
      */
-    public static BigDecimal cap(@Nullable Object cap, String pointer, BigDecimal fallback,
+    static BigDecimal cap(@Nullable Object cap, String pointer, BigDecimal fallback,
             Function<String, Optional<String>> environment, List<JsonProblem> problems) {
         if (cap == null) {
             return fallback;
