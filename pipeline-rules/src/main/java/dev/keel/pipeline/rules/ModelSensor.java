@@ -1,12 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.Sensor;
-import dev.keel.pipeline.rules.SensorInput;
-import dev.keel.pipeline.rules.SensorReading;
 import dev.keel.rules.EntityDeclaration;
 import dev.keel.rules.RuleBook;
 import dev.keel.rules.Transition;
@@ -35,16 +31,16 @@ import org.jspecify.annotations.Nullable;
  * turn's backends with a bounded re-ask. A reply that still breaks the contract reads as fully ambiguous, so the
  * ambiguity trap asks the user to clarify. Immutable and thread-safe.
  */
-public final class ModelSensor implements Sensor {
+final class ModelSensor implements Sensor {
 
     /** The sensor's stage id. */
-    public static final String STAGE = RuleSteps.SENSOR_PURPOSE;
+    static final String STAGE = RuleSteps.SENSOR_PURPOSE;
     private static final String SLICE = "sensor";
 
     private final String target;
     private final int maxReasks;
 
-    public ModelSensor(String target, int maxReasks) {
+    ModelSensor(String target, int maxReasks) {
         this.target = Objects.requireNonNull(target, "target");
         if (maxReasks < 0 || maxReasks > 10) {
             throw new ConfigurationException("a sensor re-asks 0 to 10 times, found " + maxReasks);
@@ -53,7 +49,7 @@ public final class ModelSensor implements Sensor {
     }
 
     /** The sensor's workflow for {@code book}: the sensor stage, then the end. */
-    public static StageContracts contracts(RuleBook book) {
+    static StageContracts contracts(RuleBook book) {
         List<String> intents = book.transitions().stream().map(Transition::id).toList();
         Shape.ObjectShape entities = Shape.object();
         for (EntityDeclaration entity : book.entities()) {

@@ -1,11 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.ToolCall;
-import dev.keel.pipeline.rules.ToolResults;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,11 +1,10 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.rules.Position;
 import dev.keel.rules.Rule;
 import dev.keel.rules.Scenario;

@@ -1,4 +1,4 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.spi.Embedding;
 import java.util.Map;

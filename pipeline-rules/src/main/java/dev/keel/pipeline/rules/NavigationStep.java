@@ -1,11 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.ScenarioMove;
-import dev.keel.pipeline.rules.SensorReading;
 import dev.keel.rules.NavigationCandidate;
 import dev.keel.rules.Navigation;
 import dev.keel.rules.Navigator;

@@ -1,4 +1,4 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.SessionStore;
@@ -8,10 +8,6 @@ import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.LaneChecks;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.Sensor;
-import dev.keel.pipeline.rules.ToolExecutor;
 import dev.keel.rules.IntentIndex;
 import dev.keel.rules.NavigationConfig;
 import dev.keel.rules.RuleBook;
@@ -25,10 +21,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The steps of {@link RuleSteps}, built once from their configuration. Immutable and thread-safe.
  */
-public final class RuleTurn {
+final class RuleTurn {
 
     /** What the steps are configured with; the indexes are built already. */
-    public record Config(RuleBook book, Embedder embedder, RuleIndex rules, IntentIndex intents,
+    record Config(RuleBook book, Embedder embedder, RuleIndex rules, IntentIndex intents,
                          SessionStore sessionStore, Sensor sensor, ToolExecutor tools, NavigationConfig navigation,
                          BigDecimal ambiguityThreshold, String clarification, double minSimilarity, int maxRules,
                          BigDecimal judgeSampleRate, @Nullable String judgeBackend, String instructions) {
@@ -42,7 +38,7 @@ public final class RuleTurn {
     private final ReasoningStep reasoning;
     private final EnforcementStep enforcement;
 
-    public RuleTurn(Config config) {
+    RuleTurn(Config config) {
         this.config = config;
         this.turnSteps = List.of(new SensorStep(config), new AmbiguityTrap(config), new Hydration(config),
                 new NavigationStep(config), new Retrieval(config), new ToolStep(config));
@@ -50,19 +46,19 @@ public final class RuleTurn {
         this.enforcement = new LaneEnforcement(config);
     }
 
-    public Config config() {
+    Config config() {
         return config;
     }
 
-    public List<TurnStep> turnSteps() {
+    List<TurnStep> turnSteps() {
         return turnSteps;
     }
 
-    public ReasoningStep reasoning() {
+    ReasoningStep reasoning() {
         return reasoning;
     }
 
-    public EnforcementStep enforcement() {
+    EnforcementStep enforcement() {
         return enforcement;
     }
 

@@ -1,10 +1,7 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.Sensor;
-import dev.keel.pipeline.rules.SensorInput;
-import dev.keel.pipeline.rules.SensorReading;
 import dev.keel.rules.EntityDeclaration;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -21,11 +18,11 @@ import java.util.Objects;
  * {@code 1 - margin / closeMargin} (two scenarios match about equally); both to two decimals, rounded up. Entities
  * are read by their declared patterns. Pure given the similarities; immutable and thread-safe.
  */
-public final class EmbeddedSensor implements Sensor {
+final class EmbeddedSensor implements Sensor {
 
     private final BigDecimal closeMargin;
 
-    public EmbeddedSensor(BigDecimal closeMargin) {
+    EmbeddedSensor(BigDecimal closeMargin) {
         if (closeMargin.signum() <= 0 || closeMargin.compareTo(BigDecimal.ONE) > 0) {
             throw new ConfigurationException("the close margin lies in (0, 1], found " + closeMargin);
         }

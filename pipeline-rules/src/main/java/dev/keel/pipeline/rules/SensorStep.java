@@ -1,12 +1,9 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.spi.Embedding;
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.SensorInput;
-import dev.keel.pipeline.rules.SensorReading;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,12 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.Enforcement;
 import dev.keel.pipeline.EnforcementStep;
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.LaneCheck;
-import dev.keel.pipeline.rules.LaneChecks;
-import dev.keel.pipeline.rules.RuleMatch;
-import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.rules.EnforcementRequest;
 import dev.keel.rules.JudgeSampling;
 import dev.keel.rules.Rule;

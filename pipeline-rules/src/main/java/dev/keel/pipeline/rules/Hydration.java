@@ -1,10 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.pipeline.rules.SensorReading;
 import dev.keel.rules.EntityDeclaration;
 import dev.keel.rules.Position;
 import java.util.LinkedHashMap;

@@ -1,10 +1,8 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.StepResult;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.RuleMatch;
-import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.rules.RankedRule;
 import dev.keel.rules.Rule;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package dev.keel.pipeline.rules.internal;
+package dev.keel.pipeline.rules;
 
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonCodec;
@@ -10,7 +10,6 @@ import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.rules.Rule;
 import java.util.ArrayList;
 import java.util.HashSet;
