@@ -1,6 +1,5 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
-import dev.keel.store.jdbc.StoreDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,16 +12,16 @@ import org.flywaydb.core.api.FlywayException;
  * migrates with Flyway too keeps its own history. Concurrent migrations by several hosts are serialised by Flyway's
  * lock. Flyway logs through {@link FlywayLogs}. Stateless and thread-safe.
  */
-public final class SchemaMigrations {
+final class SchemaMigrations {
 
     /** Keel's own history table, beside any the host has. */
-    public static final String HISTORY_TABLE = "keel_schema_history";
+    static final String HISTORY_TABLE = "keel_schema_history";
 
     private SchemaMigrations() {
     }
 
     /** @throws dev.keel.core.BackendException when the database cannot be migrated */
-    public static void migrate(StoreDatabase database) {
+    static void migrate(StoreDatabase database) {
         if (database.dialect() == StoreDialect.SQLITE) {
             enableWriteAheadLog(database);
         }

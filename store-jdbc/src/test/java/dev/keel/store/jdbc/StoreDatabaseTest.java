@@ -1,4 +1,4 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,7 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
-import dev.keel.store.jdbc.JdbcAuditSink;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,7 +14,7 @@ import java.util.Optional;
  * unique request id makes idempotent ({@code ON CONFLICT DO NOTHING}, the same statement in both dialects).
  * Thread-safe: every call takes its own connection.
  */
-public final class SqlAuditSink implements JdbcAuditSink {
+final class SqlAuditSink implements JdbcAuditSink {
 
     private static final String INSERT = "INSERT INTO keel_audit_record (request_id, recorded_at, kind, payload)"
             + " VALUES (?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING";
@@ -26,7 +25,7 @@ public final class SqlAuditSink implements JdbcAuditSink {
     private final StoreDatabase database;
     private final JsonCodec json = JsonCodec.strict();
 
-    public SqlAuditSink(StoreDatabase database) {
+    SqlAuditSink(StoreDatabase database) {
         this.database = database;
     }
 

@@ -1,10 +1,9 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.store.jdbc.StoreDialect;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

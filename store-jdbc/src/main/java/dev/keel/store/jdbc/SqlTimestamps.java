@@ -1,4 +1,4 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,4 +1,4 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import org.flywaydb.core.api.logging.Log;
 import org.flywaydb.core.api.logging.LogCreator;
@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
  * ({@code org.flywaydb...}), with only a migration actually applied at INFO. Every store open runs Flyway, and its
  * other INFO lines (the database, the validated migrations, the current version, "up to date") say nothing an
  * operator acts on, so they go to DEBUG; warnings and errors stay what they are. Named in Flyway's
- * {@code loggers} configuration, which instantiates it by its public no-argument constructor. Stateless and
+ * {@code loggers} configuration, which instantiates it by its public no-argument constructor from Flyway's own
+ * package: that is why the type is public, and the only use it has; a host never needs it. Stateless and
  * thread-safe.
  */
 public final class FlywayLogs implements LogCreator {

@@ -1,4 +1,4 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.NonRetriableBackendException;

@@ -1,10 +1,9 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.keel.core.BackendException;
 import dev.keel.core.ConfigurationException;
-import dev.keel.store.jdbc.StoreDialect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * The database the stores run on: its data source (a pool this opened, or the host's), its dialect, and how its
  * failures are reported. Thread-safe.
  */
-public final class StoreDatabase implements AutoCloseable {
+final class StoreDatabase implements AutoCloseable {
 
     /** SQLite commits survive a crash of the process and of the machine; a busy file is waited for, not failed. */
     private static final String SQLITE_JOURNAL_MODE = "WAL";
@@ -51,7 +50,7 @@ public final class StoreDatabase implements AutoCloseable {
      * @throws ConfigurationException when the dialect's driver is not on the class path
      * @throws BackendException       when the database cannot be reached
      */
-    public static StoreDatabase open(ConnectionSettings settings, @Nullable Integer maximumPoolSize) {
+    static StoreDatabase open(ConnectionSettings settings, @Nullable Integer maximumPoolSize) {
         requireDriver(settings.dialect());
         HikariConfig config = new HikariConfig();
         config.setPoolName("keel-store-" + settings.dialect().wireName());
@@ -89,7 +88,7 @@ public final class StoreDatabase implements AutoCloseable {
      *         missing
      * @throws BackendException       when the database cannot be reached
      */
-    public static StoreDatabase borrow(DataSource dataSource) {
+    static StoreDatabase borrow(DataSource dataSource) {
         String product;
         try (Connection connection = dataSource.getConnection()) {
             product = connection.getMetaData().getDatabaseProductName();
@@ -142,11 +141,11 @@ public final class StoreDatabase implements AutoCloseable {
         return dialect.wireName() + "_store";
     }
 
-    public StoreDialect dialect() {
+    StoreDialect dialect() {
         return dialect;
     }
 
-    public DataSource dataSource() {
+    DataSource dataSource() {
         return dataSource;
     }
 
@@ -155,7 +154,7 @@ public final class StoreDatabase implements AutoCloseable {
      *
      * @throws BackendException when none can be had
      */
-    public Connection connection() {
+    Connection connection() {
         try {
             return dataSource.getConnection();
         } catch (SQLException | RuntimeException failure) {
@@ -164,7 +163,7 @@ public final class StoreDatabase implements AutoCloseable {
     }
 
     /** {@code failure} while {@code doing} something, as core's backend exception, without secrets. */
-    public BackendException failure(String doing, Throwable failure) {
+    BackendException failure(String doing, Throwable failure) {
         return StoreFailures.of(storeId(dialect), doing, failure, secrets);
     }
 

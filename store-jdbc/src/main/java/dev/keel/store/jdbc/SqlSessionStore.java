@@ -1,9 +1,7 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.store.jdbc.JdbcSessionStore;
-import dev.keel.store.jdbc.StoreDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * nothing of the session is kept. Thread-safe: every statement runs on its own autocommitted connection, and nothing
  * is held while the change is computed.
  */
-public final class SqlSessionStore implements JdbcSessionStore {
+final class SqlSessionStore implements JdbcSessionStore {
 
     private static final String SELECT = "SELECT version, state FROM keel_session WHERE session_id = ?";
     private static final String DELETE = "DELETE FROM keel_session WHERE session_id = ?";
@@ -43,7 +41,7 @@ public final class SqlSessionStore implements JdbcSessionStore {
     private final String insertSql;
     private final String updateSql;
 
-    public SqlSessionStore(StoreDatabase database, int attempts, Clock clock) {
+    SqlSessionStore(StoreDatabase database, int attempts, Clock clock) {
         this.database = database;
         this.attempts = attempts;
         this.clock = clock;

@@ -1,7 +1,6 @@
-package dev.keel.store.jdbc.internal;
+package dev.keel.store.jdbc;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.store.jdbc.StoreDialect;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,13 +22,13 @@ import org.jspecify.annotations.Nullable;
  * @param password          the password, or null
  * @param secretProperties  other secret parameters taken out of the URL, by name
  */
-public record ConnectionSettings(StoreDialect dialect, String url, @Nullable String username, @Nullable String password,
+record ConnectionSettings(StoreDialect dialect, String url, @Nullable String username, @Nullable String password,
                                  Map<String, String> secretProperties) {
 
     private static final String SQLITE_PREFIX = "jdbc:sqlite:";
     private static final String POSTGRESQL_PREFIX = "jdbc:postgresql:";
 
-    public ConnectionSettings {
+    ConnectionSettings {
         Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(url, "url");
         secretProperties = Map.copyOf(secretProperties);
@@ -41,7 +40,7 @@ public record ConnectionSettings(StoreDialect dialect, String url, @Nullable Str
      * @throws ConfigurationException when the URL is neither SQLite nor PostgreSQL, or carries credentials before
      *         the host name (the message never quotes the URL)
      */
-    public static ConnectionSettings parse(String url, @Nullable String username, @Nullable String password) {
+    static ConnectionSettings parse(String url, @Nullable String username, @Nullable String password) {
         StoreDialect dialect;
         if (url.startsWith(SQLITE_PREFIX)) {
             dialect = StoreDialect.SQLITE;
@@ -86,7 +85,7 @@ public record ConnectionSettings(StoreDialect dialect, String url, @Nullable Str
     }
 
     /** Every secret value: what must never appear in a message. */
-    public List<String> secrets() {
+    List<String> secrets() {
         List<String> secrets = new ArrayList<>(secretProperties.values());
         if (password != null) {
             secrets.add(password);
@@ -96,7 +95,7 @@ public record ConnectionSettings(StoreDialect dialect, String url, @Nullable Str
     }
 
     /** The file of a SQLite URL, or null for an in-memory database. */
-    public @Nullable String sqliteFile() {
+    @Nullable String sqliteFile() {
         String path = url.substring(SQLITE_PREFIX.length());
         int query = path.indexOf('?');
         path = query < 0 ? path : path.substring(0, query);
