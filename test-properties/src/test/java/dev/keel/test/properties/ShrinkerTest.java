@@ -1,8 +1,7 @@
-package dev.keel.test.properties.internal;
+package dev.keel.test.properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.test.properties.Gen;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

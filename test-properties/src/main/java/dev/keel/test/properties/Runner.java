@@ -1,6 +1,5 @@
-package dev.keel.test.properties.internal;
+package dev.keel.test.properties;
 
-import dev.keel.test.properties.Gen;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -11,24 +10,24 @@ import org.jspecify.annotations.Nullable;
  * Runs one property: draws cases from one seed until enough pass, and on the first failure shrinks its choices and
  * throws an {@link AssertionError} that names the seed, the smallest failing case and the original one.
  */
-public final class Runner {
+final class Runner {
 
     /** The system property that fixes the seed of every property in a run, to reproduce a failure. */
-    public static final String SEED_PROPERTY = "keel.properties.seed";
+    static final String SEED_PROPERTY = "keel.properties.seed";
 
     /** Discarded cases allowed per try before the property fails as unsatisfiable. */
     private static final int DISCARDS_PER_TRY = 10;
 
     /** The body of a property over the drawn values, one per generator. */
     @FunctionalInterface
-    public interface Case {
+    interface Case {
         void run(Object[] values) throws Throwable;
     }
 
     private final List<Gen<?>> gens;
     private final Case body;
 
-    public Runner(List<Gen<?>> gens, Case body) {
+    Runner(List<Gen<?>> gens, Case body) {
         this.gens = List.copyOf(gens);
         this.body = body;
     }
@@ -38,7 +37,7 @@ public final class Runner {
      *
      * @param seed the seed, or {@code null} for the one of {@value #SEED_PROPERTY}, or else a fresh one
      */
-    public void run(int tries, @Nullable Long seed) {
+    void run(int tries, @Nullable Long seed) {
         if (tries < 1) {
             throw new IllegalArgumentException("tries must be at least 1, was " + tries);
         }

@@ -1,6 +1,5 @@
-package dev.keel.test.properties.internal;
+package dev.keel.test.properties;
 
-import dev.keel.test.properties.Choices;
 import java.util.Arrays;
 import java.util.Random;
 import org.jspecify.annotations.Nullable;

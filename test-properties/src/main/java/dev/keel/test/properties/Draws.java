@@ -1,10 +1,9 @@
-package dev.keel.test.properties.internal;
+package dev.keel.test.properties;
 
-import dev.keel.test.properties.Choices;
 import java.math.BigInteger;
 
 /** Number draws shared by the generators: each maps smaller choices to values nearer zero. */
-public final class Draws {
+final class Draws {
 
     private static final int CHUNK_BITS = 62;
 
@@ -12,14 +11,14 @@ public final class Draws {
     }
 
     /** Refuses an empty range. */
-    public static void checkRange(long min, long max) {
+    static void checkRange(long min, long max) {
         if (min > max) {
             throw new IllegalArgumentException("min " + min + " is above max " + max);
         }
     }
 
     /** A long from {@code min} to {@code max}, zero (or the bound nearest it) the simplest. */
-    public static long towardsZero(Choices choices, long min, long max) {
+    static long towardsZero(Choices choices, long min, long max) {
         if (min >= 0) {
             return min + choices.next(max - min);
         }
@@ -30,7 +29,7 @@ public final class Draws {
     }
 
     /** A big integer from {@code min} to {@code max}, zero (or the bound nearest it) the simplest. */
-    public static BigInteger towardsZero(Choices choices, BigInteger min, BigInteger max) {
+    static BigInteger towardsZero(Choices choices, BigInteger min, BigInteger max) {
         if (min.signum() >= 0) {
             return min.add(magnitude(choices, max.subtract(min)));
         }
@@ -47,13 +46,13 @@ public final class Draws {
      * about ten elements past the minimum, and one time in eight about half the span, so that limits on length are
      * reached too. Shrinking moves the draw to the short mode.
      */
-    public static double continuation(Choices choices, int span) {
+    static double continuation(Choices choices, int span) {
         double mean = choices.next(7) == 7 ? Math.max(Math.min(span, 10), span / 2.0) : Math.min(span, 10);
         return mean / (mean + 1);
     }
 
     /** What a generator throws to discard the case it is drawing: the runner counts it and draws another. */
-    public static RuntimeException discard() {
+    static RuntimeException discard() {
         return new Discarded();
     }
 
@@ -78,7 +77,7 @@ public final class Draws {
     }
 
     /** A discarded case: not a failure. */
-    public static final class Discarded extends RuntimeException {
+    static final class Discarded extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
 

@@ -1,4 +1,4 @@
-package dev.keel.test.properties.internal;
+package dev.keel.test.properties;
 
 import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
