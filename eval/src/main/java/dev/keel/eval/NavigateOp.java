@@ -1,9 +1,8 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.rules.CandidateKind;
 import dev.keel.rules.NavigationCandidate;
 import dev.keel.rules.NavigationConfig;
@@ -20,7 +19,7 @@ import java.util.Map;
  * ({@link Navigator}). Input that breaks the navigation rules is {@code invalid_input}, named by pointer. Stateless;
  * pure and thread-safe.
  */
-public final class NavigateOp implements EvalOp {
+final class NavigateOp implements EvalOp {
 
     @Override
     public String name() {

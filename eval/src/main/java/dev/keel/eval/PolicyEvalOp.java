@@ -1,8 +1,7 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Principal;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.PolicyEvaluator;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,7 @@ import java.util.Set;
  * {@code {"decision", "reason_codes"}}. Without role and clearance the principal is missing (DENY,
  * {@code principal_missing}); {@code domains} may be left out (none requested). Stateless and thread-safe.
  */
-public final class PolicyEvalOp implements EvalOp {
+final class PolicyEvalOp implements EvalOp {
 
     private static final Set<String> KEYS = Set.of("policy", "role", "clearance", "domains");
 

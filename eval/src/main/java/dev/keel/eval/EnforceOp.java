@@ -1,9 +1,8 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.rules.EnforcementRequest;
 import dev.keel.rules.RuleSet;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.Map;
  * duplicate or unknown ids, and variables that are not numbers, strings or booleans are {@code invalid_input},
  * named by pointer. Stateless; pure and thread-safe.
  */
-public final class EnforceOp implements EvalOp {
+final class EnforceOp implements EvalOp {
 
     @Override
     public String name() {

@@ -1,6 +1,5 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
-import dev.keel.eval.EvalOp;
 import dev.keel.evidence.DiscoveryPlanBuilder;
 import dev.keel.evidence.DiscoveryPlanInput;
 import java.util.Map;
@@ -9,7 +8,7 @@ import java.util.Map;
  * {@code keel eval} op {@code discovery_plan}: the protocol's {@code BuildAssistantMcpDiscoveryPlanInput} in (camelCase
  * keys), the plan contract out, identical to the reference. Stateless; pure and thread-safe.
  */
-public final class DiscoveryPlanOp implements EvalOp {
+final class DiscoveryPlanOp implements EvalOp {
 
     private final DiscoveryPlanBuilder builder = DiscoveryPlanBuilder.create();
 

@@ -1,11 +1,10 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.rules.Position;
 import dev.keel.rules.Rule;
 import dev.keel.rules.RuleSet;
@@ -17,7 +16,7 @@ import java.util.Map;
  * in scope at that position in order ({@link RuleSet#select}). Broken rules, duplicate ids or a step without a
  * scenario are {@code invalid_input}, every problem named by pointer. Stateless; pure and thread-safe.
  */
-public final class RulesSelectOp implements EvalOp {
+final class RulesSelectOp implements EvalOp {
 
     @Override
     public String name() {

@@ -1,4 +1,4 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Cancellation;
 import dev.keel.core.InvalidInputException;
@@ -7,7 +7,6 @@ import dev.keel.core.Principal;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.DomainDetector;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyValidationException;
@@ -29,7 +28,7 @@ import java.util.Map;
  * markings; without one, nothing is internal-only. {@code table} and {@code policy} are documents in their JSON
  * form; a command line tool may supply an application's when a line gives none. Stateless and thread-safe.
  */
-public final class RouteEvalOp implements EvalOp {
+final class RouteEvalOp implements EvalOp {
 
     @Override
     public String name() {

@@ -1,8 +1,7 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.OutboundFilter;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +11,7 @@ import java.util.Set;
  * {@code {"text", "redactions"}}; the policy's qualitative restrictions apply when one is given. Stateless and
  * thread-safe.
  */
-public final class FilterEvalOp implements EvalOp {
+final class FilterEvalOp implements EvalOp {
 
     private static final Set<String> KEYS = Set.of("decision", "text", "policy");
 

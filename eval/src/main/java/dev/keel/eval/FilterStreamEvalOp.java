@@ -1,8 +1,7 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.FilteredText;
 import dev.keel.policy.StreamingFilter;
 import java.util.ArrayList;
@@ -20,7 +19,7 @@ import java.util.Set;
  * chunk.
  * Stateless and thread-safe.
  */
-public final class FilterStreamEvalOp implements EvalOp {
+final class FilterStreamEvalOp implements EvalOp {
 
     private static final Set<String> KEYS = Set.of("decision", "chunks", "policy", "window");
 

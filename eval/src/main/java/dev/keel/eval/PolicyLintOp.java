@@ -1,7 +1,6 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.PolicyFinding;
 import dev.keel.policy.PolicyLint;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.Set;
  * "message"}]}}, the findings of {@link PolicyLint} sorted by pointer, then code, then message; an invalid policy
  * is an error ({@code invalid_policy}), not a finding. Stateless and thread-safe.
  */
-public final class PolicyLintOp implements EvalOp {
+final class PolicyLintOp implements EvalOp {
 
     private static final Set<String> KEYS = Set.of("policy");
 

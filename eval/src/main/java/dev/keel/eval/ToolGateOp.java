@@ -1,10 +1,9 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonTreeReader.ObjectValue;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.eval.EvalOp;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.policy.ToolGate;
@@ -21,7 +20,7 @@ import java.util.Set;
  * call is refused; {@code arguments} default to {@code {}} and {@code internal_only} to false. Stateless and
  * thread-safe.
  */
-public final class ToolGateOp implements EvalOp {
+final class ToolGateOp implements EvalOp {
 
     private static final Set<String> KEYS = Set.of("policy", "principal", "tool", "arguments", "internal_only");
 

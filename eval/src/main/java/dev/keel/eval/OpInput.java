@@ -1,4 +1,4 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.Decision;
 import dev.keel.core.InvalidInputException;

@@ -1,6 +1,5 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
-import dev.keel.eval.EvalOp;
 import dev.keel.evidence.EvidenceGate;
 import dev.keel.evidence.EvidenceGateInput;
 import java.util.Map;
@@ -11,7 +10,7 @@ import java.util.Map;
  * reference; where the reference throws, the line's error names the offending value. Stateless; pure and
  * thread-safe.
  */
-public final class EvidenceGateOp implements EvalOp {
+final class EvidenceGateOp implements EvalOp {
 
     private final EvidenceGate gate = EvidenceGate.create();
 

@@ -1,16 +1,15 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
-import dev.keel.eval.EvalOp;
 import java.util.List;
 
 /** The operations of Keel's modules, one instance each. Stateless and thread-safe. */
-public final class StandardOps {
+final class StandardOps {
 
     private StandardOps() {
     }
 
     /** Every operation {@code keel eval} has without application data. */
-    public static List<EvalOp> all() {
+    static List<EvalOp> all() {
         return List.of(new PolicyEvalOp(), new PolicyLintOp(), new FilterEvalOp(), new FilterStreamEvalOp(),
                 new RouteEvalOp(), new DiscoveryPlanOp(), new EvidenceGateOp(), new StageEvalOp(), new RulesSelectOp(),
                 new NavigateOp(), new EnforceOp(), new CommitteeScoreOp(), new PertOp(), new LlmConfigOp(), new ToolGateOp());

@@ -1,9 +1,8 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.eval.EvalOp;
 import dev.keel.stage.StageContract;
 import dev.keel.stage.StageContracts;
 import dev.keel.stage.StageKind;
@@ -25,7 +24,7 @@ import java.util.Set;
  * when a line gives none). Output {@code {"valid", "violations": [{"code", "path", "message"}], "state_patch"}}
  * where {@code state_patch} is null for an invalid output. Stateless: pure and thread-safe.
  */
-public final class StageEvalOp implements EvalOp {
+final class StageEvalOp implements EvalOp {
 
     private static final Set<String> INPUT_KEYS = Set.of("stage", "output", "cached_state", "contracts");
 

@@ -1,9 +1,8 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonPointers;
-import dev.keel.eval.EvalOp;
 import dev.keel.llm.adapters.BaseUrls;
 import dev.keel.llm.adapters.Environment;
 import dev.keel.llm.adapters.config.LlmConfig;
@@ -29,7 +28,7 @@ import java.util.Set;
  * configuration is an error whose message names every problem by its JSON pointer under
  * {@code /config}. Pure, stateless and thread-safe.
  */
-public final class LlmConfigOp implements EvalOp {
+final class LlmConfigOp implements EvalOp {
 
     @Override
     public String name() {

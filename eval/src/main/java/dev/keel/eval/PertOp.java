@@ -1,11 +1,10 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.committee.PertEstimate;
-import dev.keel.eval.EvalOp;
 import java.util.Map;
 
 /** {@code keel eval} op {@code pert}: {@link PertEstimate#fromWire} then {@link PertEstimate#toWire}. Pure, thread-safe. */
-public final class PertOp implements EvalOp {
+final class PertOp implements EvalOp {
 
     @Override
     public String name() {

@@ -1,11 +1,9 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.keel.core.json.JsonCodec;
-import dev.keel.eval.EvalOpRegistry;
-import dev.keel.eval.EvalRunner;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -1,10 +1,8 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.json.JsonCodec;
-import dev.keel.eval.EvalOpRegistry;
-import dev.keel.eval.EvalRunner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

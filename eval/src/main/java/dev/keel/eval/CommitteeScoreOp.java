@@ -1,14 +1,13 @@
-package dev.keel.eval.internal;
+package dev.keel.eval;
 
 import dev.keel.committee.CommitteeScore;
-import dev.keel.eval.EvalOp;
 import java.util.Map;
 
 /**
  * {@code keel eval} op {@code committee_score}: {@link CommitteeScore#fromWire} then {@link CommitteeScore#toWire}.
  * Stateless: pure and thread-safe.
  */
-public final class CommitteeScoreOp implements EvalOp {
+final class CommitteeScoreOp implements EvalOp {
 
     @Override
     public String name() {
