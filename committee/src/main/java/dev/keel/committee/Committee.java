@@ -1,6 +1,5 @@
 package dev.keel.committee;
 
-import dev.keel.committee.internal.DefaultCommittee;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;

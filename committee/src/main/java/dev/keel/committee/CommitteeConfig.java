@@ -1,8 +1,6 @@
 package dev.keel.committee;
 
-import dev.keel.committee.internal.CommitteeConfigFormat;
-import dev.keel.committee.internal.CommitteeConfigSpec;
-import dev.keel.committee.internal.CommitteeConfigSpec.PolicySpec;
+import dev.keel.committee.CommitteeConfigSpec.PolicySpec;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;

@@ -1,6 +1,5 @@
 package dev.keel.committee;
 
-import dev.keel.committee.internal.ReplyText;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

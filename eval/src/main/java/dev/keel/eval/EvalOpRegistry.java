@@ -1,7 +1,6 @@
 package dev.keel.eval;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.eval.internal.StandardOps;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

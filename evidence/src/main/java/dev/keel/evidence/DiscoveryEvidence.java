@@ -1,7 +1,6 @@
 package dev.keel.evidence;
 
 import dev.keel.core.ReasonCodes;
-import dev.keel.evidence.internal.Js;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.keel.evidence;
 
-import dev.keel.evidence.internal.Js;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.keel.evidence;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonTreeReader;
-import dev.keel.evidence.internal.Js;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

@@ -2,7 +2,6 @@ package dev.keel.routing;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.text.UnicodeText;
-import dev.keel.routing.internal.WeightedStrategyProvider;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

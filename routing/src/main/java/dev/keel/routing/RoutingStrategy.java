@@ -57,7 +57,7 @@ public interface RoutingStrategy {
      * @throws dev.keel.core.InvalidPolicyException when {@code pools} is empty
      */
     static RoutingStrategy weighted(List<WeightedPool> pools) {
-        return new dev.keel.routing.internal.WeightedStrategy(pools);
+        return new WeightedStrategy(pools);
     }
 
     /**

@@ -3,8 +3,6 @@ package dev.keel.routing;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.routing.internal.RoutingTableFormat;
-import dev.keel.routing.internal.RoutingTableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

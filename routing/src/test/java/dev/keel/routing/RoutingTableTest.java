@@ -10,7 +10,6 @@ import com.networknt.schema.SpecificationVersion;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidPolicyException;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.routing.internal.RoutingTableFormat;
 import dev.keel.routing.loader.RoutingTables;
 import java.io.IOException;
 import java.io.InputStream;
@@ -241,7 +240,7 @@ class RoutingTableTest {
     void twoStrategiesOfOneNameAreRefused() {
         assertThatThrownBy(() -> RoutingStrategies.discover(getClass().getClassLoader()).with(new FixedStrategyProvider()))
                 .isInstanceOf(ConfigurationException.class).hasMessage("two routing strategies are named 'fixed'");
-        assertThatThrownBy(() -> RoutingStrategies.builtIn().with(new dev.keel.routing.internal.WeightedStrategyProvider()))
+        assertThatThrownBy(() -> RoutingStrategies.builtIn().with(new WeightedStrategyProvider()))
                 .isInstanceOf(ConfigurationException.class).hasMessage("two routing strategies are named 'weighted'");
     }
 

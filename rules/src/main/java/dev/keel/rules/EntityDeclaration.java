@@ -4,8 +4,6 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.rules.internal.BookSpec;
-import dev.keel.rules.internal.RuleFormat;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,6 @@ package dev.keel.rules;
 
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
-import dev.keel.rules.internal.Vectors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

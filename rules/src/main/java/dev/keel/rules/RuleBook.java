@@ -2,7 +2,6 @@ package dev.keel.rules;
 
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonProblem;
-import dev.keel.rules.internal.RuleFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

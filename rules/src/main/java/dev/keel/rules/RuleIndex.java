@@ -4,7 +4,6 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.Embedder;
 import dev.keel.core.spi.Embedding;
-import dev.keel.rules.internal.Vectors;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

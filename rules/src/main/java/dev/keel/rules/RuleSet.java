@@ -5,8 +5,6 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.json.JsonTreeReader;
-import dev.keel.rules.internal.RuleCheck;
-import dev.keel.rules.internal.RuleFormat;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;

@@ -4,7 +4,6 @@ import dev.keel.core.json.JsonNumbers;
 import dev.keel.core.InvalidContractException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import dev.keel.stage.internal.JsonValues;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

@@ -2,9 +2,6 @@ package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.json.JsonCodec;
-import dev.keel.stage.internal.ContractChecks;
-import dev.keel.stage.internal.ContractJson;
-import dev.keel.stage.internal.OutputJsonSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

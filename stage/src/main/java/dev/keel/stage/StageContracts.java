@@ -2,7 +2,6 @@ package dev.keel.stage;
 
 import dev.keel.core.InvalidContractException;
 import dev.keel.core.InvalidInputException;
-import dev.keel.stage.internal.ContractResources;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -5,7 +5,6 @@ import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.stage.internal.DefaultStageRuntime;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,5 @@
 package dev.keel.stage;
 
-import dev.keel.stage.internal.DefaultStageValidator;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

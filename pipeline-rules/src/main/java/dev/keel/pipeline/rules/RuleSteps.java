@@ -9,7 +9,6 @@ import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.pipeline.TurnKey;
 import dev.keel.pipeline.TurnStep;
-import dev.keel.pipeline.rules.internal.RuleTurn;
 import dev.keel.rules.IntentIndex;
 import dev.keel.rules.NavigationConfig;
 import dev.keel.rules.RuleBook;

@@ -1,8 +1,6 @@
 package dev.keel.pipeline.rules;
 
 import dev.keel.pipeline.Turn;
-import dev.keel.pipeline.rules.internal.EmbeddedSensor;
-import dev.keel.pipeline.rules.internal.ModelSensor;
 import java.math.BigDecimal;
 
 /**

@@ -1,11 +1,6 @@
 package dev.keel.store.jdbc;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.store.jdbc.internal.ConnectionSettings;
-import dev.keel.store.jdbc.internal.SchemaMigrations;
-import dev.keel.store.jdbc.internal.SqlAuditSink;
-import dev.keel.store.jdbc.internal.SqlSessionStore;
-import dev.keel.store.jdbc.internal.StoreDatabase;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.spi.AuditRecord;
-import dev.keel.store.jdbc.internal.SchemaMigrations;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;

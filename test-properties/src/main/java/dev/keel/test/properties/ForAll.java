@@ -1,6 +1,5 @@
 package dev.keel.test.properties;
 
-import dev.keel.test.properties.internal.Runner;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;

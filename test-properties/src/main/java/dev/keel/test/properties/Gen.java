@@ -1,6 +1,5 @@
 package dev.keel.test.properties;
 
-import dev.keel.test.properties.internal.Draws;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -1,6 +1,5 @@
 package dev.keel.test.properties;
 
-import dev.keel.test.properties.internal.Draws;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

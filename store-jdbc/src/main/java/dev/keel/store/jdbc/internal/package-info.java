@@ -1,2 +1,0 @@
-/** The stores' implementation: SQL, schema migrations, connection settings and failure mapping. */
-package dev.keel.store.jdbc.internal;
