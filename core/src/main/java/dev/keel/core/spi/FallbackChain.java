@@ -87,20 +87,22 @@ public final class FallbackChain implements LlmBackend {
          */
         default void stream(B backend, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
                             StreamHandle handle) {
-            LlmBackend throughCall = asked -> call(backend, asked, calledBecause);
-            throughCall.stream(request, sink, handle);
+            throughCall(this, backend, request, calledBecause, sink, handle);
         }
     }
 
-    /** One backend with the gate's two decisions bound to it. */
+    /** One backend with the gate's decisions bound to it. */
     private interface Link {
         LlmBackend backend();
 
         Optional<String> passOver(ChatRequest request);
 
-        ChatReply call(ChatRequest request, Optional<String> calledBecause);
-
-        void stream(ChatRequest request, Optional<String> calledBecause, StreamSink sink, StreamHandle handle);
+        /**
+         * Streams {@code request} from the backend through the gate: through the gate's {@code stream} when
+         * {@code streamed}, else through its {@code call}, the reply as one chunk.
+         */
+        void round(ChatRequest request, Optional<String> calledBecause, boolean streamed, StreamSink sink,
+                   StreamHandle handle);
     }
 
     private final String backendTarget;
@@ -148,18 +150,25 @@ public final class FallbackChain implements LlmBackend {
                 }
 
                 @Override
-                public ChatReply call(ChatRequest request, Optional<String> calledBecause) {
-                    return gate.call(backend, request, calledBecause);
-                }
-
-                @Override
-                public void stream(ChatRequest request, Optional<String> calledBecause, StreamSink sink,
-                                   StreamHandle handle) {
-                    gate.stream(backend, request, calledBecause, sink, handle);
+                public void round(ChatRequest request, Optional<String> calledBecause, boolean streamed,
+                                  StreamSink sink, StreamHandle handle) {
+                    if (streamed) {
+                        gate.stream(backend, request, calledBecause, sink, handle);
+                    } else {
+                        throughCall(gate, backend, request, calledBecause, sink, handle);
+                    }
                 }
             });
         }
         return new FallbackChain(backendTarget, links);
+    }
+
+    /** Streams {@code request} from {@code backend} through the gate's {@code call}: its reply as one chunk. */
+    private static <B extends LlmBackend> void throughCall(Gate<? super B> gate, B backend, ChatRequest request,
+                                                           Optional<String> calledBecause, StreamSink sink,
+                                                           StreamHandle handle) {
+        LlmBackend called = asked -> gate.call(backend, asked, calledBecause);
+        called.stream(request, sink, handle);
     }
 
     /** {@code steps} joined as a reason states them; empty when there are none. */
@@ -167,39 +176,34 @@ public final class FallbackChain implements LlmBackend {
         return steps.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", steps));
     }
 
-    /** Tries the backends in order and tells who answered. */
+    /**
+     * Tries the backends in order and tells who answered: the loop of {@link #streamCall}, each backend called through
+     * the gate's {@code call} and the ending collected, so a called chain passes by, names and reports a failed
+     * backend as a streamed one does.
+     *
+     * @throws BackendException when no backend answered: see the class description
+     */
     public ChainReply call(ChatRequest request) {
-        List<String> steps = new ArrayList<>();
-        List<BackendFailure> failures = new ArrayList<>();
-        List<BackendException> thrown = new ArrayList<>();
-        for (Link link : links) {
-            Optional<String> passedOver = link.passOver(request);
-            if (passedOver.isPresent()) {
-                steps.add(passedOver.get());
-                continue;
-            }
-            Optional<String> calledBecause = detour(steps);
-            try {
-                ChatReply reply = link.call(request, calledBecause);
-                return ChainReply.of(reply, backendTarget, calledBecause, failures);
-            } catch (BackendException failure) {
-                failed(failure, steps, failures, thrown);
-            }
-        }
-        throw noneAnswered(steps, failures, thrown);
+        StreamAttempt collected = StreamAttempt.collecting();
+        return run(request, false, collected, StreamHandle.create())
+                .orElseThrow(() -> collected.notAnswered(backendTarget));
     }
 
     /**
      * Streams from the backends in order into {@code sink} and tells who answered. A backend that fails before its
-     * first chunk is passed by as {@link #call} passes a failed backend, unseen by the sink; a failure after chunks
-     * reached the sink is the sink's ending ({@link StreamSink#fail}, the backend's own failure): the chain never
-     * switches backends in the middle of an answer. When no backend answers, the sink fails with what {@link #call}
-     * would throw.
+     * first chunk is passed by, unseen by the sink, and named in the reason; a failure after chunks reached the sink
+     * is the sink's ending ({@link StreamSink#fail}, the backend's own failure): the chain never switches backends in
+     * the middle of an answer. When no backend answers, the sink fails with what {@link #call} would throw.
      *
      * @return the chain's reply when the stream completed (the sink has had it); empty when the sink was told of a
      *         failure, or when {@code handle} was cancelled (the sink heard no ending)
      */
     public Optional<ChainReply> streamCall(ChatRequest request, StreamSink sink, StreamHandle handle) {
+        return run(request, true, sink, handle);
+    }
+
+    /** The chain, once for both: each backend streamed when {@code streamed}, else called. */
+    private Optional<ChainReply> run(ChatRequest request, boolean streamed, StreamSink sink, StreamHandle handle) {
         List<String> steps = new ArrayList<>();
         List<BackendFailure> failures = new ArrayList<>();
         List<BackendException> thrown = new ArrayList<>();
@@ -214,7 +218,7 @@ public final class FallbackChain implements LlmBackend {
             }
             Optional<String> calledBecause = detour(steps);
             StreamAttempt attempt = StreamAttempt.forwardingTo(sink);
-            link.stream(request, calledBecause, attempt, handle);
+            link.round(request, calledBecause, streamed, attempt, handle);
             if (attempt.reply().isPresent()) {
                 ChatReply reply = attempt.reply().get();
                 ChainReply answered = ChainReply.of(reply, backendTarget, calledBecause, failures);
@@ -228,9 +232,7 @@ public final class FallbackChain implements LlmBackend {
             if (handle.isCancelled()) {
                 return Optional.empty();
             }
-            sink.fail(attempt.failure().orElseGet(() -> new NonRetriableBackendException(link.backend().id(),
-                    "backend '" + link.backend().id() + "' ended its stream with neither a reply nor a failure",
-                    null)));
+            sink.fail(attempt.notAnswered(link.backend().id()));
             return Optional.empty();
         }
         if (!handle.isCancelled()) {

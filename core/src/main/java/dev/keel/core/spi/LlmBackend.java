@@ -9,7 +9,8 @@ import dev.keel.core.BackendException;
  * {@link dev.keel.core.RetriableBackendException} (timeouts, refused connections, HTTP 429 and 5xx) or
  * {@link dev.keel.core.NonRetriableBackendException}, never as raw transport exceptions, and never put a
  * secret (API key, token) in a message. {@link #stream(ChatRequest, StreamSink, StreamHandle)} gives the same reply
- * in chunks, for a backend whose provider streams.
+ * in chunks, for a backend whose provider streams. A backend that wraps another (retries, a budget, an observation)
+ * extends {@link ForwardingBackend} and writes what it does once, for chat and stream alike.
  */
 @FunctionalInterface
 public interface LlmBackend {

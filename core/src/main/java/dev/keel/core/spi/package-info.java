@@ -15,7 +15,9 @@
  * dev.keel.core.spi.StreamSink, dev.keel.core.spi.StreamHandle)} is a default method that gives a chat reply as one
  * chunk, so every backend streams; a {@link dev.keel.core.spi.StreamSink} hears the chunks and one ending, a
  * {@link dev.keel.core.spi.StreamHandle} cancels, and {@link dev.keel.core.spi.StreamAttempt} is how a backend that
- * wraps others (the chain, retries, a budget) tells a failure before the first chunk from one after.
+ * wraps others (the chain, retries, a budget) tells a failure before the first chunk from one after. A model round is
+ * a stream: a backend that wraps another extends {@link dev.keel.core.spi.ForwardingBackend} and writes its work once,
+ * on the stream, and its {@code chat} is that stream over the wrapped backend's {@code chat}, collected.
  *
  * <p>Value types here are immutable and thread-safe; each SPI states what it requires of implementations.
  */

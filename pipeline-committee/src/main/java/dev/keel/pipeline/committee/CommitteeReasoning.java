@@ -10,10 +10,12 @@ import dev.keel.committee.ReplyInvariants;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.content.Labels;
 import dev.keel.core.content.Part;
-import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ForwardingBackend;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
+import dev.keel.core.spi.StreamHandle;
+import dev.keel.core.spi.StreamSink;
 import dev.keel.pipeline.Reasoning;
 import dev.keel.pipeline.ReasoningStep;
 import dev.keel.pipeline.Turn;
@@ -151,22 +153,23 @@ public final class CommitteeReasoning implements ReasoningStep {
     }
 
     /** A role's governed backend, each prompt instructed for the turn. */
-    private record InstructedBackend(Turn turn, LlmBackend governed) implements LlmBackend {
+    private static final class InstructedBackend extends ForwardingBackend {
+        private final Turn turn;
+
+        InstructedBackend(Turn turn, LlmBackend governed) {
+            super(governed);
+            this.turn = turn;
+        }
 
         @Override
-        public ChatReply chat(ChatRequest request) {
-            return governed.chat(turn.instructed(request));
+        protected void round(ChatRequest request, LlmBackend next, StreamSink sink, StreamHandle handle) {
+            next.stream(turn.instructed(request), sink, handle);
         }
 
         /** What the provider receives: instructed, then egress-filtered; the committee's caps are held on it. */
         @Override
         public ChatRequest outgoing(ChatRequest request) {
-            return governed.outgoing(turn.instructed(request));
-        }
-
-        @Override
-        public String id() {
-            return governed.id();
+            return super.outgoing(turn.instructed(request));
         }
     }
 

@@ -13,6 +13,7 @@ import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.FallbackChain;
+import dev.keel.core.spi.ForwardingBackend;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.StreamAttempt;
 import dev.keel.core.spi.StreamHandle;
@@ -217,30 +218,24 @@ final class GovernedBackendCalls implements BackendCalls {
      * A backend of the pipeline by its name, and whether it is outside the house: what it would send is
      * egress-filtered when it is.
      */
-    private final class Member implements LlmBackend {
+    private final class Member extends ForwardingBackend {
         final String name;
-        final LlmBackend backend;
         final boolean external;
 
         Member(String name, LlmBackend backend, boolean external) {
+            super(backend);
             this.name = name;
-            this.backend = backend;
             this.external = external;
         }
 
-        @Override
-        public ChatReply chat(ChatRequest request) {
-            return backend.chat(request);
+        /** The pipeline's backend of this name, which the gate calls. */
+        LlmBackend backend() {
+            return delegate();
         }
 
         @Override
         public ChatRequest outgoing(ChatRequest request) {
-            return backend.outgoing(external ? egressFiltered(request, new TreeMap<>(), false) : request);
-        }
-
-        @Override
-        public String id() {
-            return backend.id();
+            return super.outgoing(external ? egressFiltered(request, new TreeMap<>(), false) : request);
         }
     }
 
@@ -284,37 +279,45 @@ final class GovernedBackendCalls implements BackendCalls {
             return Optional.empty();
         }
 
+        /**
+         * The member's {@link #round} over its backend's {@code chat}. Called, no caller's sink is on this thread, so
+         * whatever else the backend throws is its failure, and the chain moves on.
+         */
         @Override
         public ChatReply call(Member member, ChatRequest request, Optional<String> calledBecause) {
-            Map<String, Integer> filtered = new TreeMap<>();
-            ChatRequest sent = member.external ? egressFiltered(request, filtered, record) : request;
-            try {
-                ChatReply reply = member.backend.chat(sent);
-                answered = member;
-                withheld = filtered;
-                return reply;
-            } catch (BackendException failure) {
-                record(failed(member, failure, calledBecause, filtered));
-                throw failure;
-            } catch (RuntimeException failure) {
-                BackendException wrapped = new NonRetriableBackendException(member.name, "backend '" + member.name
-                        + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
-                record(failed(member, wrapped, calledBecause, filtered));
-                throw wrapped;
-            }
+            LlmBackend called = asked -> {
+                try {
+                    return member.backend().chat(asked);
+                } catch (BackendException failure) {
+                    throw failure;
+                } catch (RuntimeException failure) {
+                    throw new NonRetriableBackendException(member.name, "backend '" + member.name
+                            + "' failed with an unexpected " + failure.getClass().getSimpleName(), failure);
+                }
+            };
+            return StreamAttempt.collect(member.name, (sink, handle) -> round(member, called, request, calledBecause,
+                    sink, handle));
         }
 
         /**
-         * Streams the request, egress-filtered for an external backend, and records a failure or a cancel as
-         * {@link #call} records a failure. What the backend's stream throws is not wrapped: it may be what the
-         * caller's sink threw, on this thread.
+         * The member's {@link #round} over its backend's stream. What the stream throws is not wrapped: it may be
+         * what the caller's sink threw, on this thread.
          */
         @Override
         public void stream(Member member, ChatRequest request, Optional<String> calledBecause, StreamSink sink,
                            StreamHandle handle) {
+            round(member, member.backend(), request, calledBecause, sink, handle);
+        }
+
+        /**
+         * Streams the request from {@code next} (the member's backend, streamed or called), egress-filtered for an
+         * external backend; keeps the member that answered, and records a failure or a cancel.
+         */
+        private void round(Member member, LlmBackend next, ChatRequest request, Optional<String> calledBecause,
+                           StreamSink sink, StreamHandle handle) {
             Map<String, Integer> filtered = new TreeMap<>();
             ChatRequest sent = member.external ? egressFiltered(request, filtered, record) : request;
-            StreamAttempt attempt = StreamAttempt.run(member.backend, sent, sink, handle);
+            StreamAttempt attempt = StreamAttempt.run(next, sent, sink, handle);
             if (attempt.reply().isPresent()) {
                 answered = member;
                 withheld = filtered;

@@ -3,6 +3,7 @@ package dev.keel.pipeline.internal;
 import dev.keel.core.KeelException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ForwardingBackend;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.StreamAttempt;
 import dev.keel.core.spi.StreamHandle;
@@ -16,11 +17,10 @@ import io.micrometer.observation.ObservationRegistry;
 
 /**
  * A backend whose every call is a {@link KeelObservation#MODEL_CALL}, nested under the step that made it. It sees
- * the request after the egress filter and reports only the model, the tokens and the outcome; a streamed call is
- * observed from its request to its ending. Thread-safe when
- * the backend is.
+ * the request after the egress filter and reports only the model, the tokens and the outcome; a call, streamed or
+ * not, is observed from its request to its ending, the same way. Thread-safe when the backend is.
  */
-final class ObservedBackend implements LlmBackend {
+final class ObservedBackend extends ForwardingBackend {
 
     private static final String UNKNOWN_MODEL = "unknown";
     /** The outcome of a streamed call the caller stopped. */
@@ -28,13 +28,12 @@ final class ObservedBackend implements LlmBackend {
 
     private final String name;
     private final boolean external;
-    private final LlmBackend backend;
     private final ObservationRegistry registry;
 
     private ObservedBackend(String name, boolean external, LlmBackend backend, ObservationRegistry registry) {
+        super(backend);
         this.name = name;
         this.external = external;
-        this.backend = backend;
         this.registry = registry;
     }
 
@@ -55,34 +54,18 @@ final class ObservedBackend implements LlmBackend {
         return observed.fallback(backends.fallback()).build();
     }
 
-    @Override
-    public ChatReply chat(ChatRequest request) {
-        ModelCallContext context = ModelCallContext.of(name, external);
-        Observation observation = start(context);
-        try (Observation.Scope ignored = observation.openScope()) {
-            ChatReply reply = backend.chat(request);
-            answered(context, observation, reply);
-            return reply;
-        } catch (RuntimeException failure) {
-            failed(observation, failure);
-            throw failure;
-        } finally {
-            observation.stop();
-        }
-    }
-
     /**
-     * The backend's stream, observed as one model call from its request to its ending: {@code ok} with the reply's
-     * model and tokens, the failure's code, or {@code cancelled} when the caller stopped it. The chunks pass on at
-     * once; the ending after the observation stopped.
+     * The round, observed as one model call from its request to its ending: {@code ok} with the reply's model and
+     * tokens, the failure's code, or {@code cancelled} when the caller stopped it. The chunks pass on at once; the
+     * ending after the observation stopped.
      */
     @Override
-    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+    protected void round(ChatRequest request, LlmBackend next, StreamSink sink, StreamHandle handle) {
         ModelCallContext context = ModelCallContext.of(name, external);
         Observation observation = start(context);
         StreamAttempt attempt = StreamAttempt.forwardingTo(sink);
         try (Observation.Scope ignored = observation.openScope()) {
-            backend.stream(request, attempt, handle);
+            next.stream(request, attempt, handle);
             if (attempt.reply().isPresent()) {
                 answered(context, observation, attempt.reply().get());
             } else if (attempt.failure().isPresent()) {
@@ -126,17 +109,7 @@ final class ObservedBackend implements LlmBackend {
     }
 
     @Override
-    public ChatRequest outgoing(ChatRequest request) {
-        return backend.outgoing(request);
-    }
-
-    @Override
-    public String id() {
-        return backend.id();
-    }
-
-    @Override
     public String toString() {
-        return backend.toString();
+        return delegate().toString();
     }
 }

@@ -3,11 +3,13 @@ package dev.keel.pipeline.observation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keel.core.KeelException;
 import dev.keel.core.Principal;
 import dev.keel.core.RetriableBackendException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.IdSource;
 import dev.keel.core.spi.TokenUsage;
+import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.Fixtures;
 import dev.keel.pipeline.GovernedAnswer;
@@ -132,6 +134,37 @@ class ObservedPipelineTest {
         assertThat(stopped.stream().flatMap(c -> c.getAllKeyValues().stream()).map(KeyValue::getValue))
                 .as("no message or answer text in any key").noneMatch(v -> v.contains("calendars")
                         || v.contains("84%") || v.contains("S-112"));
+    }
+
+    @Test
+    void aStreamedCallsModelCallIsObservedAsTheCalledOnesIs() {
+        Pipeline pipeline = pipeline(registry);
+
+        pipeline.call(internalRequest(PLANNER));
+        Map<String, String> called = keys(only(ModelCallContext.class));
+        stopped.clear();
+        List<String> chunks = new ArrayList<>();
+        pipeline.stream(internalRequest(PLANNER), new AnswerSink() {
+            @Override
+            public void chunk(String text) {
+                chunks.add(text);
+            }
+
+            @Override
+            public void complete(GovernedAnswer answer) {
+            }
+
+            @Override
+            public void fail(KeelException failure) {
+                throw failure;
+            }
+        });
+
+        assertThat(chunks).isNotEmpty();
+        ModelCallContext streamed = only(ModelCallContext.class);
+        assertThat(keys(streamed)).isEqualTo(called).containsEntry("keel.outcome", "ok")
+                .containsEntry("keel.tokens.output", "5");
+        assertThat(streamed.usage()).contains(new TokenUsage(10, 5));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ForwardingBackend;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
 import dev.keel.core.spi.StreamAttempt;
@@ -94,41 +95,25 @@ public final class CappedBudget implements BudgetGuard {
     }
 
     /** One backend under the guard. */
-    private final class Guarded implements LlmBackend {
-        private final LlmBackend backend;
+    private final class Guarded extends ForwardingBackend {
         private final String model;
 
         Guarded(LlmBackend backend, String model) {
-            this.backend = backend;
+            super(backend);
             this.model = model;
         }
 
-        @Override
-        public ChatReply chat(ChatRequest request) {
-            TokenUsage estimatedUsage = estimatedUsage(backend.outgoing(request));
-            BigDecimal estimate = priced(model, estimatedUsage);
-            reserve(backend.id(), estimate);
-            CallCost cost = null;
-            try {
-                ChatReply reply = backend.chat(request);
-                cost = cost(reply, estimatedUsage);
-                return reply;
-            } finally {
-                release(estimate, cost);
-            }
-        }
-
         /**
-         * As {@link #chat}: refused as a failure before anything is sent, charged its reply's usage when the stream
-         * completes; a stream that ended part-way after chunks (failed or cancelled) produced tokens that no usage
-         * reports, so it is charged its estimate.
+         * Refused as a failure before anything is sent; charged its reply's usage when the round completes; a round
+         * that ended part-way after chunks (a stream failed or cancelled) produced tokens that no usage reports, so
+         * it is charged its estimate; one that failed before any chunk is charged nothing.
          */
         @Override
-        public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
-            TokenUsage estimatedUsage = estimatedUsage(backend.outgoing(request));
+        protected void round(ChatRequest request, LlmBackend next, StreamSink sink, StreamHandle handle) {
+            TokenUsage estimatedUsage = estimatedUsage(next.outgoing(request));
             BigDecimal estimate = priced(model, estimatedUsage);
             try {
-                reserve(backend.id(), estimate);
+                reserve(next.id(), estimate);
             } catch (BudgetExceededException refused) {
                 sink.fail(refused);
                 return;
@@ -136,11 +121,11 @@ public final class CappedBudget implements BudgetGuard {
             CallCost cost = null;
             StreamAttempt attempt;
             try {
-                attempt = StreamAttempt.run(backend, request, sink, handle);
+                attempt = StreamAttempt.run(next, request, sink, handle);
                 if (attempt.reply().isPresent()) {
                     cost = cost(attempt.reply().get(), estimatedUsage);
                 } else if (attempt.chunks() > 0) {
-                    cost = new CallCost(backend.id(), model, estimatedUsage, estimate, true);
+                    cost = new CallCost(next.id(), model, estimatedUsage, estimate, true);
                 }
             } finally {
                 release(estimate, cost);
@@ -156,18 +141,8 @@ public final class CappedBudget implements BudgetGuard {
         }
 
         @Override
-        public ChatRequest outgoing(ChatRequest request) {
-            return backend.outgoing(request);
-        }
-
-        @Override
-        public String id() {
-            return backend.id();
-        }
-
-        @Override
         public String toString() {
-            return "BudgetGuarded{" + backend + ", model=" + model + "}";
+            return "BudgetGuarded{" + delegate() + ", model=" + model + "}";
         }
     }
 }

@@ -66,7 +66,8 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
         } catch (RuntimeException failure) {
             throw FailureClassifier.classify(id, failure, redactor);
         }
-        return toReply(response);
+        String text = providerText(response);
+        return reply(response, text == null ? "" : LeadingThinking.removedFrom(text));
     }
 
     /** The provider's chunks as they arrive, when there is a streaming model; else the reply as one chunk. */
@@ -76,11 +77,8 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
             ChatModelBackend.super.stream(request, sink, handle);
             return;
         }
-        // Nothing streamed and no text in the response is a reply without text, as for chat.
-        new LangChainStream(id, redactor, streamTimeout, (response, streamed) -> reply(response,
-                streamed.isEmpty() && (response.aiMessage() == null || response.aiMessage().text() == null)
-                        && toolCalls(response).isEmpty() ? null : streamed))
-                .run(streamingModel, translate(request), sink, handle);
+        new LangChainStream(id, redactor, streamTimeout, this::reply).run(streamingModel, translate(request), sink,
+                handle);
     }
 
     private dev.langchain4j.model.chat.request.ChatRequest translate(ChatRequest request) {
@@ -196,18 +194,17 @@ public final class LangChainChatModelBackend implements ChatModelBackend {
         return calls;
     }
 
-    private ChatReply toReply(ChatResponse response) {
-        String text = response == null || response.aiMessage() == null ? null : response.aiMessage().text();
-        return reply(response, text == null ? toolCalls(response).isEmpty() ? null : ""
-                : LeadingThinking.removedFrom(text));
+    private static @Nullable String providerText(@Nullable ChatResponse response) {
+        return response == null || response.aiMessage() == null ? null : response.aiMessage().text();
     }
 
     /**
-     * The reply of {@code response} with {@code text} and the tool calls it asks for; a response with neither text
-     * nor a tool call is a failure.
+     * The reply of {@code response} with {@code text} (what was read of it, a leading think block removed: the
+     * provider's text, or the chunks streamed) and the tool calls it asks for; a response with no text at all and no
+     * tool call is a failure, as a reply must say something.
      */
-    private ChatReply reply(@Nullable ChatResponse response, @Nullable String text) {
-        if (response == null || text == null) {
+    private ChatReply reply(@Nullable ChatResponse response, String text) {
+        if (response == null || text.isEmpty() && providerText(response) == null && toolCalls(response).isEmpty()) {
             String finish = response == null ? null : finishReason(response.finishReason());
             throw new NonRetriableBackendException(id, "backend '" + id + "' returned no text"
                     + (finish == null ? "" : " (finish reason " + finish + ")"), null);

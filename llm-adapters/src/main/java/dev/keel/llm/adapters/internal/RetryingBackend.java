@@ -3,8 +3,8 @@ package dev.keel.llm.adapters.internal;
 import dev.keel.core.BackendException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
-import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
+import dev.keel.core.spi.ForwardingBackend;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.StreamAttempt;
 import dev.keel.core.spi.StreamHandle;
@@ -18,45 +18,31 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Retries {@link RetriableBackendException}s of a backend as its {@link RetryPolicy} says; the last failure is
- * rethrown with the number of attempts in its message. A stream is tried again only while it failed before its first
- * chunk. Not pure (it waits); thread-safe when the delegate and the sleeper are.
+ * rethrown with the number of attempts in its message. A round is tried again only while it failed before its first
+ * chunk, which a chat call's round always does. Not pure (it waits); thread-safe when the delegate and the sleeper
+ * are.
  */
-public final class RetryingBackend implements LlmBackend {
+public final class RetryingBackend extends ForwardingBackend {
 
     private static final Logger LOG = LoggerFactory.getLogger(RetryingBackend.class);
 
-    private final LlmBackend delegate;
     private final RetryPolicy policy;
     private final Sleeper sleeper;
 
     public RetryingBackend(LlmBackend delegate, RetryPolicy policy, Sleeper sleeper) {
-        this.delegate = delegate;
+        super(delegate);
         this.policy = policy;
         this.sleeper = sleeper;
     }
 
-    @Override
-    public ChatReply chat(ChatRequest request) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return delegate.chat(request);
-            } catch (RetriableBackendException failure) {
-                if (attempt >= policy.maxAttempts()) {
-                    throw gaveUp(failure, attempt);
-                }
-                pause(attempt + 1, failure);
-            }
-        }
-    }
-
     /**
-     * Streams from the delegate, trying again while a retriable failure comes before the first chunk (the caller has
-     * heard nothing); a failure after chunks is passed on, as the delegate gave it.
+     * Streams from {@code next}, trying again while a retriable failure comes before the first chunk (the caller has
+     * heard nothing); a failure after chunks is passed on, as the backend gave it.
      */
     @Override
-    public void stream(ChatRequest request, StreamSink sink, StreamHandle handle) {
+    protected void round(ChatRequest request, LlmBackend next, StreamSink sink, StreamHandle handle) {
         for (int attempt = 1; ; attempt++) {
-            StreamAttempt tried = StreamAttempt.run(delegate, request, sink, handle);
+            StreamAttempt tried = StreamAttempt.run(next, request, sink, handle);
             Optional<BackendException> failure = tried.failure();
             if (!tried.failedBeforeFirstChunk() || !(failure.orElseThrow() instanceof RetriableBackendException)
                     || handle.isCancelled()) {
@@ -103,17 +89,7 @@ public final class RetryingBackend implements LlmBackend {
     }
 
     @Override
-    public ChatRequest outgoing(ChatRequest request) {
-        return delegate.outgoing(request);
-    }
-
-    @Override
-    public String id() {
-        return delegate.id();
-    }
-
-    @Override
     public String toString() {
-        return "Retrying{" + delegate + ", " + policy + "}";
+        return "Retrying{" + delegate() + ", " + policy + "}";
     }
 }
