@@ -4,7 +4,6 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.evidence.DiscoveryPlan;
 import dev.keel.evidence.DiscoveryPrimitive;
 import dev.keel.evidence.PrimitiveRegistry;
-import dev.keel.mcp.internal.GatedDiscovery;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolTurn;
 import java.util.LinkedHashMap;

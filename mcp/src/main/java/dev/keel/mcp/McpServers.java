@@ -1,8 +1,6 @@
 package dev.keel.mcp;
 
 import dev.keel.core.InvalidInputException;
-import dev.keel.mcp.internal.RegisteredServer;
-import dev.keel.mcp.internal.SdkToolSource;
 import dev.keel.policy.ToolPlacement;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

@@ -7,7 +7,6 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.SessionStore;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.ReasoningStep;
-import dev.keel.spring.boot.internal.SecurityContextPrincipals;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;

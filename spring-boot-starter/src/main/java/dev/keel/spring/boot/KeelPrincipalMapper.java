@@ -1,7 +1,6 @@
 package dev.keel.spring.boot;
 
 import dev.keel.core.Principal;
-import dev.keel.spring.boot.internal.AuthorityPrincipalMapper;
 import java.util.Collection;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;

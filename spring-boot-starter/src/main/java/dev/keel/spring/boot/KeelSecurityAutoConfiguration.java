@@ -2,7 +2,6 @@ package dev.keel.spring.boot;
 
 import dev.keel.core.Principal;
 import dev.keel.policy.PolicyDocument;
-import dev.keel.spring.boot.internal.SecurityContextPrincipals;
 import java.util.List;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;

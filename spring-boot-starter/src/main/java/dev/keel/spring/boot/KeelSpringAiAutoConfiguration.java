@@ -4,7 +4,6 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.spring.ai.KeelAdvisor;
-import dev.keel.spring.boot.internal.SecurityContextPrincipals;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;

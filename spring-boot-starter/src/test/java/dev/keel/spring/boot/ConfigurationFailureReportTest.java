@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.spring.boot.internal.ConfigurationFailureAnalyzer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.spring.boot.internal.ConfigurationFailureAnalyzer;
+import dev.keel.spring.boot.ConfigurationFailureAnalyzer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

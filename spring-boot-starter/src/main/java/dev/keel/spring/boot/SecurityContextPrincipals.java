@@ -1,7 +1,6 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.Principal;
-import dev.keel.spring.boot.KeelPrincipalMapper;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
@@ -12,7 +11,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
  * application's {@link KeelPrincipalMapper}. Loaded only when Spring Security is on the class path. Stateless; the
  * suppliers are thread-safe and read the context of the thread that asks.
  */
-public final class SecurityContextPrincipals {
+final class SecurityContextPrincipals {
 
     private SecurityContextPrincipals() {
     }

@@ -1,4 +1,4 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.JsonPointers;
@@ -9,7 +9,6 @@ import dev.keel.llm.adapters.config.ConfiguredBackends;
 import dev.keel.llm.adapters.config.LlmConfig;
 import dev.keel.llm.adapters.config.ProviderKinds;
 import dev.keel.pipeline.Backends;
-import dev.keel.spring.boot.KeelProperties;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -29,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * same message as in the file, naming the property ({@code keel.backends.desk.model-env: required: ...}) where the
  * file names the JSON pointer. Messages name properties and variables, never a value. Stateless and thread-safe.
  */
-public final class PropertyBackends {
+final class PropertyBackends {
 
     /** The provider that is no provider kind: an {@code LlmBackend} bean of the application. */
     public static final String BEAN = "bean";

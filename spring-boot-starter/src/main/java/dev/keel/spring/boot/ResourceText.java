@@ -1,4 +1,4 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.KeelException;
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.Resource;
 
 /** The UTF-8 text of a resource a property names, and the failures that name it. Stateless and thread-safe. */
-public final class ResourceText {
+final class ResourceText {
 
     private ResourceText() {
     }

@@ -1,4 +1,4 @@
-package dev.keel.mcp.internal;
+package dev.keel.mcp;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Decision;
@@ -9,9 +9,6 @@ import dev.keel.core.RetriableBackendException;
 import dev.keel.core.content.Part;
 import dev.keel.core.json.JsonBudget;
 import dev.keel.core.text.Names;
-import dev.keel.mcp.McpTool;
-import dev.keel.mcp.McpToolCall;
-import dev.keel.mcp.McpToolSource;
 import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.ToolCallVerdict;
@@ -36,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * The {@link McpToolSource} over the MCP Java SDK's synchronous clients. The tools are listed once, when the source
  * connects. Thread-safe: the state is fixed at construction and the clients are thread-safe.
  */
-public final class SdkToolSource implements McpToolSource {
+final class SdkToolSource implements McpToolSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(McpToolSource.class);
 

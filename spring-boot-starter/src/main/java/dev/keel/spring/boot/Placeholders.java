@@ -1,4 +1,4 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
 import java.util.regex.Matcher;
@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * used as its own placeholder text: a password that fails at the database, a file under a directory named
  * {@code ${DATA_DIR}}. Stateless and thread-safe.
  */
-public final class Placeholders {
+final class Placeholders {
 
     /** The name of a placeholder, without its default (a placeholder with a default is always resolved). */
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}:]+)}");

@@ -1,6 +1,5 @@
-package dev.keel.mcp.internal;
+package dev.keel.mcp;
 
-import dev.keel.mcp.McpToolSource;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.keel.mcp.internal;
+package dev.keel.mcp;
 
 import dev.keel.policy.ToolPlacement;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -8,7 +8,7 @@ import java.util.Objects;
  * A registered MCP server: its name, where it runs, the client it is called with, and whether the source opened
  * that client (and so closes it). Immutable; the client is thread-safe.
  */
-public record RegisteredServer(String name, ToolPlacement placement, McpSyncClient client, boolean owned) {
+record RegisteredServer(String name, ToolPlacement placement, McpSyncClient client, boolean owned) {
 
     public RegisteredServer {
         Objects.requireNonNull(name, "name");

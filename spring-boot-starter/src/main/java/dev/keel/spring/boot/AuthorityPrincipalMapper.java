@@ -1,10 +1,8 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.text.Names;
-import dev.keel.spring.boot.KeelPrincipalMapper;
-import dev.keel.spring.boot.KeelProperties;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +18,7 @@ import org.springframework.security.core.GrantedAuthority;
  * {@link KeelPrincipalMapper#fromAuthorities}: the role and clearance from prefixed granted authorities. Immutable;
  * pure and thread-safe.
  */
-public final class AuthorityPrincipalMapper implements KeelPrincipalMapper {
+final class AuthorityPrincipalMapper implements KeelPrincipalMapper {
 
     private final String rolePrefix;
     private final String clearancePrefix;

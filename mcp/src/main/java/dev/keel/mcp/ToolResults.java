@@ -1,4 +1,4 @@
-package dev.keel.mcp.internal;
+package dev.keel.mcp;
 
 import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;

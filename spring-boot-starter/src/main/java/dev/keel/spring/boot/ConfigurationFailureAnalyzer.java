@@ -1,4 +1,4 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import dev.keel.core.ConfigurationException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -10,6 +10,8 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  * missing or conflicting variable, property or file and never a secret's value, as the description; no stack trace.
  * Registered in {@code META-INF/spring.factories}, so every Spring Boot application with the starter has it.
  * Stateless; thread-safe.
+ *
+ * <p>Public only because Spring Boot creates it by name; a host never uses it directly.
  */
 public final class ConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<ConfigurationException> {
 

@@ -1,4 +1,4 @@
-package dev.keel.mcp.internal;
+package dev.keel.mcp;
 
 import dev.keel.core.Decision;
 import dev.keel.core.content.Part;
@@ -7,12 +7,6 @@ import dev.keel.evidence.DiscoveryPrimitive;
 import dev.keel.evidence.PrimitiveRegistry;
 import dev.keel.evidence.ProbeResult;
 import dev.keel.evidence.ProbeStatus;
-import dev.keel.mcp.McpDiscovery;
-import dev.keel.mcp.McpDiscoveryRun;
-import dev.keel.mcp.McpProbe;
-import dev.keel.mcp.McpToolCall;
-import dev.keel.mcp.McpToolSource;
-import dev.keel.mcp.ProbeReader;
 import dev.keel.policy.PolicyDecision;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolResultVerdict;
@@ -29,7 +23,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /** The {@link McpDiscovery} that probes through the tool gate. Thread-safe: the mapping is fixed at construction. */
-public final class GatedDiscovery implements McpDiscovery {
+final class GatedDiscovery implements McpDiscovery {
 
     /** One primitive's tool and how its rows are read. */
     public record Mapping(String tool, ProbeReader reader) {

@@ -1,4 +1,4 @@
-package dev.keel.spring.boot.internal;
+package dev.keel.spring.boot;
 
 import java.util.Map;
 import org.springframework.boot.SpringApplication;
@@ -12,6 +12,8 @@ import org.springframework.core.env.MapPropertySource;
  * writes nothing at INFO (its three start lines say nothing a host acts on; a pool that fails still logs at WARN or
  * ERROR). Added last, so any level the host sets, in any property source, wins. Runs before Spring Boot applies the
  * logging levels. Stateless and thread-safe.
+ *
+ * <p>Public only because Spring Boot creates it by name from {@code META-INF/spring.factories}; a host never uses it directly.
  */
 public final class StoreLoggingDefaults implements EnvironmentPostProcessor, Ordered {
 
