@@ -9,7 +9,7 @@ import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.llm.adapters.ChatModelBackend;
+import dev.keel.langchain4j.ChatModelBackend;
 import dev.keel.pipeline.Backends;
 import dev.keel.pipeline.ContentLabels;
 import dev.keel.pipeline.EvidenceProvider;
@@ -56,7 +56,7 @@ import org.jspecify.annotations.Nullable;
  * the principal was denied is not replayed.
  * DENY raises {@link KeelDeniedException} and no model is called. A typed return is asked for with its JSON schema
  * and kept in shape by {@link #reasoning()}, or refused with {@link KeelDeniedException} when the decision withholds
- * what its type needs. See {@code docs/llm-adapters.md}.
+ * what its type needs. See {@code docs/langchain4j.md}.
  *
  * <p>Tools: the request's tool specifications are offered to the model as tools the caller (AI Services) runs.
  * Every call the model asks for passes the policy's tool gate in the pipeline: a refused call is answered inside the

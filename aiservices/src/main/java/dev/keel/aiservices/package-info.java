@@ -6,7 +6,7 @@
  * (its chat memory, its logs, the caller) ever receives is the filtered answer, with its labels, or the tool calls the
  * policy's tool gate allowed, whose results are labelled by the gate when AI Services send them back.
  * {@link dev.keel.pipeline.KeelDeniedException} is what a denied call raises. Described in
- * {@code docs/llm-adapters.md}.
+ * {@code docs/langchain4j.md}.
  *
  * <p>The model is thread-safe once built; its builders are not.
  */

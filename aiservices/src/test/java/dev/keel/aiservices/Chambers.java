@@ -9,7 +9,7 @@ import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.llm.adapters.OllamaBackends;
+import dev.keel.langchain4j.OllamaBackends;
 import dev.keel.pipeline.EvidenceProvider;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.policy.PolicyDocument;

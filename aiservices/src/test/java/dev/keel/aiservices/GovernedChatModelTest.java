@@ -88,7 +88,7 @@ class GovernedChatModelTest {
         ScriptedModel cloudModel = ScriptedModel.answering("There are 12 free beds; BED-101 is one of them.");
         InMemoryAuditSink auditSink = audit;
 
-        // the sample of docs/llm-adapters.md, line for line (the policy file is the test's)
+        // the sample of docs/langchain4j.md, line for line (the policy file is the test's)
         Pipeline pipeline = GovernedChatModel.pipeline(PolicyFiles.readPolicy(Ward.policyFile()))
                 .internal("ward", wardModel)                  // runs in the house
                 .external("cloud", cloudModel)                // every prompt to it is egress-filtered

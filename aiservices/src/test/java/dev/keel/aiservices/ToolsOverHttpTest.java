@@ -8,7 +8,7 @@ import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.AuditSink;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.langchain4j.OpenAiBackends;
 import dev.keel.pipeline.ContentLabels;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.test.core.LoopbackModelServer;

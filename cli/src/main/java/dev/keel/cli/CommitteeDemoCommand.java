@@ -11,7 +11,7 @@ import dev.keel.examples.committee.CommitteeServiceProperties;
 import dev.keel.examples.committee.NoRecordingException;
 import dev.keel.examples.committee.RecordedConversation;
 import dev.keel.examples.committee.RecordedReplies;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.committee.CommitteeReasoning;

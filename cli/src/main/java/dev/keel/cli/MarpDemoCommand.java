@@ -5,7 +5,7 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.marp.MarpAnswer;
 import dev.keel.examples.marp.MarpAssistant;
 import dev.keel.examples.marp.MarpBackends;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;

@@ -9,7 +9,7 @@ import dev.keel.examples.services.ServicesAnswer;
 import dev.keel.examples.services.ServicesAssistant;
 import dev.keel.examples.services.ServicesBackends;
 import dev.keel.examples.services.StageStep;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.stage.StageViolation;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.examples.committee.MisbehavingModels;
 import dev.keel.examples.committee.MisbehavingModels.Case;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.test.core.Misbehaviour;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

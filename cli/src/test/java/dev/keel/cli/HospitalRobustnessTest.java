@@ -10,7 +10,7 @@ import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.examples.hospital.WardAssistant;
 import dev.keel.examples.hospital.WardWriter;
-import dev.keel.llm.adapters.OllamaBackends;
+import dev.keel.langchain4j.OllamaBackends;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.test.core.LoopbackModelServer;

@@ -20,7 +20,7 @@ import java.util.function.Function;
 /**
  * What the committee takes from {@code llm.config.json}: its roles and whether each one's provider is enabled (a
  * role on a disabled provider, such as a future one behind a flag, is not run), the budget caps and the scoring
- * policy. The file's format, its providers and model variables are read by the LLM adapters, which resolve the
+ * policy. The file's format, its providers and model variables are read by keel-models, which resolves the
  * backends; this reads the committee's part of the same file and checks what the committee needs, as its JSON Schema
  * ({@code dev/keel/committee/schema/committee-config.schema.json}) defines it (see {@code docs/committee.md}):
  *

@@ -43,7 +43,7 @@ class LlmConfigOpTest {
         assertThat(JsonCodec.strict().write(result)).doesNotContain("sk-ant-secret-value-123");
     }
 
-    /** llm-adapters' example configuration. */
+    /** keel-models' example configuration. */
     private static String example() {
         try (InputStream in = LlmConfigOpTest.class.getResourceAsStream("/llm.config.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

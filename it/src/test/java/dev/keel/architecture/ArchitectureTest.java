@@ -49,7 +49,8 @@ class ArchitectureTest {
     private static final String TEST_CORE = "dev.keel.test.core..";
     private static final String TEST = "dev.keel.test..";
     private static final String TEST_PROPERTIES = "dev.keel.test.properties..";
-    private static final String ADAPTERS = "dev.keel.llm.adapters..";
+    private static final String MODELS = "dev.keel.models..";
+    private static final String LANGCHAIN4J = "dev.keel.langchain4j..";
     private static final String AISERVICES = "dev.keel.aiservices..";
     private static final String EMBEDDINGS = "dev.keel.embeddings..";
     private static final String MCP = "dev.keel.mcp..";
@@ -65,8 +66,8 @@ class ArchitectureTest {
      * the committee reasoning before the pipeline, the test kit's core part before the kit.
      */
     private static final List<String> LIBRARY = List.of(CORE, POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE,
-            PIPELINE_RULES, PIPELINE_COMMITTEE, PIPELINE, TEST_CORE, TEST, ADAPTERS, AISERVICES, EMBEDDINGS, MCP,
-            STORE, SPRING);
+            PIPELINE_RULES, PIPELINE_COMMITTEE, PIPELINE, TEST_CORE, TEST, MODELS, LANGCHAIN4J, AISERVICES, EMBEDDINGS,
+            MCP, STORE, SPRING);
     /** The pure modules: mechanisms configured by data, depending on core only. */
     private static final List<String> PURE = List.of(POLICY, ROUTING, EVIDENCE, STAGE, RULES, COMMITTEE);
 
@@ -136,7 +137,8 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule theSupportAgentTakesItsModelsFromTheHost = noClasses().that()
             .resideInAPackage("dev.keel.examples.support..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", ADAPTERS, AISERVICES, EMBEDDINGS)
+            .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", MODELS, LANGCHAIN4J, AISERVICES,
+                    EMBEDDINGS)
             .because("the support example is built on the governed call and the rules alone; the embedder and the "
                     + "model come from whoever runs it");
 
@@ -145,7 +147,7 @@ class ArchitectureTest {
             .and().resideOutsideOfPackages(PIPELINE_RULES, PIPELINE_COMMITTEE)
             .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, PIPELINE, CORE, POLICY, ROUTING))
             .because("keel-pipeline depends on core, policy and routing alone, none of them optional; the rule steps,"
-                    + " the committee reasoning and integrations such as llm-adapters, AI Services, the stores and"
+                    + " the committee reasoning and integrations such as the model modules, AI Services, the stores and"
                     + " the Spring Boot starter are modules of their own that sit on it");
 
     @ArchTest
@@ -163,23 +165,33 @@ class ArchitectureTest {
             .because("keel-pipeline-committee depends on keel-pipeline and keel-committee");
 
     @ArchTest
-    static final ArchRule theAdaptersKnowNothingOfGovernance = noClasses().that().resideInAPackage(ADAPTERS)
-            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, ADAPTERS, CORE))
-            .because("keel-llm-adapters stands on core and langchain4j-core, so that a module that needs a backend"
-                    + " or an embedder (keel-embeddings-minilm) brings no governance modules");
+    static final ArchRule theModelsModuleKnowsNothingOfGovernanceNorOfLangchain4j = noClasses().that()
+            .resideInAPackage(MODELS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, MODELS, CORE))
+            .orShould().dependOnClassesThat().resideInAPackage("dev.langchain4j..")
+            .because("keel-models stands on core alone, so that a module that needs retries, budgets or the model"
+                    + " configuration brings no governance module and no model library; the langchain4j clients of its"
+                    + " built-in provider kinds are keel-langchain4j's, found through ServiceLoader");
 
     @ArchTest
-    static final ArchRule aiServicesStandOnThePipelineAndTheAdapters = noClasses().that().resideInAPackage(AISERVICES)
+    static final ArchRule theLangchain4jBridgeStandsOnModelsAndCore = noClasses().that().resideInAPackage(LANGCHAIN4J)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, LANGCHAIN4J, MODELS, CORE))
+            .because("keel-langchain4j stands on keel-models, core and langchain4j-core, so that a module that needs a"
+                    + " backend or an embedder over langchain4j (keel-embeddings-minilm) brings no governance module");
+
+    @ArchTest
+    static final ArchRule aiServicesStandOnThePipelineAndLangchain4j = noClasses().that().resideInAPackage(AISERVICES)
             .should().dependOnClassesThat().resideInAnyPackage(
-                    except(LIBRARY, AISERVICES, PIPELINE, ADAPTERS, CORE, POLICY, ROUTING))
+                    except(LIBRARY, AISERVICES, PIPELINE, LANGCHAIN4J, MODELS, CORE, POLICY, ROUTING))
             .because("keel-aiservices runs each chat as one governed call over the host's models: keel-pipeline"
-                    + " with its policy and routing table, and keel-llm-adapters' ChatModelBackend");
+                    + " with its policy and routing table, and keel-langchain4j's ChatModelBackend");
 
     @ArchTest
-    static final ArchRule theMiniLmEmbedderStandsOnCoreAndTheAdapters = noClasses().that().resideInAPackage(EMBEDDINGS)
-            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, EMBEDDINGS, CORE, ADAPTERS))
-            .because("keel-embeddings-minilm is the model and an Embedder over it: core's SPI and llm-adapters'"
-                    + " embedder adapter and cache, nothing of governance");
+    static final ArchRule theMiniLmEmbedderStandsOnCoreAndTheModelModules = noClasses().that()
+            .resideInAPackage(EMBEDDINGS)
+            .should().dependOnClassesThat().resideInAnyPackage(except(LIBRARY, EMBEDDINGS, CORE, MODELS, LANGCHAIN4J))
+            .because("keel-embeddings-minilm is the model and an Embedder over it: core's SPI, keel-langchain4j's"
+                    + " embedder adapter and keel-models' cache, nothing of governance");
 
     @ArchTest
     static final ArchRule theMcpToolsStandOnThePolicyAndTheEvidencePlane = noClasses().that().resideInAPackage(MCP)
@@ -194,8 +206,9 @@ class ArchitectureTest {
             .because("the stage and pipeline modules test with it, so it cannot depend on them");
 
     @ArchTest
-    static final ArchRule theTestKitStandsOnThePipelineNotOnTheAdapters = noClasses().that().resideInAPackage(TEST)
-            .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS, AISERVICES)
+    static final ArchRule theTestKitStandsOnThePipelineNotOnTheModelModules = noClasses().that()
+            .resideInAPackage(TEST)
+            .should().dependOnClassesThat().resideInAnyPackage(MODELS, LANGCHAIN4J, AISERVICES)
             .because("a host tests its governed calls with the kit whatever model library it uses");
 
     @ArchTest
@@ -291,11 +304,11 @@ class ArchitectureTest {
             .because("a host uses Keel's public API; internal types change without notice");
 
     @ArchTest
-    static final ArchRule langchain4jOnlyInAdapters = noClasses().that()
-            .resideInAnyPackage(except(LIBRARY, ADAPTERS, AISERVICES, EMBEDDINGS))
+    static final ArchRule langchain4jOnlyInTheModulesBuiltOnIt = noClasses().that()
+            .resideInAnyPackage(except(LIBRARY, LANGCHAIN4J, AISERVICES, EMBEDDINGS))
             .should().dependOnClassesThat().resideInAPackage("dev.langchain4j..")
-            .because("only llm-adapters and the modules built on it, aiservices and embeddings-minilm, see"
-                    + " langchain4j");
+            .because("only keel-langchain4j and the modules built on it, aiservices and embeddings-minilm, see"
+                    + " langchain4j; keel-models does not");
 
     private static final DescribedPredicate<JavaClass> EVALUATION_CODE = new DescribedPredicate<>(
             "in an evaluation package of a pure module") {
@@ -479,11 +492,11 @@ class ArchitectureTest {
         JavaClasses all = new com.tngtech.archunit.core.importer.ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.keel");
         Set<String> modules = all.stream().map(JavaClass::getPackageName)
-                .map(name -> name.startsWith("dev.keel.llm.adapters") ? "dev.keel.llm.adapters" : name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
+                .map(name -> name.split("\\.").length > 2 ? name.split("\\.")[2] : name)
                 .collect(Collectors.toCollection(TreeSet::new));
         org.assertj.core.api.Assertions.assertThat(modules)
                 .contains("core", "policy", "routing", "evidence", "stage", "rules", "committee", "pipeline", "test",
-                        "dev.keel.llm.adapters", "aiservices", "embeddings", "mcp", "examples", "cli", "eval", "store", "spring");
+                        "models", "langchain4j", "aiservices", "embeddings", "mcp", "examples", "cli", "eval", "store", "spring");
         Set<String> packages = all.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         org.assertj.core.api.Assertions.assertThat(packages).contains("dev.keel.test", "dev.keel.test.core",
                 "dev.keel.examples.marp", "dev.keel.examples.hospital", "dev.keel.examples.services",

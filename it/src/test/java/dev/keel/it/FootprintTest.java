@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a host pulls with keel-core, keel-policy, keel-routing, keel-evidence, keel-stage, keel-pipeline,
- * keel-llm-adapters and keel-aiservices and nothing else: under 15 MB of jars, and no langchain4j provider module,
- * no in-process embedding model or ONNX runtime, and none of the modules a host adds only when it uses them (the
- * rules and their expression engine, the committee). The jars are the runtime dependencies of this module, copied
+ * keel-models, keel-langchain4j and keel-aiservices and nothing else: under 15 MB of jars, and no langchain4j provider
+ * module, no in-process embedding model or ONNX runtime, and none of the modules a host adds only when it uses them
+ * (the rules and their expression engine, the committee). The jars are the runtime dependencies of this module, copied
  * by the build.
  */
 class FootprintTest {
@@ -42,7 +42,8 @@ class FootprintTest {
 
         List<String> names = jars.stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
         assertThat(names).as("the library modules themselves")
-                .anyMatch(n -> n.startsWith("keel-core-")).anyMatch(n -> n.startsWith("keel-llm-adapters-"))
+                .anyMatch(n -> n.startsWith("keel-core-")).anyMatch(n -> n.startsWith("keel-models-"))
+                .anyMatch(n -> n.startsWith("keel-langchain4j-"))
                 .anyMatch(n -> n.startsWith("langchain4j-core-"));
         assertThat(names).as("jars a host must add itself, if at all")
                 .noneMatch(n -> n.startsWith("langchain4j-ollama") || n.startsWith("langchain4j-open-ai")

@@ -2,7 +2,8 @@ package dev.keel.embeddings.minilm;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.Embedder;
-import dev.keel.llm.adapters.embedding.Embedders;
+import dev.keel.langchain4j.embedding.LangChainEmbedders;
+import dev.keel.models.embedding.Embedders;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 
@@ -45,7 +46,7 @@ public final class MiniLmEmbedders {
         if (cacheSize < 0) {
             throw new ConfigurationException("cacheSize must be >= 0, was " + cacheSize);
         }
-        Embedder model = Embedders.fromLangChainLazily(ALL_MINILM_L6_V2, SharedMiniLm::model);
+        Embedder model = LangChainEmbedders.fromLangChainLazily(ALL_MINILM_L6_V2, SharedMiniLm::model);
         return cacheSize == 0 ? model : Embedders.caching(model, cacheSize);
     }
 

@@ -4,7 +4,7 @@
  * deterministic and cached: an {@link dev.keel.core.spi.Embedder} for any module that takes one (the knowledge
  * retrieval of policy, rule retrieval, classifiers).
  *
- * <p>This module is separate from {@code keel-llm-adapters} so that hosts that do not rank by meaning do not
+ * <p>This module is separate from {@code keel-langchain4j} so that hosts that do not rank by meaning do not
  * carry the model. Every type here is thread-safe.
  */
 package dev.keel.embeddings.minilm;

@@ -1,8 +1,8 @@
 package dev.keel.spring.boot;
 
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.ModelPrice;
-import dev.keel.llm.adapters.PriceTable;
+import dev.keel.models.ModelPrice;
+import dev.keel.models.PriceTable;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.observation.GovernedCallContext;

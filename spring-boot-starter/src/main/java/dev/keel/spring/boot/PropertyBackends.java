@@ -3,11 +3,11 @@ package dev.keel.spring.boot;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.Sleeper;
-import dev.keel.llm.adapters.config.ConfiguredBackends;
-import dev.keel.llm.adapters.config.LlmConfig;
-import dev.keel.llm.adapters.config.ProviderKinds;
+import dev.keel.models.Environment;
+import dev.keel.models.Sleeper;
+import dev.keel.models.config.ConfiguredBackends;
+import dev.keel.models.config.LlmConfig;
+import dev.keel.models.config.ProviderKinds;
 import dev.keel.pipeline.Backends;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The pipeline's backends from {@code keel.backends}: each one a bean of the application, or a role of the LLM
  * configuration model that {@code llm.config.json} is read into ({@link LlmConfig}), bound from the properties (the
- * backend's name is its role and its provider) and built by llm-adapters' one factory ({@link ConfiguredBackends})
+ * backend's name is its role and its provider) and built by keel-models' one factory ({@link ConfiguredBackends})
  * with its provider kind found in {@link ProviderKinds}. The properties of the backends that a provider serves are
  * written as the {@code llm.config.json} they stand for and read through its format, so the same mistake gets the
  * same message as in the file, naming the property ({@code keel.backends.desk.model-env: required: ...}) where the

@@ -5,9 +5,9 @@ import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.config.ProviderKind;
-import dev.keel.llm.adapters.config.ProviderSettings;
+import dev.keel.models.Environment;
+import dev.keel.models.config.ProviderKind;
+import dev.keel.models.config.ProviderSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A provider a host adds: kind {@code lab}, registered by one line in
- * {@code META-INF/services/dev.keel.llm.adapters.config.ProviderKind} and nowhere else. Its backend runs in the
+ * {@code META-INF/services/dev.keel.models.config.ProviderKind} and nowhere else. Its backend runs in the
  * process: the first call of each backend fails as a busy server would (so the configured retries show), later calls
  * answer with the model and base URL they were built with and whether the API key came through. It keeps the
  * settings it was given, for the tests to read. Thread-safe.

@@ -77,7 +77,7 @@ public class CommitteeApplication {
     CommitteeModels committeeModels(CommitteeServiceProperties properties, Environment environment)
             throws IOException {
         String configJson = properties.config().getContentAsString(StandardCharsets.UTF_8);
-        dev.keel.llm.adapters.Environment variables = name -> Optional.ofNullable(environment.getProperty(name));
+        dev.keel.models.Environment variables = name -> Optional.ofNullable(environment.getProperty(name));
         if (properties.replay() != null && !properties.replay().isBlank()) {
             RecordedReplies replies = RecordedReplies.at(properties.replay());
             LOG.info("replay mode: every model call is answered from the recordings of {} ({})", replies.source(),

@@ -1,10 +1,10 @@
 package dev.keel.examples.marp;
 
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.ChatModelBackend;
-import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.OllamaBackends;
-import dev.keel.llm.adapters.OllamaHost;
+import dev.keel.langchain4j.ChatModelBackend;
+import dev.keel.langchain4j.OllamaBackends;
+import dev.keel.models.Environment;
+import dev.keel.models.OllamaHost;
 import java.time.Duration;
 import java.util.Map;
 

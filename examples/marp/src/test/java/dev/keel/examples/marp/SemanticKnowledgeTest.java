@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The in-process all-MiniLM-L6-v2 embedder (llm-adapters) offered to the policy module's knowledge retrieval as a
+ * The in-process all-MiniLM-L6-v2 embedder (keel-embeddings-minilm) offered to the policy module's knowledge retrieval as a
  * semantic ranking beside BM25, on the shipped governance knowledge, offline.
  */
 class SemanticKnowledgeTest {

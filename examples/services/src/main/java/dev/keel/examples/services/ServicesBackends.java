@@ -1,9 +1,9 @@
 package dev.keel.examples.services;
 
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.llm.adapters.Environment;
-import dev.keel.llm.adapters.OllamaBackends;
-import dev.keel.llm.adapters.OllamaHost;
+import dev.keel.langchain4j.OllamaBackends;
+import dev.keel.models.Environment;
+import dev.keel.models.OllamaHost;
 import java.time.Duration;
 import java.util.Optional;
 

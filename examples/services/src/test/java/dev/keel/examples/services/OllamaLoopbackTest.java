@@ -6,7 +6,7 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.IdSource;
 import dev.keel.embeddings.minilm.MiniLmEmbedders;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.pipeline.BackendCall;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;

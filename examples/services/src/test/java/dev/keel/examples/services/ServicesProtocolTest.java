@@ -7,7 +7,7 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.stage.StageFailure;
 import dev.keel.stage.ViolationCode;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.Environment;
+import dev.keel.models.Environment;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.stage.StageFailure;
 import dev.keel.test.core.LoopbackModelServer;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.embeddings.minilm.MiniLmEmbedders;
-import dev.keel.llm.adapters.OllamaBackends;
+import dev.keel.langchain4j.OllamaBackends;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.rules.LaneCheck;

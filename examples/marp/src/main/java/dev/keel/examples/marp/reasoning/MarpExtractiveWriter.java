@@ -1,12 +1,12 @@
 package dev.keel.examples.marp.reasoning;
 
 import dev.keel.core.Decision;
+import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
+import dev.keel.models.reasoning.EmbeddedBackend;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.ResponseFormat;
 import dev.keel.core.spi.TokenUsage;
-import dev.keel.llm.adapters.reasoning.EmbeddedBackend;
+import dev.keel.models.reasoning.EmbeddedBackend;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import java.util.List;
