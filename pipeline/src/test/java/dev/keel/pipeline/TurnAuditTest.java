@@ -59,6 +59,8 @@ class TurnAuditTest {
         return Part.ToolCall.of(id, "market_rates", Map.of("part", "rotor"));
     }
 
+    private static final List<Named> NAMED = List.of(Named.values());
+
     /** Which conversation the host names: a session, only the user, or none. */
     private enum Named {
         SESSION, SUBJECT, NONE;
@@ -310,10 +312,11 @@ class TurnAuditTest {
         List<Future<String>> turns = new ArrayList<>();
         try {
             for (int i = 0; i < 64; i++) {
-                Named named = Named.values()[i % Named.values().length];
+                Named named = NAMED.get(i % NAMED.size());
+                CallMode mode = i % 2 == 0 ? CallMode.CALLED : CallMode.STREAMED;
                 String session = "conversation-" + i;
                 turns.add(threads.submit(() -> {
-                    Host host = new Host(pipeline, CallMode.values()[session.length() % 2], named, session);
+                    Host host = new Host(pipeline, mode, named, session);
                     return host.turn("What do rotor parts cost for " + session + "?").requestId();
                 }));
             }
