@@ -6,11 +6,8 @@ import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.SessionStore;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.keel.pipeline.internal.ConversationKeys;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +84,7 @@ public final class ContentLabels {
         if (!replayed(request) || request.history().isEmpty()) {
             return new Replay(request.history(), 0, 0);
         }
-        Object state = key(request).map(found -> store.read(found).get(STATE_KEY)).orElse(null);
+        Object state = ConversationKeys.of(request).map(found -> store.read(found).get(STATE_KEY)).orElse(null);
         Map<?, ?> kept = state instanceof Map<?, ?> map ? map : Map.of();
         List<ChatMessage> history = new ArrayList<>(request.history().size());
         int recovered = 0;
@@ -118,7 +115,7 @@ public final class ContentLabels {
      * stores it (its text, with its tool calls when it asks for some).
      */
     public void keep(GovernedRequest request, GovernedAnswer answer) {
-        Optional<String> key = key(request);
+        Optional<String> key = ConversationKeys.of(request);
         if (!replayed(request) || key.isEmpty()) {
             return;
         }
@@ -152,31 +149,12 @@ public final class ContentLabels {
         });
     }
 
-    /** Where a request's labels are kept: under its session, else its subject; nowhere with neither. */
-    private static Optional<String> key(GovernedRequest request) {
-        return request.sessionId().map(session -> "session:" + session)
-                .or(() -> request.subject().map(subject -> "subject:" + subject));
-    }
-
     /**
      * The hash a message's labels are kept under: SHA-256 over its role and its parts' text, spaces left out; two
      * messages of one role that say the same words share it.
      */
     static String hash(ChatMessage message) {
-        StringBuilder words = new StringBuilder();
-        for (Part part : message.parts()) {
-            part.rendered().codePoints().filter(c -> !Character.isWhitespace(c) && !Character.isSpaceChar(c))
-                    .forEach(words::appendCodePoint);
-        }
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update(message.role().name().getBytes(StandardCharsets.UTF_8));
-            digest.update((byte) 0);
-            digest.update(words.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return ConversationKeys.hash(List.of(message));
     }
 
     /**

@@ -43,15 +43,17 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>enforcement</b>: the composed answer is checked; one violation writes it again, a second refuses it;</li>
  *   <li>the <b>outbound filter</b>, exactly once, on the final text (streamed, {@link #stream}: on the model's
  *       text as it arrives);</li>
- *   <li>the <b>provenance</b>, assembled in one place, and one <b>audit record</b>, denials included.</li>
+ *   <li>the <b>provenance</b>, assembled in one place, and one <b>audit record</b> per turn, denials included: a
+ *       turn that ends by handing calls of tools the caller runs to the caller waits for the caller's next request
+ *       of the turn, and the two (or more) requests write one record.</li>
  * </ol>
  *
  * <p>The protocol, with a diagram and a sample to copy, is in {@code docs/governed-call.md}. Thread-safe once
- * built: one pipeline serves every call of a host.
+ * built: one pipeline serves every call of a host; {@link #close()} it when the host stops.
  */
-public interface Pipeline {
+public interface Pipeline extends AutoCloseable {
 
-    /** The kind of the audit record of every call ({@code docs/governed-call.md}, "The audit record"). */
+    /** The kind of the audit record of every turn ({@code docs/governed-call.md}, "One record per turn"). */
     String AUDIT_KIND = "governed_call";
 
     /**
@@ -59,6 +61,13 @@ public interface Pipeline {
      * session internal only (a list of strings); absent while it is not.
      */
     String SESSION_INTERNAL_ONLY = "keel.internal_only";
+
+    /**
+     * The key of a conversation's state ({@link SessionStore}, under the key {@code session:<id>}, or
+     * {@code subject:<id>} without a session) under which the pipeline keeps the audit records of its turns that wait
+     * for the caller's tool results, by the hash of the turn's user message; absent while none waits.
+     */
+    String SESSION_PENDING_TURNS = "keel.pending_turns";
 
     static Builder builder() {
         return new Builder();
@@ -144,6 +153,17 @@ public interface Pipeline {
      * session state has nothing to clear.
      */
     default void clearInternalOnly(String sessionId) {
+    }
+
+    /**
+     * Writes the audit record of every turn this pipeline left waiting for the caller's tool results, alone and marked
+     * {@code "incomplete_turn": "closed"}: the host stops, and no record is lost. The pipeline still governs calls
+     * afterwards. The default has nothing waiting.
+     *
+     * @throws dev.keel.core.BackendException when the audit sink or the session store fails
+     */
+    @Override
+    default void close() {
     }
 
     /** Configures a {@link Pipeline}; not thread-safe. */
@@ -265,7 +285,7 @@ public interface Pipeline {
             return this;
         }
 
-        /** Where the audit record of every call goes; nowhere unless set. */
+        /** Where the audit record of every turn goes; nowhere unless set. */
         public Builder auditSink(AuditSink sink) {
             this.auditSink = Objects.requireNonNull(sink, "sink");
             return this;
@@ -273,8 +293,9 @@ public interface Pipeline {
 
         /**
          * Where the pipeline keeps what it knows of each session (that a session became internal only, under
-         * {@link Pipeline#SESSION_INTERNAL_ONLY}); a store in memory unless set. Give the host's durable store when sessions
-         * outlive the process or span nodes.
+         * {@link Pipeline#SESSION_INTERNAL_ONLY}; the audit records of turns that wait for the caller's tool results,
+         * under {@link Pipeline#SESSION_PENDING_TURNS}); a store in memory unless set. Give the host's durable store
+         * when sessions outlive the process or span nodes.
          */
         public Builder sessionStore(SessionStore store) {
             this.sessionStore = Objects.requireNonNull(store, "store");

@@ -72,7 +72,8 @@ class CallerToolsTest {
                 Reply.toolCalls(Part.ToolCall.of("c2", "market_rates", Map.of("part", "rotor",
                         "account", "ACC-7781", "note", "hull FX-204 at 4500 hours"))));
 
-        GovernedAnswer answer = pipeline(ToolCallTest.policy(), model).call(GovernedRequest.builder()
+        Pipeline pipeline = pipeline(ToolCallTest.policy(), model);
+        GovernedAnswer answer = pipeline.call(GovernedRequest.builder()
                 .principal(ToolCallTest.GUEST).message("Give a summary of the crew").tools(callerTools()).build());
 
         assertThat(answer.outcome()).isEqualTo(TurnOutcome.TOOL_CALLS);
@@ -90,8 +91,12 @@ class CallerToolsTest {
         assertThat(toolsOf(answer)).extracting(entry -> entry.get("tool") + " " + entry.get("decision"))
                 .containsExactly("crew_roster DENY", "market_rates ALLOW");
         assertThat(toolsOf(answer).get(1)).containsEntry("run_by", "caller").containsEntry("result", null);
+        // The turn's record waits for the caller's results, and is written alone when they never come.
+        assertThat(audit.records()).isEmpty();
+        pipeline.close();
         assertThat(audit.records()).hasSize(1);
-        assertThat(lastRecord().payload()).containsEntry("outcome", "tool_calls");
+        assertThat(lastRecord().payload()).containsEntry("outcome", "tool_calls")
+                .containsEntry("incomplete_turn", "closed");
         assertThat((List<?>) lastRecord().payload().get("tools")).hasSize(2);
     }
 

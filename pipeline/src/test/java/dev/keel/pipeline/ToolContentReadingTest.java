@@ -8,7 +8,6 @@ import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.core.spi.StreamHandle;
 import dev.keel.core.spi.ToolSpec;
 import dev.keel.policy.DomainRule;
 import dev.keel.policy.Marking;
@@ -67,22 +66,6 @@ class ToolContentReadingTest {
                 .reasoning(SingleCallReasoning.userMessage()).auditSink(new InMemoryAuditSink()).build();
     }
 
-    /** A governed turn, called or streamed; the answer either way. */
-    private enum Mode {
-        CALLED, STREAMED;
-
-        GovernedAnswer run(Pipeline pipeline, GovernedRequest request) {
-            if (this == CALLED) {
-                return pipeline.call(request);
-            }
-            RecordingSink sink = new RecordingSink();
-            pipeline.stream(request, sink, StreamHandle.create());
-            assertThat(sink.answer()).as("the streamed answer").isNotNull();
-            assertThat(sink.joined()).isEqualTo(sink.answer().text());
-            return sink.answer();
-        }
-    }
-
     /** Everything a request carries to its backend, as text: its messages and its tools' specifications. */
     private static String carried(ChatRequest request) {
         StringBuilder text = new StringBuilder();
@@ -121,7 +104,7 @@ class ToolContentReadingTest {
 
     @Test
     void anInternalToolsResultWithAMarkingKeepsTheNextRoundInTheHouseCalledAndStreamed() {
-        for (Mode mode : Mode.values()) {
+        for (CallMode mode : CallMode.values()) {
             ScriptedBackend external = askingForPayroll();
             ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("The summary is ready."));
 
@@ -207,7 +190,7 @@ class ToolContentReadingTest {
 
     @Test
     void aResultWithAMarkingOrAnInternalOnlyDomainAnywhereNeverReachesAnExternalModel() {
-        Property.forAll(HELD_SENTENCES.flatMap(ToolContentReadingTest::placed), Gen.of(Mode.values()),
+        Property.forAll(HELD_SENTENCES.flatMap(ToolContentReadingTest::placed), Gen.of(CallMode.values()),
                 Gen.of(PLANNER, GUEST)).tries(60).check((result, mode, principal) -> {
             ScriptedBackend external = askingForPayroll();
             ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("house"));
@@ -268,7 +251,7 @@ class ToolContentReadingTest {
 
     @Test
     void aToolSpecificationCarriesToAnExternalModelNothingThePolicyKeepsInCalledAndStreamed() {
-        Property.forAll(Gen.of(Content.values()), Gen.of(Position.values()), Gen.of(Mode.values()),
+        Property.forAll(Gen.of(Content.values()), Gen.of(Position.values()), Gen.of(CallMode.values()),
                 Gen.of(PLANNER, GUEST)).tries(120).check((content, position, mode, principal) -> {
             ScriptedBackend external = ScriptedBackend.named("cloud").otherwise(Reply.text("cloud"));
             ScriptedBackend internal = ScriptedBackend.named("house").otherwise(Reply.text("house"));

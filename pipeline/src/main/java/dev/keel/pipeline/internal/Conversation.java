@@ -39,13 +39,16 @@ final class Conversation {
     }
 
     /**
-     * This conversation with each tool result, in the history and in the exchange, replaced by what {@code labelled}
-     * makes of it, in order.
+     * This conversation with each tool result replaced, in order: the history's (earlier turns') by what
+     * {@code ofHistory} makes of it, the exchange's (this turn's) by what {@code ofTurn} makes of it.
      */
-    Conversation withToolResults(UnaryOperator<Part.ToolResult> labelled) {
-        UnaryOperator<Part> each = part -> part instanceof Part.ToolResult result ? labelled.apply(result) : part;
-        return new Conversation(history.stream().map(message -> message.mapParts(each)).toList(), userMessage,
-                exchange.stream().map(message -> message.mapParts(each)).toList(), dropped);
+    Conversation withToolResults(UnaryOperator<Part.ToolResult> ofHistory, UnaryOperator<Part.ToolResult> ofTurn) {
+        return new Conversation(history.stream().map(message -> message.mapParts(results(ofHistory))).toList(),
+                userMessage, exchange.stream().map(message -> message.mapParts(results(ofTurn))).toList(), dropped);
+    }
+
+    private static UnaryOperator<Part> results(UnaryOperator<Part.ToolResult> labelled) {
+        return part -> part instanceof Part.ToolResult result ? labelled.apply(result) : part;
     }
 
     /** How many rounds of tool calls the exchange holds: the model's messages asking for calls. */

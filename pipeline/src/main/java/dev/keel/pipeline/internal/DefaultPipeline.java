@@ -9,7 +9,6 @@ import dev.keel.core.Provenance;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.content.Labels;
 import dev.keel.core.evidence.EvidenceSet;
-import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.BackendCall;
@@ -51,9 +50,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@link Pipeline}: the steps in their fixed order, the outbound filter once at the end, the provenance
- * assembled in one place, one audit record per call, and what the call shows from outside (observations and the
- * decision log, {@link ObservedCall}). Immutable and thread-safe; each call keeps its state in its own
- * {@link TurnState}.
+ * assembled in one place, one audit record per turn ({@link TurnAudit}), and what the call shows from outside
+ * (observations and the decision log, {@link ObservedCall}). Thread-safe; each call keeps its state in its own
+ * {@link TurnState}, and the turns that wait for the caller's tool results are the {@link TurnAudit}'s.
  */
 public final class DefaultPipeline implements Pipeline {
 
@@ -75,6 +74,7 @@ public final class DefaultPipeline implements Pipeline {
     private final ObservationRegistry observations;
     /** The settings' backends, each call of which is observed when there is a registry. */
     private final Backends backends;
+    private final TurnAudit audit;
 
     public DefaultPipeline(PipelineSettings settings) {
         this(settings, ObservationRegistry.NOOP);
@@ -99,6 +99,7 @@ public final class DefaultPipeline implements Pipeline {
         this.filter = OutboundFilter.create(settings.policy());
         this.reader = new ContentReader(governance, evaluator);
         this.routing = RoutingIndex.create(settings.routingTable());
+        this.audit = new TurnAudit(settings.auditSink(), settings.sessionStore(), settings.clock());
     }
 
     @Override
@@ -244,8 +245,9 @@ public final class DefaultPipeline implements Pipeline {
                     turn.sensitivity().toWire());
         }
         // The results of tools the caller ran are labelled by the gate afresh at every request: what the caller
-        // replays can only lower the decision.
-        turn.conversation(turn.conversationState().withToolResults(turn.governedBackends().tools()::replayed));
+        // replays can only lower the decision. Only this turn's are its record's: an earlier turn's record has theirs.
+        ToolRounds tools = turn.governedBackends().tools();
+        turn.conversation(turn.conversationState().withToolResults(tools::replayedFromHistory, tools::replayed));
     }
 
     /**
@@ -436,9 +438,9 @@ public final class DefaultPipeline implements Pipeline {
 
     /**
      * Builds the answer (which filters what the user may see, once, through {@code shownThrough}: the policy's
-     * filter, or what the streaming filter made of a streamed draft), writes the audit record, keeps a session that
-     * had to stay in the house so, keeps the turn's labels for a chat memory's replay ({@link ContentLabels}), and
-     * answers.
+     * filter, or what the streaming filter made of a streamed draft), keeps a session that had to stay in the house
+     * so, keeps the turn's labels for a chat memory's replay ({@link ContentLabels}), records the round for the turn's
+     * audit record ({@link TurnAudit}), and answers.
      */
     private GovernedAnswer finish(TurnState turn, TurnOutcome outcome, String text, ObservedCall observed,
                                   OutboundFilter shownThrough) {
@@ -451,7 +453,8 @@ public final class DefaultPipeline implements Pipeline {
             }));
         }
         ContentLabels.in(settings.sessionStore()).keep(turn.request(), answer);
-        observed.step("audit", () -> settings.auditSink().append(auditRecord(turn, answer)));
+        observed.step("audit", () -> audit.record(turn.request(), turn.requestId(), auditPayload(turn, answer),
+                answer.toolCalls()));
         return answer;
     }
 
@@ -506,7 +509,8 @@ public final class DefaultPipeline implements Pipeline {
         return provenance.reasonCodes(turn.reasonCodes()).build();
     }
 
-    private AuditRecord auditRecord(TurnState turn, GovernedAnswer answer) {
+    /** The audit payload of the call's round; {@link TurnAudit} makes the turn's record of its rounds'. */
+    private Map<String, Object> auditPayload(TurnState turn, GovernedAnswer answer) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("outcome", answer.outcome().wireName());
         identity(turn, payload);
@@ -530,8 +534,7 @@ public final class DefaultPipeline implements Pipeline {
         payload.put("dropped_parts", turn.conversationState().dropped());
         addTools(turn, payload);
         addDetails(turn, payload);
-        return AuditRecord.builder().requestId(turn.requestId()).recordedAt(settings.clock().instant())
-                .kind(Pipeline.AUDIT_KIND).payload(payload).build();
+        return payload;
     }
 
     /**
@@ -599,8 +602,7 @@ public final class DefaultPipeline implements Pipeline {
         addTools(turn, payload);
         addDetails(turn, payload);
         try {
-            settings.auditSink().append(AuditRecord.builder().requestId(turn.requestId())
-                    .recordedAt(settings.clock().instant()).kind(Pipeline.AUDIT_KIND).payload(payload).build());
+            audit.record(turn.request(), turn.requestId(), payload, List.of());
         } catch (RuntimeException sinkFailure) {
             failure.addSuppressed(sinkFailure);
         }
@@ -617,6 +619,11 @@ public final class DefaultPipeline implements Pipeline {
         Map<String, Object> details = bundle.toWire();
         details.put("sensitivity", bundle.sensitivity().toWire());
         return details;
+    }
+
+    @Override
+    public void close() {
+        audit.close();
     }
 
     @Override

@@ -156,12 +156,24 @@ final class ToolRounds {
     }
 
     /**
-     * {@code given}, a result the caller sent of a call it ran (in the request's tool exchange or its history),
+     * {@code given}, a result the caller sent of a call it ran in this turn (in the request's tool exchange),
      * labelled by the gate as a result made in the turn would be: the turn's decision lowered over its tool's domains,
      * internal only when they require it; a result the gate labels DENY (a tool the caller may not call, a domain it
      * may not see) is replaced by a refusal, and no model is given it. Recorded as a call the caller ran.
      */
     Part.ToolResult replayed(Part.ToolResult given) {
+        return replayed(given, true);
+    }
+
+    /**
+     * {@code given}, a result of an earlier turn that the history replays, labelled as {@link #replayed} labels one,
+     * and not recorded: the audit record of its own turn lists its call.
+     */
+    Part.ToolResult replayedFromHistory(Part.ToolResult given) {
+        return replayed(given, false);
+    }
+
+    private Part.ToolResult replayed(Part.ToolResult given, boolean ofThisTurn) {
         Part.ToolCall call = Part.ToolCall.of(given.callId(), given.name(), Map.of());
         ToolCallVerdict verdict = gate().check(toolTurn(), call);
         Read read = read(gate().result(toolTurn(), Part.ToolResult.of(given.callId(), given.name(),
@@ -169,11 +181,16 @@ final class ToolRounds {
         ToolResultVerdict result = read.verdict();
         JsonBudget.withheldCode(given.result()).ifPresent(turn::reasonCode);
         if (result.decision() == Decision.DENY) {
-            return refused(call, verdict, ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD)
-                    .build(), result, true);
+            ReasonCodes codes = ReasonCodes.builder().addAll(result.reasonCodes()).add(RESULT_WITHHELD).build();
+            if (ofThisTurn) {
+                recorded(call, Decision.DENY, verdict, codes, result, true);
+            }
+            return refusal(call, codes);
         }
         apply(read);
-        recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, true);
+        if (ofThisTurn) {
+            recorded(call, Decision.ALLOW, verdict, verdict.reasonCodes(), result, true);
+        }
         return result.result().withLabels(result.labels().join(given.labels()));
     }
 
@@ -314,10 +331,15 @@ final class ToolRounds {
         return refused(call, limit, limit.reasonCodes(), null, turn.request().tools().runByCaller(call.name()));
     }
 
-    /** A refusal the model is given as the tool's result, with its reason codes; the turn goes on. */
+    /** A refusal the model is given as the tool's result, with its reason codes, recorded; the turn goes on. */
     private Part.ToolResult refused(Part.ToolCall call, ToolCallVerdict verdict, ReasonCodes codes,
                                     @Nullable ToolResultVerdict result, boolean byCaller) {
         recorded(call, Decision.DENY, verdict, codes, result, byCaller);
+        return refusal(call, codes);
+    }
+
+    /** The refusal of {@code call} the model is given as its result; the turn takes its reason codes. */
+    private Part.ToolResult refusal(Part.ToolCall call, ReasonCodes codes) {
         codes.values().forEach(turn::reasonCode);
         turn.trace("tools", call.name() + " refused " + codes.values(), Map.of("reason_codes", codes.values()));
         return Part.ToolResult.of(call.id(), call.name(), Map.of("refused", true, "reason_codes", codes.values()));

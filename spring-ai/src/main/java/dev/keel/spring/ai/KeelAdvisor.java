@@ -84,7 +84,9 @@ import org.springframework.core.Ordered;
  * chat memory advisor); none means the call is denied. The audit subject likewise ({@value #SUBJECT}).
  *
  * <p>Tools are not governed: a prompt whose options carry tool callbacks or tool names is refused with a
- * {@link ConfigurationException}; media in a message likewise. A structured-output call's format instructions are
+ * {@link ConfigurationException}, before any model is called, and so is a chat model with tools of its own given as
+ * a backend (it would run them inside one call and send their results to its provider unread); media in a message
+ * likewise. A structured-output call's format instructions are
  * governed as a part of the user message. Thread-safe once built when the pipeline and the suppliers are.
  */
 public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {

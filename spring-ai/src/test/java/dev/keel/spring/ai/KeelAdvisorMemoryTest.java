@@ -104,6 +104,9 @@ class KeelAdvisorMemoryTest {
             // No session: the labels were kept under the signed-in user's subject, and came back by content.
             assertThat(reasonCodes(next)).contains("internal_only_by_history")
                     .doesNotContain(ContentLabels.UNKNOWN_HISTORY);
+            // Two turns, two records, however much of the first the memory replays in the second.
+            assertThat(context.getBean(InMemoryAuditSink.class).records()).hasSize(2).allSatisfy(record ->
+                    assertThat(record.payload()).containsEntry("rounds", List.of(record.requestId())));
         });
     }
 
@@ -119,6 +122,7 @@ class KeelAdvisorMemoryTest {
             chat.prompt().user(NEXT).stream().content().collectList().block(Duration.ofSeconds(30));
 
             assertThat(Clinic.sentOutside(server)).isEmpty();
+            assertThat(context.getBean(InMemoryAuditSink.class).records()).hasSize(2);
             assertThat(lastRecord(context).payload().get("reason_codes").toString())
                     .contains("internal_only_by_history").doesNotContain(ContentLabels.UNKNOWN_HISTORY);
         });

@@ -1,6 +1,7 @@
 package dev.keel.spring.ai.internal;
 
 import dev.keel.core.BackendException;
+import dev.keel.core.ConfigurationException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatReply;
@@ -24,6 +25,7 @@ import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * A Spring AI {@link ChatModel} as a Keel backend. The request Keel sends (already egress-filtered when the backend is
@@ -31,7 +33,8 @@ import org.springframework.ai.chat.prompt.Prompt;
  * text; the temperature and output limit go as options, the model's own options stay as the host configured them.
  * A failure of the model (after Spring AI's own retries, which its provider clients run) is a
  * {@link NonRetriableBackendException}, so that the governed call falls back at once and no message names the
- * model's classes. Streamed, the model's stream is read on the caller's thread and closed when the handle is
+ * model's classes. A model with tools of its own is refused: it would run them inside one call, out of governance's
+ * sight. Streamed, the model's stream is read on the caller's thread and closed when the handle is
  * cancelled. Thread-safe when the model is.
  */
 public final class SpringAiChatBackend implements LlmBackend {
@@ -39,7 +42,18 @@ public final class SpringAiChatBackend implements LlmBackend {
     private final String id;
     private final ChatModel model;
 
+    /**
+     * @throws ConfigurationException when {@code model} has tools of its own (tool callbacks or tool names in its
+     *         default options): it would run them inside a call and send their results to its provider, where the
+     *         governed call never reads them
+     */
     public SpringAiChatBackend(String id, ChatModel model) {
+        if (model.getDefaultOptions() instanceof ToolCallingChatOptions tools
+                && (!tools.getToolCallbacks().isEmpty() || !tools.getToolNames().isEmpty())) {
+            throw new ConfigurationException("backend '" + id + "' is a chat model with tools of its own: it would"
+                    + " run them and send their results to its provider unread by governance; give Keel the model"
+                    + " without default tools");
+        }
         this.id = id;
         this.model = model;
     }
