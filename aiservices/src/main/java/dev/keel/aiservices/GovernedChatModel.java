@@ -1,8 +1,5 @@
 package dev.keel.aiservices;
 
-import dev.keel.aiservices.internal.ChatReasoning;
-import dev.keel.aiservices.internal.PipelineChatModel;
-import dev.keel.aiservices.internal.PipelineStreamingChatModel;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditSink;

@@ -8,7 +8,7 @@ import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.InMemorySessionStore;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.langchain4j.OpenAiBackends;
 import dev.keel.pipeline.Pipeline;
 import dev.keel.store.jdbc.JdbcStores;
 import dev.keel.test.core.LoopbackModelServer;

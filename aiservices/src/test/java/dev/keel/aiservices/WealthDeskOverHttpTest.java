@@ -6,7 +6,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
-import dev.keel.llm.adapters.OpenAiBackends;
+import dev.keel.langchain4j.OpenAiBackends;
 import dev.keel.pipeline.WealthDesk;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.Reply;

@@ -13,7 +13,7 @@ import dev.keel.core.spi.ToolSpec;
 import dev.keel.test.core.LoopbackModelServer;
 import dev.keel.test.core.ModelApi;
 import dev.keel.test.core.Reply;
-import dev.keel.test.core.internal.WireFormats;
+import dev.keel.test.core.WireFormats;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package dev.keel.pipeline;
 
 import dev.keel.core.Provenance;
-import dev.keel.pipeline.internal.DraftOnly;
 
 /**
  * Writes the answer the user will read from the reasoning step's draft: sections, evidence, citations, a

@@ -6,7 +6,6 @@ import dev.keel.core.content.Part;
 import dev.keel.core.spi.ChatMessage;
 import dev.keel.core.spi.ChatRole;
 import dev.keel.core.spi.SessionStore;
-import dev.keel.pipeline.internal.ConversationKeys;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -14,7 +14,6 @@ import dev.keel.pipeline.Pipeline;
 import dev.keel.pipeline.SingleCallReasoning;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.routing.RoutingTable;
-import dev.keel.spring.ai.internal.PipelineAdvisor;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
 import java.util.function.Supplier;

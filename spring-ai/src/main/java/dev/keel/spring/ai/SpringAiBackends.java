@@ -1,7 +1,6 @@
 package dev.keel.spring.ai;
 
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.spring.ai.internal.SpringAiChatBackend;
 import java.util.Objects;
 import org.springframework.ai.chat.model.ChatModel;
 

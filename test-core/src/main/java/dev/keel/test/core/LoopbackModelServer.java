@@ -7,7 +7,6 @@ import dev.keel.core.InvalidInputException;
 import dev.keel.core.WireFormatException;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.spi.ChatRequest;
-import dev.keel.test.core.internal.WireFormats;
 import dev.keel.core.spi.TokenUsage;
 import java.io.IOException;
 import java.io.OutputStream;
