@@ -11,9 +11,9 @@ import dev.keel.pipeline.AnswerSink;
 import dev.keel.pipeline.Fixtures;
 import dev.keel.pipeline.GovernedAnswer;
 import dev.keel.policy.FilteredPart;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Redaction;
+import dev.keel.reading.OutboundFilter;
 import org.junit.jupiter.api.Test;
 
 /**
