@@ -17,7 +17,7 @@ import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.rules.LaneCheck;
 import dev.keel.pipeline.rules.LaneChecks;
 import dev.keel.pipeline.rules.RuleSteps;
-import dev.keel.policy.Amounts;
+import dev.keel.reading.Amounts;
 import dev.keel.rules.NavigationConfig;
 import dev.keel.rules.RuleViolation;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package dev.keel.eval;
 
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.policy.OutboundFilter;
+import dev.keel.reading.OutboundFilter;
 import java.util.Map;
 import java.util.Set;
 

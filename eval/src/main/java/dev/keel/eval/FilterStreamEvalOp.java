@@ -2,8 +2,8 @@ package dev.keel.eval;
 
 import dev.keel.core.Decision;
 import dev.keel.core.json.JsonTreeReader.Value;
-import dev.keel.policy.FilteredText;
-import dev.keel.policy.StreamingFilter;
+import dev.keel.reading.FilteredText;
+import dev.keel.reading.StreamingFilter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyEvaluator;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolTurn;
+import dev.keel.reading.OutboundFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,6 +49,7 @@ final class ToolGateOp implements EvalOp {
                 List.of(), internalOnly);
         @SuppressWarnings("unchecked")
         Map<String, Object> given = arguments.isPresent() ? (Map<String, Object>) argumentsValue.raw() : Map.of();
-        return ToolGate.create(document).check(turn, Part.ToolCall.of("eval", tool, given)).toWire();
+        return ToolGate.create(document, OutboundFilter.create(document))
+                .check(turn, Part.ToolCall.of("eval", tool, given)).toWire();
     }
 }

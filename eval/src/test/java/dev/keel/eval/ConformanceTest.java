@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The conformance corpora of the modules, answered through {@code keel eval}: the evidence cases generated from the
  * TypeScript reference ({@code evidence/conformance/}), the committee cases of the independent Python reference
  * ({@code committee/conformance/reference.py}), and the rule, policy lint, streaming filter and tool gate cases written by hand from
- * {@code docs/rules.md} and {@code docs/policy.md}. The corpora live with their modules, whose own tests run them
+ * {@code docs/rules.md}, {@code docs/policy.md} and {@code docs/reading.md}. The corpora live with their modules, whose own tests run them
  * through the Java API; here each answer must be the expected JSON (numbers by value), or, where the reference
  * refuses the input, an error with the expected code ({@code invalid_input} unless the case names one) whose message
  * starts with the offending JSON pointer.
@@ -35,7 +35,7 @@ class ConformanceTest {
     private static final EvalRunner RUNNER = EvalRunner.create(EvalOpRegistry.standard());
     private static final List<String> CORPORA = List.of("evidence/discovery-plan.jsonl", "evidence/evidence-gate.jsonl",
             "committee/committee-score.jsonl", "committee/pert.jsonl", "rules/rules.jsonl", "policy/policy-lint.jsonl",
-            "policy/filter-stream.jsonl", "policy/tool-gate.jsonl");
+            "reading/filter-stream.jsonl", "policy/tool-gate.jsonl");
 
     record Case(String id, String op, Map<String, Object> input, Object expected, String expectedError) {
         @Override

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a host pulls with keel-core, keel-policy, keel-routing, keel-evidence, keel-stage, keel-pipeline,
- * keel-models, keel-langchain4j and keel-aiservices and nothing else: under 15 MB of jars, and no langchain4j provider
- * module, no in-process embedding model or ONNX runtime, and none of the modules a host adds only when it uses them
- * (the rules and their expression engine, the committee). The jars are the runtime dependencies of this module, copied
+ * What a host pulls with keel-core, keel-policy, keel-reading, keel-routing, keel-evidence, keel-stage, keel-pipeline,
+ * keel-models, keel-langchain4j and keel-aiservices and nothing else: under 15 MB of jars, and no langchain4j
+ * provider module, no in-process embedding model or ONNX runtime, and none of the modules a host adds only when it
+ * uses them (the rules and their expression engine, the committee). The jars are the runtime dependencies of this module, copied
  * by the build.
  */
 class FootprintTest {

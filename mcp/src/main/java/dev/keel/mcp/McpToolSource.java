@@ -1,10 +1,10 @@
 package dev.keel.mcp;
 
 import dev.keel.core.content.Part;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolTurn;
+import dev.keel.reading.OutboundFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

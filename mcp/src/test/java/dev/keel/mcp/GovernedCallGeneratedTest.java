@@ -19,6 +19,7 @@ import dev.keel.policy.ToolFixtures;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolPlacement;
 import dev.keel.policy.ToolTurn;
+import dev.keel.reading.OutboundFilter;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -90,7 +91,7 @@ class GovernedCallGeneratedTest {
             // Half the calls through the source's gate (external servers' tools external), half through the
             // policy's own, which may pass an external server's tool as internal.
             ToolGate strict = source.gate(policy);
-            ToolGate own = ToolGate.create(policy);
+            ToolGate own = ToolGate.create(policy, OutboundFilter.create(policy));
             for (int c = 0; c < CALLS_PER_POLICY; c++) {
                 String context = "seed " + SEED + ", policy " + p + ", call " + c;
                 ToolGate gate = random.nextBoolean() ? strict : own;

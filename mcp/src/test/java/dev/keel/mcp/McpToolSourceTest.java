@@ -12,6 +12,7 @@ import dev.keel.core.content.Part;
 import dev.keel.policy.ToolGate;
 import dev.keel.policy.ToolPlacement;
 import dev.keel.policy.ToolTurn;
+import dev.keel.reading.OutboundFilter;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -168,7 +169,7 @@ class McpToolSourceTest {
     void aGateThatPassesAnExternalServersToolAsInternalIsRefusedBeforeTheServer() {
         int before = house.markets.received("fx_history").size();
 
-        McpToolCall call = house.source.call(ToolGate.create(House.POLICY),
+        McpToolCall call = house.source.call(ToolGate.create(House.POLICY, OutboundFilter.create(House.POLICY)),
                 House.turn("clerk", "internal", List.of(), false),
                 Part.ToolCall.of("c1", "fx_history", Map.of("pair", "EURUSD", "amount", 4500)));
 

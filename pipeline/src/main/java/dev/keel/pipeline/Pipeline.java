@@ -87,7 +87,7 @@ public interface Pipeline extends AutoCloseable {
      *   <li>when the reasoning step streams ({@link ReasoningStep#stream}: one model call whose reply is the draft,
      *       as {@link SingleCallReasoning} makes), the answer is that draft as it is (no enforcement step, the
      *       composer {@link AnswerComposer#draftOnly()}): the model's text passes, as it arrives, through a
-     *       {@link dev.keel.policy.StreamingFilter} opened for the turn's decision and the policy, and what it lets
+     *       {@link dev.keel.reading.StreamingFilter} opened for the turn's decision and the policy, and what it lets
      *       go reaches {@code sink} at once. That filter is the call's outbound filter, applied once, and its
      *       redactions are the answer's {@link GovernedAnswer#withheld()};</li>
      *   <li>otherwise (a denial, a turn a step ended, a reasoning step that needs more than one reply such as a

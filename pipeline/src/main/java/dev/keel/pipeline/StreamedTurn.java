@@ -6,11 +6,11 @@ import dev.keel.core.KeelException;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.policy.FilteredPart;
-import dev.keel.policy.FilteredText;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PartialKinds;
-import dev.keel.policy.StreamingFilter;
+import dev.keel.reading.FilteredText;
+import dev.keel.reading.OutboundFilter;
+import dev.keel.reading.StreamingFilter;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -8,7 +8,7 @@ import dev.keel.core.Principal;
 import dev.keel.core.spi.AuditRecord;
 import dev.keel.core.spi.InMemoryAuditSink;
 import dev.keel.core.spi.StreamHandle;
-import dev.keel.policy.OutboundFilter;
+import dev.keel.reading.OutboundFilter;
 import dev.keel.test.core.Reply;
 import dev.keel.test.core.ScriptedBackend;
 import java.time.Clock;

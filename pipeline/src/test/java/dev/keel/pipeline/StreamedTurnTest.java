@@ -8,9 +8,9 @@ import dev.keel.core.KeelException;
 import dev.keel.core.content.Part;
 import dev.keel.core.spi.StreamHandle;
 import dev.keel.policy.FilteredPart;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PartialKinds;
 import dev.keel.policy.Redaction;
+import dev.keel.reading.OutboundFilter;
 import org.junit.jupiter.api.Test;
 
 /**

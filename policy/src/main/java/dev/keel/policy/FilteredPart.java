@@ -8,8 +8,9 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The outcome of the outbound filter on one {@link Part}: the part that may leave (of the same kind, with the same
- * labels), or nothing under {@code DENY}, and what was removed from it.
+ * The outcome of a filter on one {@link Part} (an {@link EgressFilter}, such as the outbound filter of
+ * {@code keel-reading}): the part that may leave (of the same kind, with the same labels), or nothing under
+ * {@code DENY}, and what was removed from it.
  *
  * <p>Each redaction names the string it was made in by a JSON pointer ({@link Redaction#pointer()}) into the part's
  * fields, with offsets within that string as it is held:

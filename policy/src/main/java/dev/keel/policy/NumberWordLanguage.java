@@ -2,27 +2,56 @@ package dev.keel.policy;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.text.NormalizedText;
-import dev.keel.policy.internal.NumberWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The number words of one language, which the {@code PARTIAL} filter reads as figures: cardinals ("two",
- * "twenty"), ordinals ("third"), fraction words ("half"), alone or run together ("twentyfive"), with the language's
- * endings ("hundreds", "ninetyish"). {@link #english()} ships and is read unless the policy chooses otherwise
- * ({@code partial.number_words}); a host defines another with {@link #builder}. Digits of every script are figures
- * whatever the languages. Immutable and thread-safe.
+ * The number words of one language, which the {@code PARTIAL} filter ({@code keel-reading}) reads as figures:
+ * cardinals ("two", "twenty"), ordinals ("third"), fraction words ("half"), alone or run together ("twentyfive"),
+ * with the language's endings ("hundreds", "ninetyish"). {@link #english()} ships and is read unless the policy
+ * chooses otherwise ({@code partial.number_words}); a host defines another with {@link #builder}. Digits of every
+ * script are figures whatever the languages. Immutable and thread-safe.
  */
 public final class NumberWordLanguage {
 
-    private static final NumberWordLanguage ENGLISH = new NumberWordLanguage(NumberWords.ENGLISH);
+    /** English: the words the PARTIAL scan has always read. */
+    private static final NumberWordLanguage ENGLISH = new NumberWordLanguage("en",
+            List.of("zero", "one", "two", "three", "four", "five", "six",
+            "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+            "ninety", "hundred", "thousand", "million", "billion", "trillion", "dozen", "twenties", "thirties", "forties",
+            "fifties", "sixties", "seventies", "eighties", "nineties"),
+            List.of("zeroth", "first", "second", "third", "fourth", "fifth",
+            "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+            "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth", "thirtieth", "fortieth",
+            "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth", "hundredth", "thousandth", "millionth",
+            "billionth", "trillionth"),
+            List.of("half", "halves", "quarter", "quarters"),
+            List.of("one", "first", "second", "quarter", "quarters"),
+            List.of("s", "es", "ish", "fold"), List.of("s"), "and");
 
-    private final NumberWords words;
+    private final String name;
+    private final List<String> cardinals;
+    private final List<String> ordinals;
+    private final List<String> fractions;
+    private final List<String> contextual;
+    private final List<String> cardinalEndings;
+    private final List<String> ordinalEndings;
+    private final String joiner;
 
-    private NumberWordLanguage(NumberWords words) {
-        this.words = words;
+    private NumberWordLanguage(String name, List<String> cardinals, List<String> ordinals, List<String> fractions,
+                               List<String> contextual, List<String> cardinalEndings, List<String> ordinalEndings,
+                               String joiner) {
+        this.name = name;
+        this.cardinals = List.copyOf(cardinals);
+        this.ordinals = List.copyOf(ordinals);
+        this.fractions = List.copyOf(fractions);
+        this.contextual = List.copyOf(contextual);
+        this.cardinalEndings = List.copyOf(cardinalEndings);
+        this.ordinalEndings = List.copyOf(ordinalEndings);
+        this.joiner = joiner;
     }
 
     /** English, the language the filter reads unless told otherwise ({@code en}). */
@@ -37,12 +66,44 @@ public final class NumberWordLanguage {
 
     /** The language's name, as a policy names it. */
     public String name() {
-        return words.name();
+        return name;
     }
 
-    /** The tables, for the filter. */
-    NumberWords words() {
-        return words;
+    // The word lists, each word in lower case without marks (as the normalised text reads it), for the filter.
+
+    /** Cardinal words and stems; run together they read as one figure. */
+    public List<String> cardinals() {
+        return cardinals;
+    }
+
+    /** Ordinal words. */
+    public List<String> ordinals() {
+        return ordinals;
+    }
+
+    /** Fraction words. */
+    public List<String> fractions() {
+        return fractions;
+    }
+
+    /** Words that alone are more often no figure: figures only next to another number word, or in a date. */
+    public List<String> contextual() {
+        return contextual;
+    }
+
+    /** Endings a cardinal may take. */
+    public List<String> cardinalEndings() {
+        return cardinalEndings;
+    }
+
+    /** Endings an ordinal may take. */
+    public List<String> ordinalEndings() {
+        return ordinalEndings;
+    }
+
+    /** The word that may join two cardinals inside one word; empty when none does. */
+    public String joiner() {
+        return joiner;
     }
 
     @Override
@@ -133,8 +194,8 @@ public final class NumberWordLanguage {
             if (cardinals.isEmpty()) {
                 throw new ConfigurationException("the number-word language " + name + " lists no cardinal");
             }
-            return new NumberWordLanguage(NumberWords.of(name, cardinals, ordinals, fractions, contextual,
-                    cardinalEndings, ordinalEndings, joiner));
+            return new NumberWordLanguage(name, cardinals, ordinals, fractions, contextual, cardinalEndings,
+                    ordinalEndings, joiner);
         }
     }
 }

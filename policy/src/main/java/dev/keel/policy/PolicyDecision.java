@@ -67,7 +67,7 @@ public final class PolicyDecision {
      * What a {@code PARTIAL} answer under this decision withholds: the role's and the requested domains' settings
      * combined ({@link PolicyDocument#partialKinds}); {@link PartialKinds#defaults()} when they say nothing. Under
      * {@code ALLOW} it is what a part labelled PARTIAL would have withheld; give it to
-     * {@link OutboundFilter#apply(Decision, PartialKinds, String)}.
+     * the outbound filter ({@code OutboundFilter.apply(decision, kinds, text)}).
      */
     public PartialKinds partialKinds() {
         return partialKinds;

@@ -39,6 +39,12 @@ public final class PolicyDocument {
     public static final String DEFAULT_PARTIAL_INSTRUCTION = "Answer with qualitative statements only: no explicit"
             + " numbers, dates, quarters, weeks, percentages or amounts.";
 
+    /**
+     * The longest text, in UTF-16 characters, that an outbound filter reads when the document says nothing
+     * ({@code outbound_filter.max_input_chars}): 1 MiB.
+     */
+    public static final int DEFAULT_FILTER_MAX_INPUT_CHARS = 1 << 20;
+
     // The document as its format bound it: what toTree writes back.
     private final PolicySpec spec;
     private final String policyId;
@@ -101,7 +107,7 @@ public final class PolicyDocument {
         this.partialInstruction = spec.partialInstruction() == null ? DEFAULT_PARTIAL_INSTRUCTION
                 : spec.partialInstruction();
         Integer maxInputChars = spec.outboundFilter() == null ? null : spec.outboundFilter().maxInputChars();
-        this.filterMaxInputChars = maxInputChars == null ? OutboundFilter.DEFAULT_MAX_INPUT_CHARS : maxInputChars;
+        this.filterMaxInputChars = maxInputChars == null ? DEFAULT_FILTER_MAX_INPUT_CHARS : maxInputChars;
         Map<String, PartialSetting> domainSettings = new LinkedHashMap<>();
         if (spec.partial() != null && spec.partial().domains() != null) {
             spec.partial().domains().forEach((domain, setting) -> domainSettings.put(domain, setting(setting)));
@@ -256,7 +262,7 @@ public final class PolicyDocument {
     /**
      * The longest text, in UTF-16 characters, that the outbound filter made from this document reads
      * ({@code outbound_filter.max_input_chars}); a longer one is withheld whole. {@link
-     * OutboundFilter#DEFAULT_MAX_INPUT_CHARS} when the document says nothing.
+     * #DEFAULT_FILTER_MAX_INPUT_CHARS} when the document says nothing.
      */
     public int filterMaxInputChars() {
         return filterMaxInputChars;
@@ -487,7 +493,7 @@ public final class PolicyDocument {
             return this;
         }
 
-        /** The longest text the outbound filter reads; {@link OutboundFilter#DEFAULT_MAX_INPUT_CHARS} unless set. */
+        /** The longest text the outbound filter reads; {@link #DEFAULT_FILTER_MAX_INPUT_CHARS} unless set. */
         public Builder filterMaxInputChars(int maxInputChars) {
             this.filterMaxInputChars = maxInputChars;
             return this;

@@ -1,5 +1,6 @@
 package dev.keel.policy;
 
+import dev.keel.policy.internal.PolicyFormat;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -51,5 +52,15 @@ public record QualitativeRestriction(String id, String description, List<String>
     /** A restriction with no description and the default replacement. */
     public static QualitativeRestriction of(String id, List<String> patterns) {
         return new QualitativeRestriction(id, "", patterns, DEFAULT_REPLACEMENT);
+    }
+
+    /**
+     * What is wrong with {@code restrictions} given in code, checked as a document's {@code restrictions} are (ids
+     * canonical and unique, each pattern runnable in linear time, the policy's pattern budget), each problem with the
+     * pointer it would have in a document; empty when nothing is. Whether a replacement holds what PARTIAL withholds
+     * is the filter's to check. Pure.
+     */
+    public static List<PolicyViolation> violations(List<QualitativeRestriction> restrictions) {
+        return PolicyFormat.restrictionViolations(restrictions);
     }
 }

@@ -1,15 +1,13 @@
 package dev.keel.policy;
 
 import dev.keel.core.text.NormalizedText;
-import dev.keel.policy.internal.BuiltInRecogniser;
 
 /**
  * Recognises one kind of what a {@code PARTIAL} answer may withhold ({@link PartialKinds}), in a text as a reader
- * sees it. The kinds that ship are recognisers too ({@link #figures()}, {@link #identifiers()}, {@link #amounts()},
- * {@link #percentages()}, {@link #dates()}, {@link #credentials()}); a host adds its own (an account number, a
- * medical record number) to a policy ({@link PolicyDocument#withRecognisers}) or to a filter
- * ({@link OutboundFilter.Builder#recogniser}), and names its kind in the policy's {@code partial} settings. A kind
- * that no setting withholds is not looked for.
+ * sees it. The kinds that ship are recognisers too ({@code Recognisers} of {@code keel-reading}); a host adds its own
+ * (an account number, a medical record number) to a policy ({@link PolicyDocument#withRecognisers}) or to a filter
+ * ({@code OutboundFilter.builder().recogniser(r)}), and names its kind in the policy's {@code partial} settings. A
+ * kind that no setting withholds is not looked for.
  *
  * <p>{@link #find} reads the normalised text ({@link NormalizedText#text()}: character references decoded, invisible
  * characters removed, compatibility forms folded, accents removed; a JSON or JavaScript escape already read), so it
@@ -38,7 +36,7 @@ public interface Recogniser {
 
     /**
      * How long a span may be, in characters of the normalised text, counting only visible ones; or
-     * {@link #UNBOUNDED}. A {@link StreamingFilter} makes its window at least this long, so that a span is read
+     * {@link #UNBOUNDED}. A streaming filter makes its window at least this long, so that a span is read
      * whole before any of it is returned, and holds the whole stream for an unbounded one.
      */
     int longestMatch();
@@ -49,35 +47,5 @@ public interface Recogniser {
      */
     default String placeholder() {
         return "[" + kind().replace('_', ' ') + " withheld]";
-    }
-
-    /** Figures: digits of any script, number words, fractions and ranges, outside an identifier-like word. */
-    static Recogniser figures() {
-        return BuiltInRecogniser.of(PartialKinds.FIGURES);
-    }
-
-    /** A figure inside an identifier-like word: a run of letters, digits and hyphens that starts with a letter. */
-    static Recogniser identifiers() {
-        return BuiltInRecogniser.of(PartialKinds.IDENTIFIERS);
-    }
-
-    /** Money amounts ({@code $4.5M}, {@code EUR 300k}, {@code twelve million dollars}). */
-    static Recogniser amounts() {
-        return BuiltInRecogniser.of(PartialKinds.AMOUNTS);
-    }
-
-    /** Percentages ({@code 12%}, {@code 3 percentage points}). */
-    static Recogniser percentages() {
-        return BuiltInRecogniser.of(PartialKinds.PERCENTAGES);
-    }
-
-    /** Dates, years, quarters, half-years, fiscal years and weeks. */
-    static Recogniser dates() {
-        return BuiltInRecogniser.of(PartialKinds.DATES);
-    }
-
-    /** Credentials: the patterns of {@link RestrictionSet#CREDENTIALS}, replaced by its replacement. */
-    static Recogniser credentials() {
-        return BuiltInRecogniser.of(PartialKinds.CREDENTIALS);
     }
 }

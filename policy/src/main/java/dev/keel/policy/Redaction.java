@@ -5,7 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One piece of text the {@link OutboundFilter} removed: what kind, where in the original text, what it was and
+ * One piece of text the outbound filter removed ({@code keel-reading}), or the tool gate withheld from a tool's
+ * arguments ({@link ToolCallVerdict#redactions()}): what kind, where in the original text, what it was and
  * what replaced it.
  *
  * <p>In a filtered text the offsets are in that text and {@link #pointer()} is empty. In a filtered {@link
@@ -16,7 +17,7 @@ import java.util.Objects;
  * they locate the redaction in the original part. See {@link FilteredPart} for each kind's fields.
  *
  * <p>{@link #removed()} is the withheld text itself: it belongs in an audit trail, never in anything shown to
- * the user. A {@link StreamingFilter}'s {@link #DENIED} and {@link #OVERSIZED} redactions have it empty: the filter
+ * the user. A streaming filter's {@link #DENIED} and {@link #OVERSIZED} redactions have it empty: the filter
  * keeps no text it will never emit. Immutable and thread-safe.
  *
  * @param kind        {@link #NUMBER}, {@link #DATE}, {@link #QUARTER}, {@link #PERIOD}, {@link #WEEK},
@@ -53,7 +54,7 @@ public record Redaction(String kind, int start, int end, String removed, String 
     public static final String DENIED = "denied";
     /**
      * The whole text, withheld because it is longer than the outbound filter reads
-     * ({@link OutboundFilter#DEFAULT_MAX_INPUT_CHARS} unless set otherwise): what is not read cannot be shown.
+     * ({@link PolicyDocument#DEFAULT_FILTER_MAX_INPUT_CHARS} unless set otherwise): what is not read cannot be shown.
      */
     public static final String OVERSIZED = "oversized";
 

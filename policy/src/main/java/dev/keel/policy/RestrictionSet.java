@@ -10,7 +10,7 @@ import java.util.Optional;
  * out: the restriction {@code {"id": "no_credentials", "use": "keel:credentials"}} withholds what
  * {@link #CREDENTIALS} lists, with its description and replacement unless the entry gives its own. In code,
  * {@code PolicyDocument.builder().restrictionSet("no_credentials", RestrictionSet.CREDENTIALS)}, or
- * {@link #restriction(String)} for an {@link OutboundFilter} alone. Its patterns count towards the policy's
+ * {@link #restriction(String)} for an outbound filter alone. Its patterns count towards the policy's
  * pattern budget ({@code docs/policy.md}, "Restriction patterns") like any others. Immutable and thread-safe.
  *
  * @param name        how a document names it: {@code keel:} and a canonical name

@@ -25,20 +25,18 @@ import java.util.Optional;
  *
  * <p><b>The host's placement.</b> The policy says where a tool runs, but the host runs it, and only the host knows
  * for sure where its executor sends the arguments (an MCP server it registered outside, a third party's API). A gate
- * made with the host's placements ({@link #create(PolicyDocument, OutboundFilter, Map)}) places each tool at the
+ * made with the host's placements ({@link #create(PolicyDocument, EgressFilter, Map)}) places each tool at the
  * stricter of the two: a tool either calls external is external, its arguments egress-filtered and never sent from
  * a turn that must stay in the house. The host can make a tool stricter, never laxer: a tool the policy calls
  * external stays external whatever the host says.
  */
 public interface ToolGate {
 
-    /** The gate of {@code policy}'s tools, egress-filtering with the policy's outbound filter. */
-    static ToolGate create(PolicyDocument policy) {
-        return create(policy, OutboundFilter.create(policy));
-    }
-
-    /** The gate of {@code policy}'s tools, egress-filtering external tools' arguments with {@code egress}. */
-    static ToolGate create(PolicyDocument policy, OutboundFilter egress) {
+    /**
+     * The gate of {@code policy}'s tools, egress-filtering external tools' arguments with {@code egress} (the policy's
+     * outbound filter, as a rule: {@code ToolGate.create(policy, OutboundFilter.create(policy))}).
+     */
+    static ToolGate create(PolicyDocument policy, EgressFilter egress) {
         return new PolicyToolGate(policy, egress, Map.of());
     }
 
@@ -47,8 +45,7 @@ public interface ToolGate {
      * in canonical form) placed at the stricter of the policy's placement and the host's, egress-filtering external
      * tools' arguments with {@code egress}. A tool the host places but the policy does not list is still refused.
      */
-    static ToolGate create(PolicyDocument policy, OutboundFilter egress,
-                           Map<String, ToolPlacement> hostPlacements) {
+    static ToolGate create(PolicyDocument policy, EgressFilter egress, Map<String, ToolPlacement> hostPlacements) {
         return new PolicyToolGate(policy, egress, hostPlacements);
     }
 

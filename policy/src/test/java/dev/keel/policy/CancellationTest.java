@@ -3,7 +3,6 @@ package dev.keel.policy;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keel.core.CancelledException;
-import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -11,7 +10,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-/** The policy's loops over a request stop at the thread's interrupt: abandoned work ends (docs/json.md, keel eval). */
+/**
+ * The evaluator's loops over a request stop at the thread's interrupt: abandoned work ends (docs/json.md, keel eval).
+ */
 class CancellationTest {
 
     @AfterEach
@@ -22,13 +23,6 @@ class CancellationTest {
     private static void interrupted(Executable work) {
         Thread.currentThread().interrupt();
         assertThatThrownBy(work::execute).isInstanceOf(CancelledException.class);
-    }
-
-    @Test
-    void theOutboundFilterStopsScanning() {
-        String text = "Retire two boats in Q3 at 80% of the budget. ".repeat(1000);
-
-        interrupted(() -> OutboundFilter.create(MarpFixtures.policy()).apply(Decision.PARTIAL, text));
     }
 
     @Test

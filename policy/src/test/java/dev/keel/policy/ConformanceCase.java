@@ -15,9 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * One line of a {@code keel eval} op's conformance cases ({@code conformance/*.jsonl}): its id, its input, and the
- * expected output or the code of the expected error, for the tests that answer the cases through the Java API.
+ * expected output or the code of the expected error, for the tests that answer the cases through the Java API (of
+ * policy and of the modules built on it).
  */
-record ConformanceCase(String id, Map<String, Object> input, Object expected, String expectedError) {
+public record ConformanceCase(String id, Map<String, Object> input, Object expected, String expectedError) {
 
     private static final JsonCodec CODEC = JsonCodec.strict();
 
@@ -28,7 +29,7 @@ record ConformanceCase(String id, Map<String, Object> input, Object expected, St
 
     /** Every case of {@code /conformance/<file>}, in order. */
     @SuppressWarnings("unchecked")
-    static List<ConformanceCase> load(String file) {
+    public static List<ConformanceCase> load(String file) {
         List<ConformanceCase> cases = new ArrayList<>();
         try (InputStream in = Objects.requireNonNull(ConformanceCase.class.getResourceAsStream(
                 "/conformance/" + file), file);
@@ -46,7 +47,7 @@ record ConformanceCase(String id, Map<String, Object> input, Object expected, St
     }
 
     /** The cases of {@code file} about the policy; those about the shape of an eval line are the op's alone. */
-    static Stream<ConformanceCase> ofTheApi(String file) {
+    public static Stream<ConformanceCase> ofTheApi(String file) {
         return load(file).stream().filter(c -> !"invalid_input".equals(c.expectedError()));
     }
 }

@@ -4,14 +4,17 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.keel.core.text.NormalizedText;
 
-/** Recognisers a host could write: the IBAN of docs/policy.md, with its ISO 13616 check, and a record number. */
-final class HostRecognisers {
+/**
+ * Recognisers a host could write, for the tests of policy and of the modules built on it: the IBAN of
+ * docs/reading.md, with its ISO 13616 check, and a record number.
+ */
+public final class HostRecognisers {
 
     private HostRecognisers() {
     }
 
     /** International bank account numbers whose mod-97 check holds (ISO 13616), compact or in groups of four. */
-    static class Iban implements Recogniser {
+    public static class Iban implements Recogniser {
         private static final Pattern IBAN = Pattern.compile("\\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\\b");
 
         @Override
@@ -34,7 +37,7 @@ final class HostRecognisers {
             return 34; // an IBAN has at most 34 characters besides its spaces
         }
 
-        static boolean checksumHolds(String iban) {
+        public static boolean checksumHolds(String iban) {
             String compact = iban.replace(" ", "");
             String rearranged = compact.substring(4) + compact.substring(0, 4);
             int remainder = 0;
@@ -47,7 +50,7 @@ final class HostRecognisers {
     }
 
     /** A ward's medical record numbers: MRN and seven digits. */
-    static final class RecordNumber implements Recogniser {
+    public static final class RecordNumber implements Recogniser {
         private static final Pattern MRN = Pattern.compile("(?i)\\bmrn[:#]?\\s*[0-9]{7}\\b");
 
         @Override

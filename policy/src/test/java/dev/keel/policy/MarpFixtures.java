@@ -2,16 +2,18 @@ package dev.keel.policy;
 
 import dev.keel.policy.loader.PolicyFiles;
 
-/** The MARP example's policy and governance knowledge, as the tests use them. */
-final class MarpFixtures {
+/**
+ * The MARP example's policy and governance knowledge, as the tests of policy and of the modules built on it use them.
+ */
+public final class MarpFixtures {
 
-    static final String POLICY_RESOURCE = "dev/keel/policy/marp_policy.json";
-    static final String KNOWLEDGE_RESOURCE = "dev/keel/policy/marp_governance_knowledge.md";
+    public static final String POLICY_RESOURCE = "dev/keel/policy/marp_policy.json";
+    public static final String KNOWLEDGE_RESOURCE = "dev/keel/policy/marp_governance_knowledge.md";
 
     private MarpFixtures() {
     }
 
-    static PolicyDocument policy() {
+    public static PolicyDocument policy() {
         return PolicyFiles.readPolicyResource(MarpFixtures.class.getClassLoader(), POLICY_RESOURCE);
     }
 
@@ -19,7 +21,7 @@ final class MarpFixtures {
      * The MARP assistant's trust: without a host principal a claim in the prompt is used as written, and without
      * one either planner / secret; against the host's principal a claim may only lower privilege.
      */
-    static PrincipalResolver principalResolver() {
+    public static PrincipalResolver principalResolver() {
         return PrincipalResolver.builder().promptClaims(PromptClaimMode.AUTHORITATIVE).policy(policy())
                 .defaultPrincipal(dev.keel.core.Principal.of("planner", "secret")).build();
     }
@@ -29,7 +31,7 @@ final class MarpFixtures {
      * spares or budgets add the three planning domains; provenance or traceability adds the provenance view; a
      * high-level overview with nothing more specific (a fallback rule) gives the high-level summaries.
      */
-    static DomainDetector domainDetector() {
+    public static DomainDetector domainDetector() {
         java.util.List<String> planning = java.util.List.of("capability_planning", "transition_calendars",
                 "budget_envelopes");
         return DomainDetector.create(java.util.List.of(
@@ -42,11 +44,11 @@ final class MarpFixtures {
                         java.util.List.of("marp_high_level_summaries"), 0, true)));
     }
 
-    static GovernanceKnowledge knowledge() {
+    public static GovernanceKnowledge knowledge() {
         return PolicyFiles.readKnowledgeResource(MarpFixtures.class.getClassLoader(), KNOWLEDGE_RESOURCE);
     }
 
-    static String policyJson() {
+    public static String policyJson() {
         try (var in = MarpFixtures.class.getClassLoader().getResourceAsStream(POLICY_RESOURCE)) {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {

@@ -2,8 +2,8 @@ package dev.keel.benchmarks.policy;
 
 import dev.keel.core.Decision;
 import dev.keel.examples.marp.MarpData;
-import dev.keel.policy.FilteredText;
-import dev.keel.policy.OutboundFilter;
+import dev.keel.reading.FilteredText;
+import dev.keel.reading.OutboundFilter;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,10 +2,10 @@ package dev.keel.benchmarks.policy;
 
 import dev.keel.core.Decision;
 import dev.keel.examples.marp.MarpData;
-import dev.keel.policy.FilteredText;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDocument;
-import dev.keel.policy.StreamingFilter;
+import dev.keel.reading.FilteredText;
+import dev.keel.reading.OutboundFilter;
+import dev.keel.reading.StreamingFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

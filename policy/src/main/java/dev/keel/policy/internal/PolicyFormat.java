@@ -5,7 +5,6 @@ import dev.keel.core.json.JsonPointers;
 import dev.keel.core.json.JsonProblem;
 import dev.keel.core.text.LinearPatterns;
 import dev.keel.core.text.Names;
-import dev.keel.core.text.NormalizedText;
 import dev.keel.policy.PolicyValidationException;
 import dev.keel.policy.PolicyViolation;
 import dev.keel.policy.QualitativeRestriction;
@@ -21,10 +20,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The policy document's format: its JSON Schema ({@code dev/keel/policy/schema/policy-document.schema.json}) is the
- * validator, with two keywords of its own ({@code linearPattern}, {@code partialSafe}), and a valid document binds to
- * {@link PolicySpec}; the rules across members that JSON Schema cannot state are the checks below, run on the bound
- * record. Parts of a document given in code (domain rules, restrictions) are validated by the same schema, with the
- * pointers they would have in a document. Pure and thread-safe.
+ * validator, with a keyword of its own ({@code linearPattern}), and a valid document binds to {@link PolicySpec};
+ * the rules across members that JSON Schema cannot state are the checks below, run on the bound record. Parts of a
+ * document given in code (domain rules, restrictions) are validated by the same schema, with the pointers they would
+ * have in a document. That a restriction's replacement holds nothing PARTIAL withholds is checked by the filter
+ * that applies it, which reads text for what PARTIAL withholds. Pure and thread-safe.
  */
 public final class PolicyFormat {
 
@@ -33,7 +33,6 @@ public final class PolicyFormat {
 
     private static final DocumentFormat<PolicySpec> FORMAT = DocumentFormat.builder(PolicySpec.class, SCHEMA)
             .stringKeyword("linearPattern", PolicyFormat::patternProblem)
-            .stringKeyword("partialSafe", PolicyFormat::withheldProblem)
             .check(PolicyFormat::crossMemberProblems)
             .build();
 
@@ -81,8 +80,11 @@ public final class PolicyFormat {
         }
     }
 
-    /** Validates restrictions given in code, with pointers as if they were a document's {@code restrictions}. */
-    public static void validateRestrictions(List<QualitativeRestriction> restrictions) {
+    /**
+     * The problems of restrictions given in code, with pointers as if they were a document's {@code restrictions};
+     * empty when there are none.
+     */
+    public static List<PolicyViolation> restrictionViolations(List<QualitativeRestriction> restrictions) {
         List<PolicySpec.Restriction> specs = new ArrayList<>();
         for (QualitativeRestriction r : restrictions) {
             specs.add(new PolicySpec.Restriction(r.id(), r.description(), r.patterns(), null, r.replacement()));
@@ -92,9 +94,7 @@ public final class PolicyFormat {
         if (problems.isEmpty()) {
             restrictionProblems(specs, problems);
         }
-        if (!problems.isEmpty()) {
-            throw failure(problems);
-        }
+        return violations(problems);
     }
 
     /** The patterns of {@code restriction}: its own, or those of the set it uses (none when that is unknown). */
@@ -110,23 +110,16 @@ public final class PolicyFormat {
         return LinearPatterns.problem(regex, "restriction patterns");
     }
 
-    // A replacement stands in the answer under PARTIAL too, where no figure may appear, and the filter does not
-    // read its own replacements again.
-    static Optional<String> withheldProblem(String replacement) {
-        NormalizedText text = NormalizedText.ofMarkup(replacement);
-        List<String> withheld = new ArrayList<>();
-        PartialRedactor.scan(text, (kind, start, end) -> withheld.add(replacement
-                .substring(text.originalStart(start), text.originalEnd(end))));
-        return withheld.isEmpty() ? Optional.empty() : Optional.of("must not contain a figure or anything else"
-                + " PARTIAL withholds, since it is shown in PARTIAL answers too: found \"" + withheld.get(0) + "\"");
+    private static PolicyValidationException failure(List<JsonProblem> problems) {
+        return new PolicyValidationException(violations(problems));
     }
 
-    private static PolicyValidationException failure(List<JsonProblem> problems) {
-        return new PolicyValidationException(problems.stream()
+    private static List<PolicyViolation> violations(List<JsonProblem> problems) {
+        return problems.stream()
                 // A JsonProblem always has a message (its constructor requires one), though its accessor is marked
                 // @Nullable.
                 .map(problem -> new PolicyViolation(problem.pointer(), Objects.requireNonNull(problem.message())))
-                .toList());
+                .toList();
     }
 
     private static List<JsonProblem> crossMemberProblems(PolicySpec spec) {

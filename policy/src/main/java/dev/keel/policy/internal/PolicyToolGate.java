@@ -9,8 +9,8 @@ import dev.keel.core.json.JsonBudget;
 import dev.keel.core.json.JsonCodec;
 import dev.keel.core.json.JsonPointers;
 import dev.keel.core.text.Names;
+import dev.keel.policy.EgressFilter;
 import dev.keel.policy.FilteredPart;
-import dev.keel.policy.OutboundFilter;
 import dev.keel.policy.PolicyDecision;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.policy.PolicyEvaluator;
@@ -41,12 +41,12 @@ public final class PolicyToolGate implements ToolGate {
     static final String WITHHELD_ARGUMENT = "[argument withheld]";
 
     private final PolicyDocument policy;
-    private final OutboundFilter egress;
+    private final EgressFilter egress;
     private final PolicyEvaluator evaluator;
     /** The host's placements by canonical tool name, the stricter kept where two names meet. */
     private final Map<String, ToolPlacement> hostPlacements;
 
-    public PolicyToolGate(PolicyDocument policy, OutboundFilter egress, Map<String, ToolPlacement> hostPlacements) {
+    public PolicyToolGate(PolicyDocument policy, EgressFilter egress, Map<String, ToolPlacement> hostPlacements) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.egress = Objects.requireNonNull(egress, "egress");
         this.evaluator = PolicyEvaluator.create(policy);

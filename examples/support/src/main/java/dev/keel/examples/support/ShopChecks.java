@@ -4,7 +4,7 @@ import dev.keel.pipeline.Enforcement;
 import dev.keel.pipeline.EnforcementStep;
 import dev.keel.pipeline.Turn;
 import dev.keel.pipeline.TurnKey;
-import dev.keel.policy.Amounts;
+import dev.keel.reading.Amounts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -11,7 +11,7 @@ import dev.keel.pipeline.TurnOutcome;
 import dev.keel.pipeline.rules.LaneCheck;
 import dev.keel.pipeline.rules.RuleSteps;
 import dev.keel.pipeline.rules.ScenarioMove;
-import dev.keel.policy.Amounts;
+import dev.keel.reading.Amounts;
 import dev.keel.rules.EffectiveScore;
 import dev.keel.rules.NavigationAction;
 import dev.keel.rules.Position;
