@@ -312,6 +312,26 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("dev.keel..internal..")
             .because("a host uses Keel's public API; internal types change without notice");
 
+    /**
+     * Implementations are package-private beside the interfaces they implement; an {@code internal} package may only
+     * hold what its module shares between its own packages, and none of it is a public type.
+     */
+    @ArchTest
+    static final ArchRule noPublicTypeInAnInternalPackage = noClasses().that()
+            .resideInAnyPackage(LIBRARY.toArray(String[]::new)).and().resideInAPackage("dev.keel..internal..")
+            .and().areTopLevelClasses()
+            .should().bePublic()
+            .because("a public type is one a host or an SPI implementer uses, and those live in the API packages")
+            .allowEmptyShould(true);
+
+    /** A module's API never stands on its internals: no package cycle between the two. */
+    @ArchTest
+    static final ArchRule noApiDependsOnInternals = noClasses().that()
+            .resideInAnyPackage(LIBRARY.toArray(String[]::new)).and().resideOutsideOfPackage("dev.keel..internal..")
+            .should().dependOnClassesThat().resideInAPackage("dev.keel..internal..")
+            .because("what the API needs sits beside it, package-private")
+            .allowEmptyShould(true);
+
     @ArchTest
     static final ArchRule langchain4jOnlyInTheModulesBuiltOnIt = noClasses().that()
             .resideInAnyPackage(except(LIBRARY, LANGCHAIN4J, AISERVICES, EMBEDDINGS))
@@ -468,10 +488,12 @@ class ArchitectureTest {
     @Test
     void theHandWrittenConditionsReportViolations() {
         JavaClasses breaking = new com.tngtech.archunit.core.importer.ClassFileImporter().importClasses(
-                dev.keel.examples.rulebreaker.ReachesIntoOthers.class, dev.keel.routing.rulebreaker.ReachesPolicy.class);
+                dev.keel.examples.rulebreaker.ReachesIntoOthers.class, dev.keel.routing.rulebreaker.ReachesPolicy.class,
+                dev.keel.policy.internal.Planted.class);
 
         for (ArchRule rule : List.of(pureModulesDependOnCoreOnly, noExampleUsesAnotherExample,
-                noModuleImportsAnotherModulesInternals, noHostReachesKeelInternals)) {
+                noModuleImportsAnotherModulesInternals, noHostReachesKeelInternals, noPublicTypeInAnInternalPackage,
+                noApiDependsOnInternals)) {
             org.assertj.core.api.Assertions.assertThat(rule.evaluate(breaking).hasViolation())
                     .as(rule.getDescription()).isTrue();
         }

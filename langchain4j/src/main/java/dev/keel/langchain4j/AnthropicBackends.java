@@ -1,7 +1,5 @@
 package dev.keel.langchain4j;
 
-import dev.keel.langchain4j.internal.ProviderModule;
-import dev.keel.langchain4j.internal.ProviderUrl;
 import dev.keel.models.BaseUrls;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;

@@ -2,7 +2,6 @@ package dev.keel.langchain4j;
 
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.langchain4j.internal.LangChainChatModelBackend;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package dev.keel.langchain4j;
 
-import dev.keel.langchain4j.internal.ProviderModule;
-import dev.keel.langchain4j.internal.ProviderUrl;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.ollama.OllamaStreamingChatModel;
 import java.time.Duration;

@@ -1,8 +1,6 @@
 package dev.keel.langchain4j;
 
 import dev.keel.core.ConfigurationException;
-import dev.keel.langchain4j.internal.ProviderModule;
-import dev.keel.langchain4j.internal.ProviderUrl;
 import dev.keel.models.BaseUrls;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;

@@ -2,7 +2,6 @@ package dev.keel.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keel.langchain4j.internal.Redactor;
 import dev.keel.test.properties.Gen;
 import dev.keel.test.properties.Property;
 import java.util.List;

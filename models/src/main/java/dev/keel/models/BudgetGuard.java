@@ -4,7 +4,6 @@ import dev.keel.core.ConfigurationException;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.core.spi.Pricing;
-import dev.keel.models.internal.CappedBudget;
 import java.math.BigDecimal;
 import java.util.Objects;
 

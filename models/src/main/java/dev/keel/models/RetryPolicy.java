@@ -3,7 +3,6 @@ package dev.keel.models;
 import dev.keel.core.ConfigurationException;
 import dev.keel.core.InvalidInputException;
 import dev.keel.core.spi.LlmBackend;
-import dev.keel.models.internal.RetryingBackend;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -4,7 +4,6 @@ import dev.keel.core.Decision;
 import dev.keel.core.Principal;
 import dev.keel.core.ReasonCodes;
 import dev.keel.core.text.Names;
-import dev.keel.policy.internal.PromptClaimParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

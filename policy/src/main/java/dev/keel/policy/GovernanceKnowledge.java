@@ -1,6 +1,5 @@
 package dev.keel.policy;
 
-import dev.keel.policy.internal.MarkdownPassages;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,9 +1,6 @@
 package dev.keel.policy;
 
 import dev.keel.core.spi.Embedder;
-import dev.keel.policy.internal.Bm25Ranker;
-import dev.keel.policy.internal.EmbeddingRanker;
-import dev.keel.policy.internal.RationaleQuery;
 import java.util.Collection;
 import java.util.List;
 

@@ -1,8 +1,5 @@
 package dev.keel.policy;
 
-import dev.keel.policy.internal.PhraseTable;
-import dev.keel.policy.internal.PolicyFormat;
-import dev.keel.policy.internal.PolicySpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

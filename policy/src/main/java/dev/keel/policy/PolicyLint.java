@@ -1,7 +1,6 @@
 package dev.keel.policy;
 
 import dev.keel.core.json.JsonPointers;
-import dev.keel.policy.internal.PhraseLint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

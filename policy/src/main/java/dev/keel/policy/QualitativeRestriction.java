@@ -1,6 +1,5 @@
 package dev.keel.policy;
 
-import dev.keel.policy.internal.PolicyFormat;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,6 @@
 package dev.keel.policy;
 
 import dev.keel.core.Principal;
-import dev.keel.policy.internal.MarkingSensitivityAssessor;
 import java.util.Collection;
 import org.jspecify.annotations.Nullable;
 

@@ -1,7 +1,6 @@
 package dev.keel.policy;
 
 import dev.keel.core.content.Part;
-import dev.keel.policy.internal.PolicyToolGate;
 import java.util.Map;
 import java.util.Optional;
 

@@ -156,7 +156,7 @@ class GovernanceKnowledgeTest {
 
         List<RankedPassage> first = ranker.rationale(PolicyEvaluator.create(MarpFixtures.policy())
                 .evaluate(Principal.of("admiral", "secret"), List.of()), List.of(), 2);
-        List<RankedPassage> again = ranker.rank(dev.keel.policy.internal.RationaleQuery.of(Decision.DENY,
+        List<RankedPassage> again = ranker.rank(dev.keel.policy.RationaleQuery.of(Decision.DENY,
                 List.of("role_unknown"), List.of()), 2);
 
         assertThat(first).hasSize(2).isEqualTo(again);

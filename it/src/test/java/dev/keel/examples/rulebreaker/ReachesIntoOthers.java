@@ -1,7 +1,7 @@
 package dev.keel.examples.rulebreaker;
 
 import dev.keel.examples.hospital.WardAssistant;
-import dev.keel.policy.internal.PolicySpec;
+import dev.keel.policy.internal.Planted;
 
 /** Breaks the rules on purpose: an example application that uses another one and a library module's internals. */
 public final class ReachesIntoOthers {
@@ -10,6 +10,6 @@ public final class ReachesIntoOthers {
     }
 
     static java.util.List<Class<?>> reached() {
-        return java.util.List.of(WardAssistant.class, PolicySpec.class);
+        return java.util.List.of(WardAssistant.class, Planted.class);
     }
 }

@@ -1,7 +1,6 @@
 package dev.keel.langchain4j.embedding;
 
 import dev.keel.core.spi.Embedder;
-import dev.keel.langchain4j.internal.LangChainEmbedder;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -9,8 +9,6 @@ import dev.keel.core.json.JsonProblem;
 import dev.keel.models.ModelPrice;
 import dev.keel.models.PriceTable;
 import dev.keel.models.RetryPolicy;
-import dev.keel.models.internal.LlmConfigFormat;
-import dev.keel.models.internal.LlmConfigSpec;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;

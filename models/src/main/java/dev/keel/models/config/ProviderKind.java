@@ -2,7 +2,6 @@ package dev.keel.models.config;
 
 import dev.keel.core.spi.LlmBackend;
 import dev.keel.models.Environment;
-import dev.keel.models.internal.BuiltInKinds;
 import org.jspecify.annotations.Nullable;
 
 /**
