@@ -16,6 +16,7 @@ import dev.keel.pipeline.ReasoningStep;
 import dev.keel.policy.PolicyDocument;
 import dev.keel.routing.RoutingTable;
 import dev.langchain4j.model.chat.ChatModel;
+import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -160,6 +161,7 @@ public interface GovernedChatModel extends ChatModel {
         private EvidenceProvider evidence = EvidenceProvider.none();
         private AuditSink auditSink = AuditSink.noop();
         private SessionStore sessionStore = new InMemorySessionStore();
+        private ObservationRegistry observations = ObservationRegistry.NOOP;
 
         private PipelineBuilder(PolicyDocument policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
@@ -202,6 +204,12 @@ public interface GovernedChatModel extends ChatModel {
             return this;
         }
 
+        /** Where the governed call's observations go (the host's registry); nowhere unless set. */
+        public PipelineBuilder observationRegistry(ObservationRegistry registry) {
+            this.observations = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
         /** Where the audit record of every chat goes; nowhere unless set. */
         public PipelineBuilder auditSink(AuditSink sink) {
             this.auditSink = Objects.requireNonNull(sink, "sink");
@@ -231,7 +239,8 @@ public interface GovernedChatModel extends ChatModel {
             Backends models = backends.build();
             RoutingTable table = routing != null ? routing : models.defaultRouting();
             return Pipeline.builder().policy(policy).routing(table).backends(models).evidence(evidence)
-                    .reasoning(reasoning()).auditSink(auditSink).sessionStore(sessionStore).build();
+                    .reasoning(reasoning()).auditSink(auditSink).sessionStore(sessionStore)
+                    .observationRegistry(observations).build();
         }
     }
 }

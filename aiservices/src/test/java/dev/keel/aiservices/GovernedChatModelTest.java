@@ -29,7 +29,11 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.service.AiServices;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +116,30 @@ class GovernedChatModelTest {
             assertThat(Ward.payload(record, "subject")).isEqualTo("clinician-1");
             assertThat(Ward.payload(record, "session_id")).isEqualTo("conversation-1");
         });
+    }
+
+    @Test
+    void theGovernedCallIsObservedOnTheHostsRegistry() {
+        List<String> stopped = new ArrayList<>();
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig().observationHandler(new ObservationHandler<>() {
+            @Override
+            public boolean supportsContext(Observation.Context context) {
+                return true;
+            }
+
+            @Override
+            public void onStop(Observation.Context context) {
+                stopped.add(context.getName());
+            }
+        });
+        Pipeline pipeline = GovernedChatModel.pipeline(Ward.policy()).internal("ward", ScriptedModel.answering("Two."))
+                .observationRegistry(registry).build();
+        Assistant assistant = AiServices.builder(Assistant.class).chatModel(GovernedChatModel.builder(pipeline)
+                .principal(currentUser::principal).build()).build();
+
+        assertThat(assistant.chat("How many beds are free?")).isEqualTo("Two.");
+        assertThat(stopped).contains("keel.call", "keel.model.call");
     }
 
     @Test

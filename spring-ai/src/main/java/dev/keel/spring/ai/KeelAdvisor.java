@@ -205,22 +205,22 @@ public interface KeelAdvisor extends CallAdvisor, StreamAdvisor {
 
         /** A model that runs in the house, named {@code name}; the first one added answers what must stay inside. */
         public PipelineBuilder internal(String name, ChatModel model) {
-            return internalBackend(name, SpringAiBackends.backend(name, model));
+            return internal(name, SpringAiBackends.backend(name, model));
         }
 
         /** As {@link #internal(String, ChatModel)}, for a Keel backend (a fallback chain, another provider's). */
-        public PipelineBuilder internalBackend(String name, LlmBackend backend) {
+        public PipelineBuilder internal(String name, LlmBackend backend) {
             backends.internal(name, backend);
             return this;
         }
 
         /** A model outside the house, named {@code name}: every prompt to it passes the egress filter first. */
         public PipelineBuilder external(String name, ChatModel model) {
-            return externalBackend(name, SpringAiBackends.backend(name, model));
+            return external(name, SpringAiBackends.backend(name, model));
         }
 
         /** As {@link #external(String, ChatModel)}, for a Keel backend. */
-        public PipelineBuilder externalBackend(String name, LlmBackend backend) {
+        public PipelineBuilder external(String name, LlmBackend backend) {
             backends.external(name, backend);
             return this;
         }
