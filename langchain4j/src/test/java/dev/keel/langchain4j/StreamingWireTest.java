@@ -4,6 +4,7 @@ import static dev.keel.test.core.CoreAssertions.assertThat;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.spi.HeardStream;
 import dev.keel.core.spi.ChainReply;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
@@ -59,33 +60,6 @@ class StreamingWireTest {
         }
     }
 
-    /** What a sink heard, in order, and on which threads. */
-    private static class Heard implements StreamSink {
-        final List<String> chunks = new ArrayList<>();
-        final List<Thread> threads = new ArrayList<>();
-        @Nullable ChatReply reply;
-        @Nullable BackendException failure;
-
-        @Override
-        public void chunk(String text) {
-            assertThat(reply == null && failure == null).as("a chunk after the ending").isTrue();
-            threads.add(Thread.currentThread());
-            chunks.add(text);
-        }
-
-        @Override
-        public void complete(ChatReply reply) {
-            threads.add(Thread.currentThread());
-            this.reply = reply;
-        }
-
-        @Override
-        public void fail(BackendException failure) {
-            threads.add(Thread.currentThread());
-            this.failure = failure;
-        }
-    }
-
     private final LoopbackModelServer server = LoopbackModelServer.start();
 
     @AfterEach
@@ -109,7 +83,7 @@ class StreamingWireTest {
     @EnumSource(Provider.class)
     void chunksArriveInOrderOnTheCallersThreadAndJoinToTheReplyWithItsUsage(Provider provider) {
         server.then(Reply.chunks("Beds 4", " and 10", " are", " free.").withUsage(new TokenUsage(12, 5)));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         backend(provider).stream(REQUEST, heard);
 
@@ -134,7 +108,7 @@ class StreamingWireTest {
     @EnumSource(Provider.class)
     void aStreamThatBreaksIsARetriableFailureAfterTheChunksAlreadyDelivered(Provider provider) {
         server.then(Reply.chunks("Beds 4", " and 10", " are free.").breakingAfter(2));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         backend(provider).stream(REQUEST, heard);
 
@@ -151,7 +125,7 @@ class StreamingWireTest {
         List<String> chunks = manyChunks(300);
         server.then(Reply.chunks(chunks.toArray(String[]::new)).every(Duration.ofMillis(20)));
         StreamHandle handle = StreamHandle.create();
-        Heard heard = new Heard() {
+        HeardStream heard = new HeardStream() {
             @Override
             public void chunk(String text) {
                 super.chunk(text);
@@ -178,7 +152,7 @@ class StreamingWireTest {
     void aCancelFromAnotherThreadEndsTheCallAndClosesTheConnection(Provider provider) throws Exception {
         server.then(Reply.chunks(manyChunks(300).toArray(String[]::new)).every(Duration.ofMillis(20)));
         StreamHandle handle = StreamHandle.create();
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
         Thread caller = new Thread(() -> backend(provider).stream(REQUEST, heard, handle));
         caller.start();
 
@@ -205,7 +179,7 @@ class StreamingWireTest {
         server.onModel("m2").reply(Reply.chunks("Ask ", "the ward desk."));
         LlmBackend first = provider.backend(server, "cloud", "m1", Duration.ofSeconds(10));
         LlmBackend second = provider.backend(server, "house", "m2", Duration.ofSeconds(10));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         ChainReply reply = FallbackChain.of("cloud", List.of(first, second))
                 .streamCall(REQUEST, heard, StreamHandle.create()).orElseThrow();
@@ -224,7 +198,7 @@ class StreamingWireTest {
         server.onModel("m2").reply(Reply.chunks("Ask ", "the ward desk."));
         LlmBackend first = provider.backend(server, "cloud", "m1", Duration.ofSeconds(10));
         LlmBackend second = provider.backend(server, "house", "m2", Duration.ofSeconds(10));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         FallbackChain.of("cloud", List.of(first, second)).stream(REQUEST, heard);
 
@@ -242,8 +216,8 @@ class StreamingWireTest {
                 .wrap(backend(provider), sleeper);
         server.then(Reply.status(429, "slow down"), Reply.chunks("Beds ", "free."),
                 Reply.chunks("Beds 4", " and 10").breakingAfter(1));
-        Heard answered = new Heard();
-        Heard broken = new Heard();
+        HeardStream answered = new HeardStream();
+        HeardStream broken = new HeardStream();
 
         retrying.stream(REQUEST, answered);
         retrying.stream(REQUEST, broken);
@@ -260,7 +234,7 @@ class StreamingWireTest {
     @EnumSource(Provider.class)
     void aSilentStreamTimesOut(Provider provider) {
         server.then(Reply.chunks("late").every(Duration.ofSeconds(60)));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         provider.backend(server, "cloud", "m1", Duration.ofMillis(500)).stream(REQUEST, heard);
 
@@ -273,7 +247,7 @@ class StreamingWireTest {
     @EnumSource(Provider.class)
     void aRefusalBeforeTheStreamQuotesNeitherTheProviderNorTheKey(Provider provider) {
         server.then(Reply.status(401, "invalid key " + KEY + "; revenue was 383.29 billion"));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         backend(provider).stream(REQUEST, heard);
 
@@ -291,7 +265,7 @@ class StreamingWireTest {
         server.then(Reply.http(200, "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,"
                 + "\"model\":\"m1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Beds 4\"},"
                 + "\"finish_reason\":null}]}\n\n"));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         backend(Provider.OPENAI).stream(REQUEST, heard);
 
@@ -304,7 +278,7 @@ class StreamingWireTest {
     @Test
     void aLeadingThinkBlockIsHeldBackAndRemovedAsChunksArrive() {
         server.then(Reply.chunks("  <thi", "nk>weigh the", " beds</think>", "\n", " Beds 4", " are free."));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         backend(Provider.OLLAMA).stream(REQUEST, heard);
 
@@ -317,7 +291,7 @@ class StreamingWireTest {
         server.then(Reply.chunks("Beds ", "free.").withUsage(new TokenUsage(1_000, 2_000)));
         BudgetGuard guard = BudgetGuard.create(new BigDecimal("1.00"), PriceTable.of(Map.of("m1",
                 ModelPrice.of("1.00", "2.00"))));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         ChatModelBackend backend = backend(Provider.OPENAI);
         guard.guard(backend, backend.modelName()).stream(REQUEST, heard);
@@ -339,7 +313,7 @@ class StreamingWireTest {
                 .formatted(server.openAiBaseUrl()));
         LlmBackend writer = ConfiguredBackends.create(config, Environment.of(Map.of("KEEL_WRITER_MODEL", "m1")))
                 .backend("writer");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         writer.stream(REQUEST, heard);
 

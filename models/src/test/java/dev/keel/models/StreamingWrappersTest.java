@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keel.core.BackendException;
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.spi.HeardStream;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.LlmBackend;
@@ -28,27 +29,6 @@ class StreamingWrappersTest {
 
     private static final ChatRequest REQUEST = ChatRequest.builder()
             .addMessage(dev.keel.core.spi.ChatMessage.user("Which beds are free?")).maxOutputTokens(100).build();
-
-    private static final class Heard implements StreamSink {
-        final List<String> chunks = new ArrayList<>();
-        @Nullable ChatReply reply;
-        @Nullable BackendException failure;
-
-        @Override
-        public void chunk(String text) {
-            chunks.add(text);
-        }
-
-        @Override
-        public void complete(ChatReply reply) {
-            this.reply = reply;
-        }
-
-        @Override
-        public void fail(BackendException failure) {
-            this.failure = failure;
-        }
-    }
 
     /**
      * A provider busy at its first request of each kind, then answering; a chat request and a streamed one are
@@ -101,7 +81,7 @@ class StreamingWrappersTest {
         BudgetGuard guard = guard("10");
         ScriptedBackend cloud = ScriptedBackend.named("cloud")
                 .then(Reply.chunks("Beds 4", " and 10").breakingAfter(1).withUsage(new TokenUsage(1, 1)));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         guard.guard(cloud, "m1").stream(REQUEST, heard);
 
@@ -118,8 +98,8 @@ class StreamingWrappersTest {
     void aStreamThatFailsBeforeAnyChunkCostsNothingAndARefusalIsTheSinksFailure() {
         BudgetGuard guard = guard("10");
         ScriptedBackend cloud = ScriptedBackend.named("cloud").then(Reply.retriableFailure("busy"));
-        Heard failed = new Heard();
-        Heard refused = new Heard();
+        HeardStream failed = new HeardStream();
+        HeardStream refused = new HeardStream();
 
         guard.guard(cloud, "m1").stream(REQUEST, failed);
         guard("0").guard(cloud, "m1").stream(REQUEST, refused);
@@ -138,7 +118,7 @@ class StreamingWrappersTest {
         BudgetGuard streamedGuard = guard("10");
         BusyOnce called = new BusyOnce();
         BusyOnce streamed = new BusyOnce();
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         ChatReply reply = calledGuard.guard(twice.wrap(called, duration -> { }), "m1").chat(REQUEST);
         streamedGuard.guard(twice.wrap(streamed, duration -> { }), "m1").stream(REQUEST, heard);

@@ -20,32 +20,6 @@ class FallbackChainStreamTest {
 
     private static final ChatRequest REQUEST = ChatRequest.ofUserMessage("Which beds are free?");
 
-    /** What a sink heard, in order: chunks, then at most one ending. */
-    private static class Heard implements StreamSink {
-        final List<String> chunks = new ArrayList<>();
-        @Nullable ChatReply reply;
-        @Nullable BackendException failure;
-        int endings;
-
-        @Override
-        public void chunk(String text) {
-            assertThat(endings).as("a chunk after the ending").isZero();
-            chunks.add(text);
-        }
-
-        @Override
-        public void complete(ChatReply reply) {
-            this.reply = reply;
-            endings++;
-        }
-
-        @Override
-        public void fail(BackendException failure) {
-            this.failure = failure;
-            endings++;
-        }
-    }
-
     /**
      * A backend that streams {@code chunks}, and fails with {@code failure} after {@code failAfter} of them (never when
      * {@code failAfter} is negative); counts its calls and keeps the requests it was sent.
@@ -108,7 +82,7 @@ class FallbackChainStreamTest {
     void aBackendThatOnlyChatsStreamsItsWholeReplyAsOneChunk() {
         LlmBackend chatOnly = request -> ChatReply.builder().backendId("house").text("Beds 4 and 10 are free.")
                 .usage(new TokenUsage(5, 7)).model("house-1").build();
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         chatOnly.stream(REQUEST, heard);
 
@@ -121,12 +95,12 @@ class FallbackChainStreamTest {
 
     @Test
     void anEmptyReplyIsNoChunkAndAFailureIsTheEnding() {
-        Heard empty = new Heard();
+        HeardStream empty = new HeardStream();
         ((LlmBackend) request -> ChatReply.builder().backendId("house").text("").build()).stream(REQUEST, empty);
         assertThat(empty.chunks).isEmpty();
         assertThat(empty.reply).isNotNull();
 
-        Heard failed = new Heard();
+        HeardStream failed = new HeardStream();
         RetriableBackendException busy = new RetriableBackendException("house", "backend 'house' busy", 503, null,
                 null);
         ((LlmBackend) request -> {
@@ -144,7 +118,7 @@ class FallbackChainStreamTest {
             handle.cancel(); // the client went away while the model was thinking
             return ChatReply.builder().backendId("house").text("late").build();
         };
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         cancelledWhileWaiting.stream(REQUEST, heard, handle);
 
@@ -156,7 +130,7 @@ class FallbackChainStreamTest {
     void aBackendFailingBeforeItsFirstChunkIsPassedByUnseen() {
         Streaming cloud = Streaming.failingAfter("cloud", 0, "never");
         Streaming house = Streaming.answering("house", "Beds 4 ", "and 10 ", "are free.");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         Optional<ChainReply> reply = FallbackChain.of("cloud", List.of(cloud, house))
                 .streamCall(REQUEST, heard, StreamHandle.create());
@@ -175,7 +149,7 @@ class FallbackChainStreamTest {
     void aBackendFailingAfterChunksEndsTheStreamWithItsFailureAndNoOtherBackendIsCalled() {
         Streaming cloud = Streaming.failingAfter("cloud", 2, "Beds 4 ", "and 10 ", "are free.");
         Streaming house = Streaming.answering("house", "Ask the ward desk.");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         Optional<ChainReply> reply = FallbackChain.of("cloud", List.of(cloud, house))
                 .streamCall(REQUEST, heard, StreamHandle.create());
@@ -192,7 +166,7 @@ class FallbackChainStreamTest {
     void whenEveryBackendFailsBeforeItsFirstChunkTheSinkHearsWhatCallWouldThrow() {
         Streaming cloud = Streaming.failingAfter("cloud", 0, "x");
         Streaming house = Streaming.failingAfter("house", 0, "y");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         FallbackChain.of("cloud", List.of(cloud, house)).stream(REQUEST, heard);
 
@@ -208,7 +182,7 @@ class FallbackChainStreamTest {
         Streaming cloud = Streaming.answering("cloud", "one ", "two ", "three");
         Streaming house = Streaming.answering("house", "never");
         StreamHandle handle = StreamHandle.create();
-        Heard heard = new Heard() {
+        HeardStream heard = new HeardStream() {
             @Override
             public void chunk(String text) {
                 super.chunk(text);
@@ -233,7 +207,7 @@ class FallbackChainStreamTest {
             backend.sent.add(filtered);
             return ChatReply.builder().backendId(backend.id).text("Beds are free.").build();
         };
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         FallbackChain.of("cloud", List.of(cloud), egress)
                 .stream(ChatRequest.ofUserMessage("Which beds are free for MRN-4711?"), heard);
@@ -260,7 +234,7 @@ class FallbackChainStreamTest {
                 int failAfter = random.nextInt(3) == 0 ? -1 : random.nextInt(count + 1);
                 backends.add(new Streaming("b" + b, chunks, failAfter));
             }
-            Heard heard = new Heard();
+            HeardStream heard = new HeardStream();
             String why = "seed " + seed + ", round " + round;
 
             Optional<ChainReply> reply = FallbackChain.of("b0", backends).streamCall(REQUEST, heard,
@@ -302,7 +276,7 @@ class FallbackChainStreamTest {
                 return "silent";
             }
         };
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         FallbackChain.of("silent", List.of(silent)).stream(REQUEST, heard);
 

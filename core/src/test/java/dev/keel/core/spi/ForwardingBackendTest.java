@@ -80,32 +80,11 @@ class ForwardingBackendTest {
         }
     }
 
-    private static final class Heard implements StreamSink {
-        final List<String> chunks = new ArrayList<>();
-        @Nullable ChatReply reply;
-        @Nullable BackendException failure;
-
-        @Override
-        public void chunk(String text) {
-            chunks.add(text);
-        }
-
-        @Override
-        public void complete(ChatReply reply) {
-            this.reply = reply;
-        }
-
-        @Override
-        public void fail(BackendException failure) {
-            this.failure = failure;
-        }
-    }
-
     @Test
     void aChatCallIsTheRoundOverTheWrappedChatAndAStreamedCallTheRoundOverItsStream() {
         Provider provider = new Provider(null);
         Prefixing prefixing = new Prefixing(provider);
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         ChatReply called = prefixing.chat(REQUEST);
         prefixing.stream(REQUEST, heard);
@@ -136,7 +115,7 @@ class ForwardingBackendTest {
         Provider provider = new Provider(null);
         LlmBackend plain = new ForwardingBackend(provider) {
         };
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         ChatReply reply = plain.chat(REQUEST);
         plain.stream(REQUEST, heard);

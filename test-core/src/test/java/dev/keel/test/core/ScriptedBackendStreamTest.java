@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keel.core.BackendException;
 import dev.keel.core.NonRetriableBackendException;
 import dev.keel.core.RetriableBackendException;
+import dev.keel.core.spi.HeardStream;
 import dev.keel.core.spi.ChatReply;
 import dev.keel.core.spi.ChatRequest;
 import dev.keel.core.spi.StreamHandle;
@@ -19,32 +20,11 @@ class ScriptedBackendStreamTest {
 
     private static final ChatRequest REQUEST = ChatRequest.ofUserMessage("Which beds are free?");
 
-    private static class Heard implements StreamSink {
-        final List<String> chunks = new ArrayList<>();
-        @Nullable ChatReply reply;
-        @Nullable BackendException failure;
-
-        @Override
-        public void chunk(String text) {
-            chunks.add(text);
-        }
-
-        @Override
-        public void complete(ChatReply reply) {
-            this.reply = reply;
-        }
-
-        @Override
-        public void fail(BackendException failure) {
-            this.failure = failure;
-        }
-    }
-
     @Test
     void scriptedChunksStreamInOrderAndJoinToTheReply() {
         ScriptedBackend cloud = ScriptedBackend.named("cloud").then(Reply.chunks("Beds 4", " and 10", " are free."),
                 Reply.chunks("Beds 4", " and 10", " are free."));
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
 
         cloud.stream(REQUEST, heard);
 
@@ -59,8 +39,8 @@ class ScriptedBackendStreamTest {
     void aBreakingReplyFailsAfterItsChunksAndAFailureBeforeAny() {
         ScriptedBackend cloud = ScriptedBackend.named("cloud").then(
                 Reply.chunks("Beds 4", " and 10", " are free.").breakingAfter(1), Reply.nonRetriableFailure("no"));
-        Heard broken = new Heard();
-        Heard refused = new Heard();
+        HeardStream broken = new HeardStream();
+        HeardStream refused = new HeardStream();
 
         cloud.stream(REQUEST, broken);
         cloud.stream(REQUEST, refused);
@@ -77,7 +57,7 @@ class ScriptedBackendStreamTest {
     void aCancelledStreamStopsBetweenChunksWithoutAnEnding() {
         ScriptedBackend cloud = ScriptedBackend.named("cloud").then(Reply.chunks("one ", "two ", "three"));
         StreamHandle handle = StreamHandle.create();
-        Heard heard = new Heard() {
+        HeardStream heard = new HeardStream() {
             @Override
             public void chunk(String text) {
                 super.chunk(text);
